@@ -1,0 +1,216 @@
+"""Cards: one notation, read and written back.
+
+A card is a rank plus, for threes, a suit (the colour of a three decides what it
+may do). Suits written on other cards are accepted and dropped, so that
+``parse_cards(format_cards(cards)) == cards`` always holds.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+from .errors import InvalidCards, InvalidRequest
+
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
+ALL_RANKS = RANKS + ("3", "2", "JK")
+SUITS = ("S", "H", "D", "C")
+RED_SUITS = ("H", "D")
+WILD_RANKS = ("2", "JK")
+
+_SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_RANK_WORDS = {"T": "10", "JOKER": "JK", "JK": "JK"}
+_RANK_NAMES = {
+    "A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "9": "nines", "8": "eights",
+    "7": "sevens", "6": "sixes", "5": "fives", "4": "fours", "2": "twos", "JK": "jokers",
+    "red3": "red threes", "black3": "black threes",
+}
+_SEPARATORS = re.compile(r"[\s,;]+")
+USAGE = "Use A K Q J 10 9 8 7 6 5 4 2, 3 with a suit, or JK."
+
+# How many copies of each kind of card the 108-card pack holds.
+PACK_LIMITS = {rank: 8 for rank in RANKS}
+PACK_LIMITS.update({"2": 8, "JK": 4, "red3": 4, "black3": 4})
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    rank: str
+    suit: str | None = None
+
+    @classmethod
+    def parse(cls, token: str) -> "Card":
+        """Read one token such as ``K``, ``10h``, ``T``, ``3♣`` or ``Joker``."""
+        return _parse_token(token)
+
+    @property
+    def is_wild(self) -> bool:
+        return self.rank == "2" or self.rank == "JK"
+
+    @property
+    def is_three(self) -> bool:
+        return self.rank == "3"
+
+    @property
+    def is_red_three(self) -> bool:
+        return self.rank == "3" and self.suit in RED_SUITS
+
+    @property
+    def is_black_three(self) -> bool:
+        return self.rank == "3" and self.suit not in RED_SUITS
+
+    @property
+    def is_natural(self) -> bool:
+        """A card that may form a meld of its rank: neither wild nor a three."""
+        return self.rank != "2" and self.rank != "JK" and self.rank != "3"
+
+    @property
+    def kind(self) -> str:
+        """The pack-limit kind: the rank, or ``red3`` / ``black3``."""
+        if self.rank == "3":
+            return "red3" if self.suit in RED_SUITS else "black3"
+        return self.rank
+
+    def points(self, profile) -> int:
+        """The card's point value under ``profile``."""
+        return profile.card_points(self)
+
+    def __str__(self) -> str:
+        return self.rank + self.suit if self.rank == "3" else self.rank
+
+
+def _error_unknown(token: str, field: str | None = None) -> InvalidCards:
+    return InvalidCards(f"'{token}' is not a card. {USAGE}", code="cards.unknown_token", field=field)
+
+
+@lru_cache(maxsize=4096)
+def _parse_token(token: str) -> Card:
+    if isinstance(token, Card):
+        return token
+    if not isinstance(token, str):
+        raise InvalidCards(f"'{token}' is not a card. {USAGE}", code="cards.unknown_token")
+    raw = token.strip().replace("\ufe0f", "")
+    text = raw.upper()
+    if not text:
+        raise _error_unknown(token)
+    if text in _RANK_WORDS:
+        return Card(_RANK_WORDS[text])
+    suit = None
+    last = text[-1]
+    if last in _SUIT_SYMBOLS:
+        suit = _SUIT_SYMBOLS[last]
+        text = text[:-1]
+    elif len(text) >= 2 and last in SUITS:
+        # "JS" is a jack of spades, "10H" a ten of hearts; but "JK" was handled above.
+        suit = last
+        text = text[:-1]
+    rank = _RANK_WORDS.get(text, text)
+    if rank == "JK":
+        if suit is not None:
+            raise _error_unknown(raw)
+        return Card("JK")
+    if rank == "3":
+        if suit is None:
+            raise InvalidCards(
+                "A three needs its suit: write 3H or 3D for a red three, 3S or 3C for a black three.",
+                code="cards.three_needs_suit",
+            )
+        return Card("3", suit)
+    if rank in RANKS or rank == "2":
+        return Card(rank)
+    raise _error_unknown(raw)
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> tuple[Card, ...]:
+    return tuple(_parse_token(tok) for tok in _SEPARATORS.split(text.strip()) if tok)
+
+
+def _with_field(err: InvalidCards, field: str | None) -> InvalidCards:
+    return InvalidCards(err.message, code=err.code, field=field)
+
+
+def parse_cards(text_or_list, field: str | None = None) -> tuple[Card, ...]:
+    """Read a list of cards: ``"K K 2 JK"``, ``"10h, 10s"``, ``["Q", "Q"]`` or Card values.
+
+    Raises InvalidCards (with ``field``) for a token that is not a card and
+    InvalidRequest when the value is neither a string nor a list.
+    """
+    try:
+        if text_or_list is None:
+            return ()
+        if isinstance(text_or_list, str):
+            return _parse_text(text_or_list)
+        if isinstance(text_or_list, (list, tuple)):
+            cards: list[Card] = []
+            for item in text_or_list:
+                if isinstance(item, Card):
+                    cards.append(item)
+                elif isinstance(item, str):
+                    cards.extend(_parse_text(item))
+                else:
+                    raise InvalidCards(f"'{item}' is not a card. {USAGE}", code="cards.unknown_token")
+            return tuple(cards)
+    except InvalidCards as err:
+        raise _with_field(err, field) from None
+    raise InvalidRequest(
+        "Cards must be written as one string such as \"K K 2\" or as a list of cards.",
+        code="request.invalid_field",
+        field=field,
+    )
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards in the notation ``parse_cards`` reads: ``"K K 2 JK"``."""
+    return " ".join(str(card) for card in cards)
+
+
+def count_kinds(*card_lists: Iterable[Card]) -> Counter:
+    counts: Counter = Counter()
+    for cards in card_lists:
+        for card in cards:
+            counts[card.kind] += 1
+    return counts
+
+
+def pack_excess(*card_lists: Iterable[Card]) -> tuple[str, int, int] | None:
+    """The first kind of card held more often than the pack allows, as (kind, limit, count)."""
+    counts = count_kinds(*card_lists)
+    for kind, count in counts.items():
+        limit = PACK_LIMITS[kind]
+        if count > limit:
+            return kind, limit, count
+    return None
+
+
+def too_many_message(kind: str, limit: int, count: int) -> str:
+    return f"The pack holds only {limit} {_RANK_NAMES[kind]}, but {count} are given."
+
+
+def check_pack(*card_lists: Iterable[Card], field: str | None = None) -> None:
+    """Raise InvalidCards ``cards.too_many`` when the lists together hold more of a card than the pack."""
+    excess = pack_excess(*card_lists)
+    if excess is not None:
+        raise InvalidCards(too_many_message(*excess), code="cards.too_many", field=field)
+
+
+def rank_name(rank: str) -> str:
+    """Plural plain name of a rank: ``"K"`` -> ``"kings"``."""
+    return _RANK_NAMES.get(rank, "wild cards" if rank == "wild" else "black threes" if rank == "3" else rank)
+
+
+def normalize_rank(key: str) -> str | None:
+    """Read a meld key such as ``"K"``, ``"t"``, ``"10"`` or ``"wild"``; None when it is not one."""
+    if not isinstance(key, str):
+        return None
+    text = key.strip().upper()
+    if text == "WILD":
+        return "wild"
+    text = _RANK_WORDS.get(text, text)
+    if text in RANKS:
+        return text
+    if text in ("3", "3S", "3C", "BLACK3"):
+        return "3"
+    return None

@@ -1,0 +1,154 @@
+"""The five profiles, their consistency and their club options (RULES.md Appendix A)."""
+import dataclasses
+
+import pytest
+
+from scorekeeper.rules import (
+    PROFILES, Card, UnknownOption, UnknownRules, get_profile, profile_options, profile_parameters,
+)
+
+
+def test_five_profiles_in_order():
+    """API.md Profiles — the five ids, in file order."""
+    assert list(PROFILES) == ["bicycle", "yahoo", "modern-american", "silhill", "classic"]
+
+
+def test_unknown_profile():
+    """API.md Errors — rules.unknown."""
+    with pytest.raises(UnknownRules) as info:
+        get_profile("hoyle")
+    assert info.value.code == "rules.unknown"
+
+
+@pytest.mark.parametrize("pid,target", [("bicycle", 5000), ("yahoo", 5000), ("modern-american", 8500),
+                                        ("silhill", 5000), ("classic", 5000)])
+def test_game_targets(pid, target):
+    """RULES.md §2.1 Game target — 5,000, and 8,500 for modern-american (002 SCORING)."""
+    assert get_profile(pid).target == target
+
+
+@pytest.mark.parametrize("pid,table", [
+    ("bicycle", {-5: 0, 0: 50, 1495: 50, 1500: 90, 2995: 90, 3000: 120, 9000: 120}),
+    ("yahoo", {-5: 15, 0: 50, 1495: 50, 1500: 90, 2995: 90, 3000: 120}),
+    ("modern-american", {-500: 125, 0: 125, 2995: 125, 3000: 155, 4995: 155, 5000: 180}),
+    ("silhill", {-5: 0, 0: 50, 1495: 50, 1500: 90, 2995: 90, 3000: 120}),
+    ("classic", {-5: 15, 0: 50, 1495: 50, 1500: 90, 2995: 90, 3000: 120}),
+])
+def test_initial_meld_tables(pid, table):
+    """RULES.md §2.1 Initial-meld table — bicycle: Melds; yahoo: Initial Meld Req.; modern-american: SCORING
+    (2995 read as 125, M-A2); silhill: §5d (3000 read as 120, S-A3); classic: Minimum Count."""
+    profile = get_profile(pid)
+    for score, minimum in table.items():
+        assert profile.minimum(score) == minimum, score
+
+
+@pytest.mark.parametrize("pid", list(PROFILES))
+def test_card_values(pid):
+    """RULES.md §2.1 card values — joker 50, two and ace 20, K to 8 ten, 7 to 4 five, black three 5."""
+    p = get_profile(pid)
+    values = {"JK": 50, "2": 20, "A": 20, "K": 10, "8": 10, "7": 5, "4": 5}
+    for rank, value in values.items():
+        assert Card(rank).points(p) == value
+    assert Card("3", "S").points(p) == 5
+
+
+def test_profile_checks_its_target():
+    """STYLE.md point 2 — a profile checks its own consistency when built."""
+    with pytest.raises(ValueError):
+        dataclasses.replace(get_profile("bicycle"), target=4999)
+    with pytest.raises(ValueError):
+        dataclasses.replace(get_profile("bicycle"), target=0)
+
+
+def test_profile_checks_its_minimum_table():
+    """STYLE.md point 2 — the minimum table must be sorted."""
+    with pytest.raises(ValueError):
+        dataclasses.replace(get_profile("bicycle"), minimum_table=((0, 50), (3000, 120), (1500, 90)))
+    with pytest.raises(ValueError):
+        dataclasses.replace(get_profile("bicycle"), minimum_table=((0, 52),))
+
+
+REQUIRED = {
+    "bicycle": {"target"},
+    "yahoo": {"target", "players", "draw", "canastas_to_go_out"},
+    "modern-american": {"target", "rule_of_five", "melds_count_minus_without_canasta"},
+    "silhill": {"target"},
+    "classic": {"target"},
+}
+
+
+@pytest.mark.parametrize("pid", list(PROFILES))
+def test_required_options_exist(pid):
+    """API.md Profiles — the options table."""
+    names = {o.name for o in profile_options(get_profile(pid))}
+    assert REQUIRED[pid] <= names
+
+
+@pytest.mark.parametrize("pid", list(PROFILES))
+def test_options_defaults_are_profile_values(pid):
+    """RULES.md §4 — every rec. reading is the default of its option."""
+    p = get_profile(pid)
+    values = p.option_values()
+    for opt in profile_options(p):
+        assert values[opt.name] == opt.default
+        assert opt.label and opt.help and opt.source.startswith(pid + ":")
+        assert opt.kind in ("bool", "choice", "int")
+
+
+@pytest.mark.parametrize("pid", list(PROFILES))
+def test_every_option_value_builds_a_profile(pid):
+    """STYLE.md point 2 — a club's options are dataclasses.replace of a profile, checked when built."""
+    p = get_profile(pid)
+    for opt in profile_options(p):
+        values = opt.choices if opt.kind != "int" else (5, 10000)
+        for value in values:
+            changed = p.with_options({opt.name: value})
+            assert changed.option_values()[opt.name] == value
+
+
+def test_yahoo_two_players():
+    """yahoo: Basics, The Deal — two players play alone with 15 cards."""
+    p = get_profile("yahoo").with_options({"players": 2, "draw": 2, "canastas_to_go_out": 2})
+    assert (p.players, p.partnerships, p.cards_dealt, p.draw, p.canastas_to_go_out) == (2, False, 15, 2, 2)
+
+
+@pytest.mark.parametrize("options", [{"nope": True}, {"target": 5001}, {"target": -5}, {"target": True},
+                                     {"target": "5000"}])
+def test_unknown_option(options):
+    """API.md Profiles — an unknown name or a bad value is rules.unknown_option."""
+    with pytest.raises(UnknownOption) as info:
+        get_profile("bicycle").with_options(options)
+    assert info.value.code == "rules.unknown_option"
+
+
+@pytest.mark.parametrize("pid,options", [("yahoo", {"players": 3}), ("yahoo", {"draw": "2"}),
+                                         ("modern-american", {"rule_of_five": "yes"}),
+                                         ("bicycle", {"rule_of_five": True}),
+                                         ("silhill", {"all_four_red_threes_negative": 600})])
+def test_option_value_outside_choices(pid, options):
+    """API.md Profiles — a value outside the allowed ones is rules.unknown_option."""
+    with pytest.raises(UnknownOption):
+        get_profile(pid).with_options(options)
+
+
+def test_target_option():
+    """API.md Profiles — target is a positive multiple of 5 on every profile."""
+    for p in PROFILES.values():
+        assert p.with_options({"target": 3000}).target == 3000
+
+
+@pytest.mark.parametrize("pid", list(PROFILES))
+def test_parameters_have_sources(pid):
+    """API.md GET /api/v1/rules/{id} — each parameter with its value and source."""
+    params = profile_parameters(get_profile(pid))
+    assert len(params) > 40
+    for item in params:
+        assert set(item) == {"name", "label", "value", "source"}
+        assert item["source"].startswith(pid + ":")
+
+
+def test_penalties():
+    """bicycle: Red Threes / Meld Restrictions; modern-american: scoring (RULES.md §3.1)."""
+    assert get_profile("bicycle").penalty("undeclared-red-three").points == 500
+    assert get_profile("modern-american").penalty("incomplete-sevens").points == 2500
+    assert get_profile("yahoo").penalties == ()
