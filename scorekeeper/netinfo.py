@@ -1,0 +1,45 @@
+"""Which address the phones in the room should open."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+
+
+def lan_addresses() -> list[str]:
+    """The machine's IPv4 addresses that other devices on the local network can reach.
+
+    Asks the operating system only; no packet leaves the machine.
+    """
+    found: list[str] = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(info[4][0])
+    except OSError:
+        pass
+    # The address the OS would route outward from. A UDP connect() sends nothing.
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never a real host
+        found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    finally:
+        probe.close()
+    usable = []
+    for address in found:
+        ip = ipaddress.ip_address(address)
+        if ip.is_loopback or ip.is_unspecified or ip.is_link_local:
+            continue
+        if address not in usable:
+            usable.append(address)
+    return usable
+
+
+def public_urls(host: str, port: int) -> list[str]:
+    """The URLs to show on start: LAN addresses when listening on all interfaces."""
+    if host in ("0.0.0.0", "", "::"):
+        addresses = lan_addresses() or ["127.0.0.1"]
+    else:
+        addresses = [host]
+    return [f"http://{address}:{port}/" for address in addresses]

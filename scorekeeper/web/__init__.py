@@ -1,0 +1,108 @@
+"""The hypermedia side of the app: blueprints, security headers, error pages."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from flask import Flask, request, session
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
+
+from .htmx import is_htmx
+
+csrf = CSRFProtect()
+
+#: Every blueprint of the app, by module. Each module exposes ``bp``.
+BLUEPRINTS = [
+    "scorekeeper.web.home",
+]
+
+#: The policy every page is served under: no inline script or style, nothing from elsewhere.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "object-src 'none'",
+    ]
+)
+
+ERROR_TEXTS = {
+    400: ("That request did not make sense", "Something in what was sent could not be read. Go back and try again."),
+    403: ("Not allowed", "You do not have permission to do that."),
+    404: ("Page not found", "There is nothing at this address. It may have been deleted, or the link is mistyped."),
+    405: ("Not allowed here", "This address does not accept that kind of request."),
+    409: ("Changed meanwhile", "Someone else changed this at the same moment. Reload to see the current state."),
+    413: ("Too much data", "What was sent is far larger than anything this app expects."),
+    429: ("Slow down", "Too many attempts in a short time. Wait a little and try again."),
+    500: ("Something went wrong", "The app hit an unexpected problem. Nothing was saved from this request; try again."),
+}
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def error_response(status: int, message: str | None = None, code: str | None = None):
+    from flask import jsonify, render_template
+
+    title, text = ERROR_TEXTS.get(status, ERROR_TEXTS[500 if status >= 500 else 400])
+    message = message or text
+    if wants_json():
+        body = {"error": {"code": code or f"http.{status}", "message": message}}
+        return jsonify(body), status
+    if is_htmx():
+        # htmx shows this text in the page's message area (static/js/app.js).
+        return message, status, {"Content-Type": "text/plain; charset=utf-8"}
+    return render_template("errors/error.html", status=status, title=title, message=message), status
+
+
+def init_app(app: Flask) -> None:
+    csrf.init_app(app)
+    for name in BLUEPRINTS:
+        module = import_module(name)
+        app.register_blueprint(module.bp)
+        if getattr(module, "CSRF_EXEMPT", False):
+            csrf.exempt(module.bp)
+
+    @app.before_request
+    def keep_session():
+        # Keep the cookie (and its CSRF token) across a phone's browser restarts.
+        session.permanent = True
+
+    @app.context_processor
+    def page_helpers():
+        def has_endpoint(name: str) -> bool:
+            return name in app.view_functions
+
+        return {"has_endpoint": has_endpoint}
+
+    @app.after_request
+    def security_headers(response):
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        return response
+
+    @app.errorhandler(CSRFError)
+    def csrf_refused(error: CSRFError):
+        return error_response(
+            400,
+            "This page's security token was refused (it may have been open in another session). "
+            "Reload the page and enter it again.",
+            code="request.csrf",
+        )
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        return error_response(error.code or 500)
+
+    @app.errorhandler(Exception)
+    def unexpected_error(error: Exception):
+        app.logger.exception("Unexpected error on %s %s", request.method, request.path)
+        return error_response(500)

@@ -1,0 +1,58 @@
+// Canasta Scorekeeper: the little script the pages need. No inline script anywhere (see the CSP).
+(function () {
+  "use strict";
+
+  function messageArea() {
+    return document.getElementById("messages");
+  }
+
+  // Show a message in the page's message area; replaces any earlier one from a failed request.
+  function showMessage(text, kind) {
+    var area = messageArea();
+    if (!area) { return; }
+    var old = area.querySelector("[data-from-script]");
+    if (old) { old.remove(); }
+    var p = document.createElement("p");
+    p.className = "message message-" + (kind || "error");
+    p.setAttribute("data-from-script", "");
+    p.textContent = text;
+    area.appendChild(p);
+    p.scrollIntoView({ block: "nearest" });
+  }
+  window.scorekeeperMessage = showMessage;
+
+  function clearScriptMessage() {
+    var area = messageArea();
+    var old = area && area.querySelector("[data-from-script]");
+    if (old) { old.remove(); }
+  }
+
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail.xhr;
+    var type = (xhr.getResponseHeader("Content-Type") || "").toLowerCase();
+    var text = "";
+    if (type.indexOf("text/plain") === 0) { text = xhr.responseText; }
+    if (!text) {
+      if (xhr.status === 400) {
+        text = "The app could not accept that. Reload the page and try again.";
+      } else if (xhr.status === 404) {
+        text = "That no longer exists. Reload the page.";
+      } else {
+        text = "The app hit a problem (" + xhr.status + "). Nothing was saved; try again.";
+      }
+    }
+    showMessage(text, "error");
+  });
+
+  document.addEventListener("htmx:sendError", function () {
+    showMessage("No connection to the scorekeeper. Check the phone's Wi-Fi, then try again: nothing was saved.", "error");
+  });
+
+  document.addEventListener("htmx:timeout", function () {
+    showMessage("The scorekeeper took too long to answer. Try again.", "error");
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.successful) { clearScriptMessage(); }
+  });
+})();

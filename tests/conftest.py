@@ -1,0 +1,137 @@
+"""Shared fixtures: a fresh app per test on a temporary database, and a live server for the browser."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+PHONES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "height": 844}}
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test-only"})
+    yield app
+
+
+@pytest.fixture
+def csrf_app(tmp_path: Path):
+    """An app that checks CSRF tokens the way production does."""
+    return create_app({"DATABASE": str(tmp_path / "csrf.sqlite"), "SECRET_KEY": "test-only"})
+
+
+@pytest.fixture
+def no_csrf_app(tmp_path: Path):
+    """An app with CSRF checks off, for tests that post forms without scraping the token first."""
+    return create_app(
+        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "t"}
+    )
+
+
+@pytest.fixture
+def client(no_csrf_app):
+    return no_csrf_app.test_client()
+
+
+@pytest.fixture
+def db(no_csrf_app):
+    from scorekeeper.db import connect
+
+    database = connect(no_csrf_app.config["DATABASE"])
+    yield database
+    database.conn.close()
+
+
+class LiveServer:
+    def __init__(self, app, server, thread):
+        self.app = app
+        self.server = server
+        self.thread = thread
+        self.url = f"http://127.0.0.1:{server.effective_port}"
+
+    def __call__(self, path: str = "/") -> str:
+        return self.url + path
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """The real app served by waitress on a free port, with CSRF protection on."""
+    from waitress.server import create_server
+
+    app = create_app({"DATABASE": str(tmp_path / "live.sqlite"), "SECRET_KEY": "live-test"})
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield LiveServer(app, server, thread)
+    server.close()
+    thread.join(timeout=5)
+
+
+# --- Playwright: Debian's Chromium, phone-sized, touch enabled ------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": PHONES["390x844"], "has_touch": True, "is_mobile": True}
+
+
+@pytest.fixture
+def phone(browser, request):
+    """A fresh phone-sized page; parametrize indirectly with a key of PHONES to choose the size."""
+    size = getattr(request, "param", "390x844")
+    context = browser.new_context(viewport=PHONES[size], has_touch=True, is_mobile=True, device_scale_factor=2)
+    page = context.new_page()
+    page.console_messages = []
+    page.on("console", lambda msg: page.console_messages.append(msg) if msg.type in ("error", "warning") else None)
+    page.on("pageerror", lambda exc: page.console_messages.append(exc))
+    yield page
+    context.close()
+
+
+def assert_fits_phone(page) -> None:
+    """No horizontal scrolling, and every visible control is at least 44 px in both directions."""
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"page scrolls sideways by {overflow}px"
+    small = page.evaluate(
+        """() => {
+          const targets = new Set();
+          for (const el of document.querySelectorAll('a, button, input, select, textarea, summary, [role=button]')) {
+            if (el.type === 'hidden') continue;
+            // Links inside running text are exempt (WCAG 2.5.8 inline exception).
+            if (el.tagName === 'A' && el.closest('p, li, td, dd')) continue;
+            // A checkbox or radio is tapped through its label.
+            if ((el.type === 'checkbox' || el.type === 'radio') && el.closest('label')) { targets.add(el.closest('label')); continue; }
+            targets.add(el);
+          }
+          return [...targets].filter(el => {
+              const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+              return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; })
+            .map(el => { const r = el.getBoundingClientRect();
+                         return {tag: el.tagName, text: (el.innerText || el.name || el.id || '').slice(0, 30),
+                                 w: Math.round(r.width), h: Math.round(r.height)}; })
+            .filter(x => x.w < 44 || x.h < 44);
+        }"""
+    )
+    assert not small, f"controls smaller than 44px: {small}"

@@ -1,0 +1,145 @@
+"""The app factory, the database, security headers and error pages, through real HTTP requests."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from scorekeeper import create_app
+from scorekeeper.db import connect
+from scorekeeper.migrations import migrations
+
+
+def test_home_page_lists_only_working_pages(client, no_csrf_app):
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "Canasta Scorekeeper" in html
+    for href in re.findall(r'class="tile[^"]*" href="([^"]+)"', html):
+        assert client.get(href).status_code == 200, href
+    assert "coming soon" not in html.lower()
+
+
+def test_factory_creates_database_with_wal_and_migrations(no_csrf_app):
+    path = no_csrf_app.config["DATABASE"]
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    applied = {row[0] for row in conn.execute("select name from _sqlite_migrations where migration_set = 'scorekeeper'")}
+    assert applied == {m.name for m in migrations._migrations}
+    conn.close()
+
+
+def test_connections_enforce_foreign_keys(db):
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_old_database_file_upgrades_itself(tmp_path):
+    path = str(tmp_path / "old.sqlite")
+    db = connect(path)
+    migrations.apply(db, stop_before=migrations._migrations[-1].name)
+    assert len(migrations.pending(db)) == 1
+    db.conn.close()
+    create_app({"TESTING": True, "DATABASE": path})
+    db = connect(path)
+    assert migrations.pending(db) == []
+    db.conn.close()
+
+
+def test_secret_key_is_generated_into_instance_and_kept(tmp_path, monkeypatch):
+    import scorekeeper
+
+    monkeypatch.setattr(scorekeeper, "ROOT", tmp_path)
+    first = create_app()
+    key_file = tmp_path / "instance" / "secret_key"
+    assert key_file.exists()
+    assert len(first.config["SECRET_KEY"]) >= 32
+    second = create_app()
+    assert second.config["SECRET_KEY"] == first.config["SECRET_KEY"]
+    assert first.config["DATABASE"] == str(tmp_path / "instance" / "scorekeeper.sqlite")
+
+
+def test_instance_config_overrides_defaults(tmp_path, monkeypatch):
+    import scorekeeper
+
+    monkeypatch.setattr(scorekeeper, "ROOT", tmp_path)
+    (tmp_path / "instance").mkdir()
+    (tmp_path / "instance" / "config.py").write_text(f"DATABASE = {str(tmp_path / 'elsewhere.sqlite')!r}\n")
+    app = create_app()
+    assert app.config["DATABASE"] == str(tmp_path / "elsewhere.sqlite")
+    assert (tmp_path / "elsewhere.sqlite").exists()
+
+
+def test_pages_carry_a_strict_content_security_policy(client):
+    response = client.get("/")
+    policy = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy
+    assert "unsafe-inline" not in policy
+    html = response.get_data(as_text=True)
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "inline script found"
+    assert " style=" not in html
+    assert "http://" not in html and "https://" not in html, "a page must not load anything from elsewhere"
+
+
+def test_manifest_and_icons_are_served(client):
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.status_code == 200
+    assert manifest.mimetype == "application/manifest+json"
+    for icon in manifest.get_json()["icons"]:
+        icon_response = client.get(icon["src"])
+        assert icon_response.status_code == 200
+        icon_response.close()
+
+
+def test_unknown_page_is_a_friendly_404(client):
+    response = client.get("/no/such/page")
+    assert response.status_code == 404
+    assert "Page not found" in response.get_data(as_text=True)
+
+
+def test_unknown_api_address_answers_json(client):
+    response = client.get("/api/v1/no-such-thing")
+    assert response.status_code == 404
+    assert response.get_json()["error"]["code"] == "http.404"
+
+
+def test_htmx_error_answers_plain_text_for_the_message_area(client):
+    response = client.get("/no/such/page", headers={"HX-Request": "true"})
+    assert response.status_code == 404
+    assert response.mimetype == "text/plain"
+
+
+def test_unexpected_error_is_a_friendly_500(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "x.sqlite"), "SECRET_KEY": "t"})
+
+    @app.get("/boom")
+    def boom():
+        raise RuntimeError("kaboom")
+
+    app.logger.disabled = True
+    response = app.test_client().get("/boom")
+    assert response.status_code == 500
+    assert "Something went wrong" in response.get_data(as_text=True)
+    assert "kaboom" not in response.get_data(as_text=True)
+
+
+def test_post_without_csrf_token_is_refused_with_a_message(csrf_app):
+    @csrf_app.post("/echo")
+    def echo():
+        return "ok"
+
+    client = csrf_app.test_client()
+    response = client.post("/echo", data={"x": "1"})
+    assert response.status_code == 400
+    assert "Reload the page" in response.get_data(as_text=True)
+
+
+def test_htmx_post_with_token_from_body_header_is_accepted(csrf_app):
+    @csrf_app.post("/echo")
+    def echo():
+        return "ok"
+
+    client = csrf_app.test_client()
+    html = client.get("/").get_data(as_text=True)
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', html).group(1)
+    response = client.post("/echo", headers={"X-CSRFToken": token, "HX-Request": "true"})
+    assert response.status_code == 200
