@@ -1,15 +1,20 @@
 """The rules engine: cards, profiles, the referee checks and deal scoring. Pure Python."""
 from .cards import RANKS, Card, check_pack, format_cards, parse_cards
 from .errors import (
-    ERROR_CODES, ImpossibleDeal, InvalidCards, InvalidRequest, RulesError, UnknownOption, UnknownRules, Violation,
+    ERROR_CODES, VIOLATION_CODES, ImpossibleDeal, InvalidCards, InvalidRequest, RulesError, UnknownOption,
+    UnknownRules, Violation,
 )
+from .going_out import check_go_out
+from .melds import MeldInfo, Situation, Verdict, check_meld
+from .pile import check_pile
 from .profiles import (
     PROFILES, Option, Penalty, RuleProfile, get_profile, profile_options, profile_parameters,
 )
 
 __all__ = [
     "RANKS", "Card", "check_pack", "format_cards", "parse_cards",
-    "ERROR_CODES", "ImpossibleDeal", "InvalidCards", "InvalidRequest", "RulesError", "UnknownOption",
-    "UnknownRules", "Violation",
+    "ERROR_CODES", "VIOLATION_CODES", "ImpossibleDeal", "InvalidCards", "InvalidRequest", "RulesError",
+    "UnknownOption", "UnknownRules", "Violation",
+    "check_go_out", "MeldInfo", "Situation", "Verdict", "check_meld", "check_pile",
     "PROFILES", "Option", "Penalty", "RuleProfile", "get_profile", "profile_options", "profile_parameters",
 ]

@@ -139,6 +139,7 @@ class RuleProfile:
     canastas_to_go_out: int = 1
     canastas_may_complete_when_going_out: bool = True
     discard_required_to_go_out: bool = False
+    threes_may_be_last_discard: bool = False
     going_out_bonus: int = 100
     concealed_extra_bonus: int = 100
     concealed_allowed: bool = True
@@ -478,7 +479,8 @@ MODERN_AMERICAN = RuleProfile(
     concealed_exempt_from_minimum=False, opening_requires_pure_meld=True, wild_meld_may_open_alone=True,
     pile_always_needs_natural_pair=True, natural_and_wild_takes_pile=False, top_card_layoff=False,
     top_card_layoff_onto_canasta=False, pile_existing_meld_max=4, only_cards_above_wild=True,
-    canastas_to_go_out=2, discard_required_to_go_out=True, concealed_extra_bonus=0, concealed_allowed=False,
+    canastas_to_go_out=2, discard_required_to_go_out=True, threes_may_be_last_discard=True,
+    concealed_extra_bonus=0, concealed_allowed=False,
     melds_count_minus_without_canasta=True,
     incomplete_sevens_penalty=2500, incomplete_aces_penalty=2500, incomplete_wild_penalty=2000,
     sevens_in_hand_penalty=1500, aces_in_hand_penalty=1500,
@@ -721,6 +723,7 @@ _PARAMETERS: tuple[tuple[str, str, str], ...] = (
     ("canastas_to_go_out", "Canastas needed to go out", "going_out"),
     ("canastas_may_complete_when_going_out", "A canasta finished while going out counts", "going_out"),
     ("discard_required_to_go_out", "Going out needs a last discard", "going_out"),
+    ("threes_may_be_last_discard", "A three may be the last discard", "going_out"),
     ("going_out_bonus", "Going out", "scoring"),
     ("concealed_extra_bonus", "Extra for going out concealed", "concealed"),
     ("melds_count_minus_without_canasta", "Melded cards count minus without a canasta", "scoring"),

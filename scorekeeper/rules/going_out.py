@@ -1,0 +1,49 @@
+"""May I go out?"""
+from __future__ import annotations
+
+from .cards import Card
+from .errors import InvalidRequest
+from .melds import Situation, Verdict, as_cards, canasta_kind, judge_turn, violation, words
+from .profiles import RuleProfile
+
+
+def check_go_out(profile: RuleProfile, situation: Situation, *, melds=(), add=None, discard=None,
+                 drew: str = "stock") -> Verdict:
+    """May the player go out with these melds, additions and last discard?"""
+    p = profile
+    if drew not in ("stock", "pile"):
+        raise InvalidRequest("'drew' is \"stock\" or \"pile\".", code="request.invalid_field", field="drew")
+    last: Card | None = None
+    if discard is not None:
+        cards = as_cards(discard if not isinstance(discard, Card) else (discard,), "discard")
+        if len(cards) > 1:
+            raise InvalidRequest("'discard' is one card, or null for none.", code="request.invalid_field",
+                                 field="discard")
+        last = cards[0] if cards else None
+    new_melds = [as_cards(m, f"melds[{i}]") for i, m in enumerate(melds)]
+    concealed_play = p.concealed_allowed and not situation.player_melded and not add
+    turn = judge_turn(p, situation, new_melds, add, going_out=True, drew=drew, concealed=concealed_play)
+    out = list(turn.violations)
+    size = p.canasta_size
+    if p.canastas_may_complete_when_going_out:
+        canastas = sum(1 for _, shape in turn.results if shape.size >= size and canasta_kind(p, shape))
+    else:
+        canastas = sum(1 for shape in turn.before if shape.size >= size and canasta_kind(p, shape))
+    if canastas < p.canastas_to_go_out:
+        need = p.canastas_to_go_out
+        out.append(violation(p, "go_out.too_few_canastas",
+                             f"Going out needs {words(need)} canasta{'s' if need > 1 else ''} for the side"
+                             + ("" if p.canastas_may_complete_when_going_out else " already on the table")
+                             + f"; it has {words(canastas)}.", "going_out"))
+    if last is None and p.discard_required_to_go_out:
+        out.append(violation(p, "go_out.discard_required", "Going out ends with one last card discarded.",
+                             "going_out"))
+    if last is not None and last.is_red_three and not p.threes_may_be_last_discard:
+        out.append(violation(p, "go_out.red_three_discard",
+                             "A red three is laid face up as a bonus, never discarded.", "red_threes"))
+    concealed = concealed_play and any(
+        shape.size >= size and canasta_kind(p, shape) for shape in turn.new_shapes)
+    legal = not out
+    bonus = (p.going_out_bonus + (p.concealed_extra_bonus if concealed else 0)) if legal else 0
+    return Verdict(legal, tuple(out), tuple(turn.infos), turn.points, turn.minimum, concealed=concealed,
+                   bonus=bonus, kind="go_out")
