@@ -15,6 +15,7 @@ csrf = CSRFProtect()
 #: Every blueprint of the app, by module. Each module exposes ``bp``.
 BLUEPRINTS = [
     "scorekeeper.web.home",
+    "scorekeeper.api",
 ]
 
 #: The policy every page is served under: no inline script or style, nothing from elsewhere.

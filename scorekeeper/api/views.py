@@ -1,0 +1,149 @@
+"""The endpoints of the JSON API. Each one reads its request, asks the engine and answers JSON."""
+
+from __future__ import annotations
+
+import json
+
+from flask import jsonify, request
+
+from scorekeeper.rules import (
+    PROFILES,
+    RulesError,
+    UnknownRules,
+    get_profile,
+    profile_options,
+    profile_parameters,
+)
+
+from . import bp
+from .openapi import openapi_document
+from .parsing import answer, invalid_json, missing, parse_int_text
+
+
+@bp.errorhandler(RulesError)
+def rules_error(error: RulesError):
+    """Input the engine cannot understand: 400 with the error's code, message and field."""
+    return jsonify({"error": {"code": error.code, "message": error.message, "field": error.field}}), 400
+
+
+def _not_found(error: UnknownRules):
+    return jsonify({"error": {"code": error.code, "message": error.message, "field": error.field}}), 404
+
+
+def _body():
+    """The request body as parsed JSON; every way it can be unreadable is a request.invalid_json."""
+    if not request.is_json:
+        raise invalid_json("Send the request as JSON, with the header 'Content-Type: application/json'.")
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        raise invalid_json("The request body is empty; send a JSON object.")
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise invalid_json("The request body is not valid JSON.") from None
+
+
+# --- profiles -----------------------------------------------------------------------------
+
+
+@bp.get("/rules")
+def rules():
+    """The five profiles, in the order of the rules documents."""
+    return jsonify(
+        {
+            "profiles": [
+                {"id": p.id, "name": p.name, "source": p.source, "target": p.target} for p in PROFILES.values()
+            ]
+        }
+    )
+
+
+@bp.get("/rules/<profile_id>")
+def rule(profile_id: str):
+    """One whole profile: its parameters, its club options and its penalties."""
+    try:
+        profile = get_profile(profile_id)
+    except UnknownRules as err:
+        return _not_found(err)
+    values = profile.option_values()
+    return jsonify(
+        {
+            "id": profile.id,
+            "name": profile.name,
+            "source": profile.source,
+            "target": profile.target,
+            "canasta_kinds": list(profile.canasta_kinds),
+            "parameters": profile_parameters(profile),
+            "options": [
+                {
+                    "name": opt.name,
+                    "label": opt.label,
+                    "kind": opt.kind,
+                    "choices": list(opt.choices),
+                    "default": opt.default,
+                    "value": values.get(opt.name, opt.default),
+                    "help": opt.help,
+                    "source": opt.source,
+                }
+                for opt in profile_options(profile)
+            ],
+            "penalties": [
+                {"code": pen.code, "label": pen.label, "points": pen.points, "source": pen.source}
+                for pen in profile.penalties
+            ],
+        }
+    )
+
+
+@bp.get("/rules/<profile_id>/minimum")
+def minimum(profile_id: str):
+    """The initial-meld minimum of a side whose total before the deal is ``score``."""
+    try:
+        profile = get_profile(profile_id)
+    except UnknownRules as err:
+        return _not_found(err)
+    text = request.args.get("score")
+    if text is None:
+        raise missing("Give the side's total before the deal as ?score=N.", "score")
+    score = parse_int_text(text, "score")
+    return jsonify({"rules": profile.id, "score": score, "minimum": profile.minimum(score)})
+
+
+# --- the referee and the scorer -----------------------------------------------------------
+
+
+def _verdict(kind: str):
+    verdict = answer(kind, _body())
+    out = verdict.to_dict()
+    out.setdefault("warnings", [w.to_dict() for w in getattr(verdict, "warnings", ())])
+    return jsonify(out)
+
+
+@bp.post("/check/meld")
+def check_meld():
+    """Is this meld legal?"""
+    return _verdict("meld")
+
+
+@bp.post("/check/pile")
+def check_pile():
+    """May I take the pile?"""
+    return _verdict("pile")
+
+
+@bp.post("/check/go-out")
+def check_go_out():
+    """May I go out?"""
+    return _verdict("go-out")
+
+
+@bp.post("/score/deal")
+def score_deal():
+    """What does this deal score?"""
+    return jsonify(answer("deal", _body()).to_dict())
+
+
+@bp.get("/openapi.json")
+def openapi():
+    """This API described as an OpenAPI 3.1 document."""
+    return jsonify(openapi_document())
