@@ -1,0 +1,1 @@
+"""Club tournaments: entries, rounds and tables around the scorepad, movements and standings."""
