@@ -15,6 +15,7 @@ csrf = CSRFProtect()
 #: Every blueprint of the app, by module. Each module exposes ``bp``.
 BLUEPRINTS = [
     "scorekeeper.web.home",
+    "scorekeeper.web.sheets",
     "scorekeeper.api",
 ]
 

@@ -1,0 +1,115 @@
+"""Printable PDF sheets (WeasyPrint): game score sheets, blank sheets, and anything else that prints.
+
+How to add a sheet of your own (tournament table cards, results sheets ...)
+---------------------------------------------------------------------------
+1. Write a template ``templates/<noun>/<name>_pdf.html`` that extends ``sheets/_pdf.html``. Fill the blocks
+   ``title`` (the PDF's title), ``page_footer`` (text at the bottom left of every page; page numbers
+   "Page n of N" are already at the bottom right), ``style`` (extra CSS inside a ``<style>``; the shared
+   look is ``static/css/sheets.css``: ``.sheet-head``, ``.facts``, ``.grid``, ``.num``, ``.signatures`` ...)
+   and ``content``. A ``<thead>`` repeats at the top of every page a long table runs onto.
+2. In the view, inside the request::
+
+       from scorekeeper.sheets import pdf_response, render_pdf
+       pdf = render_pdf("tournaments/table_cards_pdf.html", paper="a4", tournament=t, tables=tables)
+       return pdf_response(pdf, "canasta-tournament-3-table-cards-a4.pdf")
+
+   ``render_pdf(template_name, *, paper, **context) -> bytes`` renders the Jinja template with ``context``
+   (plus ``paper``, the CSS page size, and ``points``, which writes 5000 as "5,000") and returns the PDF. ``paper`` is a key of ``PAPERS`` ("a4" or
+   "letter"); anything else raises ``UnknownPaper`` (a ``ValueError`` with a message for people), so a view
+   can answer 400 with ``error_response(400, str(error))``. ``paper_from(request.args)`` reads and checks the
+   ``?paper=`` parameter (default a4) the same way.
+
+Fonts: everything is set in DejaVu Sans, which the system package ``fonts-dejavu-core`` installs. Margin boxes
+(``@page { @bottom-right {...} }``) do not inherit the body's font; ``sheets.css`` sets it there too.
+
+WeasyPrint takes half a second and 50 MB to import, so it is imported inside ``render_pdf`` only: importing this
+package, or starting the app, never loads it. The renderer reads nothing but files under ``static/``; any
+other URL in a template (a link to the web, a ``file:`` path elsewhere) is refused, so text typed by players
+can never pull something into a PDF.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from urllib.request import url2pathname
+
+from .. import ROOT
+
+__all__ = ["PAPERS", "UnknownPaper", "paper_from", "pdf_response", "render_pdf"]
+
+#: Paper choices offered to people (the ``?paper=`` values) and their CSS page size.
+PAPERS: dict[str, str] = {"a4": "A4", "letter": "letter"}
+#: Plain names of the papers, for forms.
+PAPER_NAMES: dict[str, str] = {"a4": "A4", "letter": "US Letter"}
+DEFAULT_PAPER = "a4"
+
+STATIC = ROOT / "static"
+
+
+class UnknownPaper(ValueError):
+    """A paper size that the sheets do not offer."""
+
+    def __init__(self, paper: object):
+        choices = " or ".join(PAPERS)
+        super().__init__(f"There is no paper size called '{paper}'. Choose {choices}.")
+        self.paper = paper
+
+
+def paper_from(args: Mapping[str, str]) -> str:
+    """The ``paper`` query parameter checked against ``PAPERS`` (``a4`` when absent); raises UnknownPaper."""
+    paper = args.get("paper", DEFAULT_PAPER)
+    if paper is None or paper.strip() == "":
+        return DEFAULT_PAPER
+    paper = paper.strip().lower()
+    if paper not in PAPERS:
+        raise UnknownPaper(paper)
+    return paper
+
+
+@cache
+def _fetcher_class():
+    """A WeasyPrint URL fetcher that serves files under static/ and refuses everything else."""
+    from weasyprint.urls import URLFetcher
+
+    static = STATIC.resolve()
+
+    class StaticOnlyFetcher(URLFetcher):
+        def fetch(self, url, headers=None):
+            if url.startswith("file:"):
+                path = Path(url2pathname(url.split("?", 1)[0].removeprefix("file:"))).resolve()
+                if path.is_relative_to(static):
+                    return super().fetch(url, headers)
+            raise ValueError(f"sheets only load files from static/, not {url}")
+
+    return StaticOnlyFetcher
+
+
+def render_pdf(template_name: str, *, paper: str, **context) -> bytes:
+    """Render ``template_name`` with ``context`` to a PDF on ``paper`` ("a4" or "letter"); return its bytes.
+
+    Needs an application context (it uses Flask's ``render_template``). Raises UnknownPaper.
+    """
+    if paper not in PAPERS:
+        raise UnknownPaper(paper)
+    from flask import render_template
+
+    from .facts import points
+
+    context.setdefault("points", points)
+    html = render_template(template_name, paper=PAPERS[paper], paper_key=paper, **context)
+
+    from weasyprint import HTML  # heavy: only here, never at import time
+
+    return HTML(string=html, base_url=ROOT.as_uri() + "/", url_fetcher=_fetcher_class()(allowed_protocols=("file",))).write_pdf()
+
+
+def pdf_response(pdf: bytes, filename: str):
+    """A Flask response that downloads ``pdf`` under ``filename``."""
+    from flask import Response
+
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response

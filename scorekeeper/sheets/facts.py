@@ -1,0 +1,131 @@
+"""What a table needs at a glance under a profile, laid out for a printed sheet.
+
+Every number comes from a field of the engine's ``RuleProfile``; this module only chooses words and order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..rules import RuleProfile, profile_options, profile_parameters
+
+
+def points(value: int | None) -> str:
+    """``5000`` -> ``5,000``; ``-120`` -> ``-120``."""
+    if value is None:
+        return ""
+    return f"{value:,}"
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    rows: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+
+def minimum_rows(profile: RuleProfile) -> list[tuple[str, int]]:
+    """The initial-meld table as (range of the side's total, minimum), merging equal neighbours."""
+    bounds = [bound for bound, _ in profile.minimum_table]
+    ranges: list[list] = [[None, 0, profile.minimum_below_zero]]  # [from, to (exclusive), minimum]
+    for i, (bound, minimum) in enumerate(profile.minimum_table):
+        upper = bounds[i + 1] if i + 1 < len(bounds) else None
+        if ranges[-1][2] == minimum:
+            ranges[-1][1] = upper
+        else:
+            ranges.append([bound, upper, minimum])
+    rows = []
+    for low, high, minimum in ranges:
+        if low is None and high is None:
+            label = "Any total"
+        elif low is None:
+            label = "Below 0" if high == 0 else f"Below {points(high)}"
+        elif high is None:
+            label = f"{points(low)} and more"
+        else:
+            # Scores move in steps of 5, so the last total of a range is 5 below the next bound.
+            label = f"{points(low)} to {points(high - 5)}"
+        rows.append((label, minimum))
+    return rows
+
+
+def table_line(profile: RuleProfile) -> str:
+    """One line about the table: players, cards dealt, cards drawn."""
+    players = f"{profile.players} players in partnerships" if profile.partnerships else f"{profile.players} players"
+    return f"{players} · {profile.cards_dealt} cards each · draw {profile.draw}"
+
+
+def _labels(profile: RuleProfile) -> dict[str, str]:
+    return {p["name"]: p["label"] for p in profile_parameters(profile)}
+
+
+def reference(profile: RuleProfile) -> list[Section]:
+    """The sections printed beside the score columns of a blank sheet."""
+    labels = _labels(profile)
+
+    game_rows = [
+        ("Game target", points(profile.target)),
+        (labels["canastas_to_go_out"], str(profile.canastas_to_go_out)),
+    ]
+
+    minimum = Section(
+        "Initial meld minimum",
+        tuple((label, points(value) if value else "none") for label, value in minimum_rows(profile)),
+        ("Read the row of the side's total before the deal.",),
+    )
+
+    bonus_rows = [(labels[f"{kind}_canasta_bonus"], points(profile.canasta_bonus(kind)))
+                  for kind in profile.canasta_kinds]
+    bonus_rows.append((labels["going_out_bonus"], points(profile.going_out_bonus)))
+    if profile.concealed_allowed and profile.concealed_extra_bonus:
+        bonus_rows.append((labels["concealed_extra_bonus"], points(profile.concealed_extra_bonus)))
+    threes_notes = []
+    if profile.threes_scoring == "per_colour":
+        for count in range(1, len(profile.threes_table)):
+            noun = "three" if count == 1 else "threes"
+            bonus_rows.append((f"{count} {noun} of one colour", points(profile.threes_table[count])))
+        threes_notes.append("Red and black threes are counted separately, each colour by this scale.")
+    else:
+        bonus_rows.append((labels["red_three_bonus"], points(profile.red_three_bonus)))
+        bonus_rows.append((labels["all_four_red_threes_bonus"], points(profile.all_four_red_threes_bonus)))
+    if profile.threes_sign_by == "canastas":
+        threes_notes.append("Whether threes count plus or minus depends on the side's canastas.")
+    elif profile.red_threes_negative_without_meld:
+        threes_notes.append("Red threes count minus for a side that has melded nothing.")
+    bonuses = Section("Bonuses", tuple(bonus_rows), tuple(threes_notes))
+
+    card_rows = [
+        (labels["joker_points"], points(profile.joker_points)),
+        (labels["two_points"], points(profile.two_points)),
+        (labels["ace_points"], points(profile.ace_points)),
+        (labels["high_points"], points(profile.high_points)),
+        (labels["low_points"], points(profile.low_points)),
+        (labels["black_three_points"], points(profile.black_three_points)),
+    ]
+    if profile.red_three_in_hand_points:
+        card_rows.append(("Red three left in hand", points(profile.red_three_in_hand_points)))
+    card_notes = ["Melded cards count plus, cards left in hand minus."]
+    if profile.melds_count_minus_without_canasta:
+        card_notes.append(labels["melds_count_minus_without_canasta"] + ".")
+    cards = Section("Card values", tuple(card_rows), tuple(card_notes))
+
+    if profile.penalties:
+        penalties = Section("Penalties", tuple((p.label, points(-p.points)) for p in profile.penalties))
+    else:
+        penalties = Section("Penalties", (), ("These rules name no penalties.",))
+
+    return [Section("The game", tuple(game_rows)), minimum, bonuses, cards, penalties]
+
+
+def option_lines(profile: RuleProfile, base: RuleProfile) -> list[str]:
+    """The club options of ``profile`` that differ from ``base``'s defaults, in plain words."""
+    values = profile.option_values()
+    lines = []
+    for option in profile_options(base):
+        value = values.get(option.name, option.default)
+        if value != option.default:
+            text = option.describe(value)
+            if option.kind == "int":
+                text = f"{option.label}: {points(value)}"
+            lines.append(text)
+    return lines

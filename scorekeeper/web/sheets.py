@@ -1,0 +1,44 @@
+"""Printable sheets: a game's score sheet as PDF, blank sheets for paper play, and the page to pick one."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+
+from ..rules import PROFILES, UnknownRules, get_profile
+from ..sheets import PAPER_NAMES, UnknownPaper, paper_from, pdf_response, render_pdf
+from ..sheets.facts import reference, table_line
+from . import error_response
+
+bp = Blueprint("sheets", __name__)
+
+#: Numbered rows on a blank sheet: room for a long game on one page of either paper.
+BLANK_ROWS = 30
+
+
+@bp.get("/sheets/")
+def index():
+    """A form to choose the rules and the paper of a blank sheet."""
+    return render_template(
+        "sheets/index.html", profiles=list(PROFILES.values()), papers=PAPER_NAMES,
+    )
+
+
+@bp.get("/sheets/blank.pdf")
+def blank_sheet():
+    """A blank score sheet with the chosen rules' tables printed beside the columns."""
+    rules = (request.args.get("rules") or "").strip()
+    if not rules:
+        return error_response(400, "Choose the rules the sheet is for, for example ?rules=bicycle.")
+    try:
+        profile = get_profile(rules)
+    except UnknownRules as error:
+        return error_response(404, error.message)
+    try:
+        paper = paper_from(request.args)
+    except UnknownPaper as error:
+        return error_response(400, str(error))
+    pdf = render_pdf(
+        "sheets/blank_pdf.html", paper=paper, profile=profile, sections=reference(profile),
+        table_line=table_line(profile), rows=BLANK_ROWS,
+    )
+    return pdf_response(pdf, f"canasta-blank-sheet-{profile.id}-{paper}.pdf")
