@@ -53,5 +53,243 @@ def init_db() -> None:
     click.echo(f"Database ready at {app.config['DATABASE']} ({len(applied)} migration(s) applied).")
 
 
+
+# --- asking the rules engine from a terminal ------------------------------------------------
+#
+# The commands below only build a request body like the JSON API's and hand it to
+# scorekeeper.api.parsing, the one place where requests are read; the engine decides everything.
+# Exit status: 0 legal (or scored), 1 not legal, 2 input that cannot be understood.
+
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _fail(message: str, field: str | None = None) -> None:
+    """Print one plain line on stderr and stop with status 2."""
+    where = f" (in {field})" if field else ""
+    click.echo(f"Error: {message}{where}", err=True)
+    raise SystemExit(EXIT_BAD_INPUT)
+
+
+def _pairs(values: tuple[str, ...], what: str, example: str) -> list[tuple[str, str]]:
+    pairs = []
+    for text in values:
+        name, sep, value = text.partition("=")
+        if not sep or not name.strip():
+            _fail(f"Write {what} as NAME=VALUE, for example {example}; got '{text}'.")
+        pairs.append((name.strip(), value.strip()))
+    return pairs
+
+
+def _option_value(text: str):
+    """An option value from the command line: true/false, a whole number, or a word."""
+    import json
+
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    return value if isinstance(value, (bool, int)) else text
+
+
+def _situation(rules, options, score, opened, player_melded, table) -> dict:
+    body: dict = {
+        "options": {name: _option_value(value) for name, value in _pairs(options, "an option", "target=3000")},
+        # Melds on the table mean the side has opened; saying so again is not needed.
+        "opened": opened or bool(table),
+        "player_melded": player_melded,
+        "table": list(table),
+    }
+    if rules is not None:
+        body["rules"] = rules
+    if score is not None:
+        from .api.parsing import parse_int_text
+        from .rules import RulesError
+
+        try:
+            body["score"] = parse_int_text(score, "--score")
+        except RulesError as err:
+            _fail(err.message)
+    return body
+
+
+def _additions(values: tuple[str, ...]) -> dict:
+    add: dict[str, str] = {}
+    for rank, cards in _pairs(values, "an addition", 'K="2"'):
+        add[rank] = f"{add[rank]} {cards}" if rank in add else cards
+    return add
+
+
+def _ask(kind: str, body: dict):
+    from .api.parsing import answer
+    from .rules import RulesError
+
+    try:
+        return answer(kind, body)
+    except RulesError as err:
+        _fail(err.message, err.field)
+
+
+def _profile_name(body: dict) -> str:
+    from .rules import PROFILES
+
+    profile = PROFILES.get(body.get("rules"))
+    return profile.name if profile is not None else str(body.get("rules"))
+
+
+def _show_verdict(verdict, body: dict) -> None:
+    click.echo(("LEGAL" if verdict.legal else "NOT LEGAL") + f" under {_profile_name(body)}")
+    for v in verdict.violations:
+        click.echo(f"  x {v.message}")
+        click.echo(f"    {v.code}, from {v.source}")
+    for meld in verdict.melds:
+        kind = f", {meld.canasta} canasta (+{meld.bonus})" if meld.canasta else ""
+        click.echo(
+            f"  meld {' '.join(str(c) for c in meld.cards)}: {meld.naturals} natural, {meld.wilds} wild, "
+            f"{meld.points} points{kind}"
+        )
+    if verdict.minimum is not None:
+        click.echo(f"  counts {verdict.points} toward an initial-meld minimum of {verdict.minimum}")
+    if verdict.takes is not None:
+        click.echo(f"  takes {verdict.takes} card(s) from the pile into the hand")
+    if verdict.concealed is not None:
+        click.echo(f"  concealed: {'yes' if verdict.concealed else 'no'}; going-out bonus {verdict.bonus or 0}")
+    for w in getattr(verdict, "warnings", ()):
+        click.echo(f"  note: {w.message} ({w.source})")
+    raise SystemExit(EXIT_LEGAL if verdict.legal else EXIT_ILLEGAL)
+
+
+def _situation_options(command):
+    """The options every referee question shares: the profile, club options and the side's situation."""
+    decorators = [
+        click.option("--rules", "-r", metavar="ID", help="Profile: bicycle, yahoo, modern-american, silhill, classic."),
+        click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+                     help="A club option, such as target=3000 or rule_of_five=true. Repeatable."),
+        click.option("--score", metavar="N", help="The side's total before this deal (default 0)."),
+        click.option("--opened", is_flag=True, help="The side has already made its initial meld this deal."),
+        click.option("--player-melded", is_flag=True,
+                     help="This player has already melded earlier in the deal (decides 'concealed')."),
+        click.option("--table", "-t", multiple=True, metavar="CARDS",
+                     help='A meld the side already has on the table, such as "Q Q Q". Repeatable; implies --opened.'),
+    ]
+    for decorate in reversed(decorators):
+        command = decorate(command)
+    return command
+
+
+@main.group()
+def check() -> None:
+    """Ask the referee: is a meld legal, may a player take the pile, may a player go out?
+
+    Exit status: 0 legal, 1 not legal, 2 input that cannot be understood.
+    """
+
+
+@check.command("meld")
+@_situation_options
+@click.argument("melds", nargs=-1, metavar="[MELD]...")
+@click.option("--add", "-a", "adds", multiple=True, metavar="RANK=CARDS",
+              help='Cards added to a meld on the table, such as K="2" or wild=JK. Repeatable.')
+@click.option("--going-out", is_flag=True, help="The player goes out with this turn.")
+def check_meld(rules, options, score, opened, player_melded, table, melds, adds, going_out) -> None:
+    """Is this meld legal? Each MELD is one card string, such as "K K 2"."""
+    body = _situation(rules, options, score, opened, player_melded, table)
+    body.update(melds=list(melds), add=_additions(adds), going_out=going_out)
+    _show_verdict(_ask("meld", body), body)
+
+
+@check.command("pile")
+@_situation_options
+@click.argument("melds", nargs=-1, metavar="[MELD]...")
+@click.option("--pile", "pile", metavar="CARDS", help='The whole pile from the top card down, such as "9 4 7".')
+@click.option("--top", metavar="CARD", help="Instead of --pile: only the top card.")
+@click.option("--frozen", is_flag=True, help="With --top: the pile is frozen.")
+@click.option("--uses", "-u", default="", metavar="CARDS",
+              help='Hand cards shown with the top card, such as "9 9"; leave out to lay it on a meld.')
+@click.option("--hand-size", metavar="N", help="Cards in the hand before taking.")
+def check_pile(rules, options, score, opened, player_melded, table, melds, pile, top, frozen, uses,
+               hand_size) -> None:
+    """May I take the pile? Each MELD is a further meld shown from the hand in the same turn."""
+    body = _situation(rules, options, score, opened, player_melded, table)
+    body.update(melds=list(melds), uses=uses)
+    if pile is not None:
+        body["pile"] = pile
+    if top is not None:
+        body["top"] = top
+    if frozen:
+        body["frozen"] = True
+    if hand_size is not None:
+        from .api.parsing import parse_int_text
+        from .rules import RulesError
+
+        try:
+            body["hand_size"] = parse_int_text(hand_size, "--hand-size")
+        except RulesError as err:
+            _fail(err.message)
+    _show_verdict(_ask("pile", body), body)
+
+
+@check.command("go-out")
+@_situation_options
+@click.argument("melds", nargs=-1, metavar="[MELD]...")
+@click.option("--add", "-a", "adds", multiple=True, metavar="RANK=CARDS",
+              help='Cards added to a meld on the table, such as K="2". Repeatable.')
+@click.option("--discard", "-d", metavar="CARD", help="The last card discarded (leave out for none).")
+@click.option("--drew", type=click.Choice(["stock", "pile"]), default="stock", show_default=True,
+              help="Where the player drew from this turn.")
+def check_go_out(rules, options, score, opened, player_melded, table, melds, adds, discard, drew) -> None:
+    """May I go out? Each MELD is one card string laid down while going out."""
+    body = _situation(rules, options, score, opened, player_melded, table)
+    body.update(melds=list(melds), add=_additions(adds), discard=discard, drew=drew)
+    _show_verdict(_ask("go-out", body), body)
+
+
+@main.command()
+@click.argument("deal_file", metavar="DEAL.json")
+@click.option("--rules", "-r", metavar="ID", help="Profile to score by, when the file does not name one.")
+def score(deal_file: str, rules: str | None) -> None:
+    """Score one deal written as JSON (the body of POST /api/v1/score/deal); "-" reads standard input.
+
+    Prints each side's breakdown, the deal, the new total and next minimum, and whether the game is over.
+    Exit status: 0 scored, 2 input that cannot be understood.
+    """
+    import json
+    import sys
+
+    try:
+        if deal_file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(deal_file, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as err:
+        _fail(f"Cannot read {deal_file}: {getattr(err, 'strerror', None) or err}.")
+    try:
+        body = json.loads(text)
+    except (ValueError, RecursionError):
+        _fail(f"{'Standard input' if deal_file == '-' else deal_file} is not valid JSON.")
+    if isinstance(body, dict) and rules is not None and body.get("rules") is None:
+        body["rules"] = rules
+    result = _ask("deal", body)
+    click.echo(f"Deal scored under {_profile_name(body)}")
+    width = max([len(line.label) for side in result.sides.values() for line in side.breakdown] + [24])
+    for name, side in result.sides.items():
+        click.echo("")
+        click.echo(name)
+        for line in side.breakdown:
+            click.echo(f"  {line.label:<{width}} {line.points:+6d}")
+        click.echo(f"  {'Deal':<{width}} {side.deal:+6d}")
+        click.echo(f"  {'Total':<{width}} {side.total:6d}")
+        click.echo(f"  {'Next initial-meld minimum':<{width}} {side.minimum:6d}")
+    click.echo("")
+    if not result.game_over:
+        click.echo("The game goes on.")
+    elif result.winner is None:
+        click.echo("Game over: a tie.")
+    else:
+        click.echo(f"Game over: {result.winner} wins.")
+    for w in result.warnings:
+        click.echo(f"Note: {w.message} ({w.source})")
+    raise SystemExit(EXIT_LEGAL)
+
 if __name__ == "__main__":  # pragma: no cover
     main()
