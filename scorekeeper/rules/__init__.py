@@ -10,6 +10,10 @@ from .pile import check_pile
 from .profiles import (
     PROFILES, Option, Penalty, RuleProfile, get_profile, profile_options, profile_parameters,
 )
+from .readings import other_readings
+from .scoring import (
+    CustomPenalty, DealResult, Line, SideDeal, SideResult, game_state, parse_deal, score_deal,
+)
 
 __all__ = [
     "RANKS", "Card", "check_pack", "format_cards", "parse_cards",
@@ -17,4 +21,6 @@ __all__ = [
     "UnknownOption", "UnknownRules", "Violation",
     "check_go_out", "MeldInfo", "Situation", "Verdict", "check_meld", "check_pile",
     "PROFILES", "Option", "Penalty", "RuleProfile", "get_profile", "profile_options", "profile_parameters",
+    "other_readings",
+    "CustomPenalty", "DealResult", "Line", "SideDeal", "SideResult", "game_state", "parse_deal", "score_deal",
 ]

@@ -130,9 +130,7 @@ VIOLATION_CODES: dict[str, str] = {
     # deal warnings
     "deal.went_out_without_canastas": "a side went out with fewer canastas than the profile requires",
     "deal.went_out_with_cards": "the side that went out still has a card in every hand",
-    "deal.nobody_went_out": "no side went out",
     "deal.concealed_without_bonus": "concealed going out under a profile without a concealed bonus",
     "deal.red_three_in_hand": "a red three listed among the cards left in a hand",
     "deal.illegal_meld": "a meld of the deal breaks the profile's meld rules",
-    "deal.threes_without_canasta": "the side's threes are not counted because it has exactly one canasta",
 }

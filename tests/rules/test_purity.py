@@ -1,0 +1,47 @@
+"""STYLE.md point 1 — scorekeeper/rules imports nothing from the web stack nor the rest of the app."""
+import ast
+from pathlib import Path
+
+import scorekeeper.rules
+from scorekeeper.rules import VIOLATION_CODES
+
+RULES = Path(scorekeeper.rules.__file__).resolve().parent
+FORBIDDEN = ("flask", "wtforms", "flask_wtf", "sqlite_utils", "weasyprint")
+
+
+def _imports(path):
+    tree = ast.parse(path.read_text(), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                yield "scorekeeper.rules" if node.level == 1 else "scorekeeper"
+            else:
+                yield node.module or ""
+
+
+def test_rules_imports_are_pure():
+    """STYLE.md point 1 — a test walks the imports of every module in scorekeeper/rules."""
+    files = sorted(RULES.glob("*.py"))
+    assert len(files) >= 8
+    for path in files:
+        for name in _imports(path):
+            top = name.split(".")[0]
+            assert top not in FORBIDDEN, f"{path.name} imports {name}"
+            if top == "scorekeeper":
+                assert name == "scorekeeper.rules" or name.startswith("scorekeeper.rules."), \
+                    f"{path.name} imports {name}"
+
+
+def test_violation_codes_are_dotted_lower_case():
+    """STYLE.md point 3 — codes are dotted and lower case; every code used in the source is registered."""
+    import re
+    for code in VIOLATION_CODES:
+        assert re.fullmatch(r"[a-z_]+\.[a-z_]+", code), code
+    used = set()
+    for path in RULES.glob("*.py"):
+        used |= set(re.findall(r'"((?:meld|pile|go_out|deal)\.[a-z_]+)"', path.read_text()))
+    used.discard("deal.impossible")
+    assert used <= set(VIOLATION_CODES), used - set(VIOLATION_CODES)

@@ -1,0 +1,40 @@
+"""Other readings: would a club that reads the rules differently decide otherwise?"""
+from scorekeeper.rules import check_go_out, check_meld, check_pile, other_readings
+
+from .helpers import P, S
+
+
+def test_bicycle_ratio_reading():
+    """bicycle: Melds (RULES.md §4 B-A2) — K K 2 2 JK is legal, but not under the other reading."""
+    found = other_readings(P("bicycle"), check_meld, situation=S(), melds=["K K 2 2 JK"])
+    assert found == [{"option": "wilds_may_exceed_naturals", "value": False,
+                      "label": "Wild cards may outnumber natural cards: no", "legal": False}]
+
+
+def test_pile_reading():
+    """classic: Freezing (RULES.md §4 C-A1) — a buried black three freezes under the other reading."""
+    found = other_readings(P("classic"), check_pile, situation=S(opened=True, table=["K K K"]),
+                           pile="Q 3S 9", uses="Q 2")
+    assert {"option": "black_three_effect", "value": "freeze",
+            "label": "What a discarded black three does: freeze", "legal": False} in found
+
+
+def test_go_out_reading():
+    """silhill: §7c (RULES.md §4 S-A9) — a canasta finished while going out."""
+    found = other_readings(P("silhill"), check_go_out, situation=S(opened=True, player_melded=True,
+                                                                  table=["K K K K K"]), add={"K": "K K"})
+    assert [f["option"] for f in found] == ["canastas_may_complete_when_going_out"]
+
+
+def test_no_reading_changes_a_plain_meld():
+    """Every profile — a plain natural meld after opening is legal under every reading."""
+    for pid in ("bicycle", "yahoo", "modern-american", "silhill", "classic"):
+        assert other_readings(P(pid), check_meld, situation=S(opened=True, player_melded=True, table=["Q Q Q"]),
+                              melds=["K K K"]) == []
+
+
+def test_target_and_players_are_not_readings():
+    """API.md Profiles — target and players are settings, not readings."""
+    found = other_readings(P("yahoo"), check_go_out, situation=S(opened=True, player_melded=True,
+                                                                 table=["K K K K K K K"]))
+    assert [f["option"] for f in found] == ["canastas_to_go_out"]

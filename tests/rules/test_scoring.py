@@ -1,0 +1,289 @@
+"""What does this deal score? RULES.md §2.1 scoring rows and the modern-american sheet of §3.1."""
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from scorekeeper.rules import (
+    Card, CustomPenalty, ImpossibleDeal, InvalidCards, InvalidRequest, SideDeal, game_state, get_profile,
+    parse_cards, parse_deal, score_deal,
+)
+
+from .helpers import P
+
+
+def side(melds=(), hands=(), **kw):
+    return SideDeal(melds=tuple(parse_cards(m) for m in melds), hands=tuple(parse_cards(h) for h in hands), **kw)
+
+
+def totals(**kw):
+    kw.setdefault("meld_points", 0)
+    kw.setdefault("hand_points", 0)
+    kw.setdefault("canastas", {})
+    return SideDeal(**kw)
+
+
+def score(pid, we, they=None, before=None, **options):
+    return score_deal(P(pid, **options), {"we": we, "they": they or totals()}, before)
+
+
+def lines(result, name="we"):
+    return {(line.code, line.label): line.points for line in result.sides[name].breakdown}
+
+
+def test_api_example_answer():
+    """API.md "What does this deal score?" — the example request and answer."""
+    body = {
+        "rules": "bicycle", "options": {}, "before": {"we": 1200, "they": 3100},
+        "sides": {
+            "we": {"melds": ["K K K K K K K", "7 7 2"], "red_threes": 1, "hands": ["5 9", ""], "went_out": True},
+            "they": {"meld_points": 30, "canastas": {}, "red_threes": 0, "hand_points": 60,
+                     "penalties": ["illegal-meld"]},
+        },
+    }
+    sides, before = parse_deal(body)
+    answer = score_deal(get_profile("bicycle"), sides, before).to_dict()
+    assert answer["sides"]["we"]["deal"] == 785 and answer["sides"]["we"]["total"] == 1985
+    assert answer["sides"]["we"]["minimum"] == 90
+    assert {"code": "canastas", "label": "1 natural canasta", "points": 500} in answer["sides"]["we"]["breakdown"]
+    assert answer["sides"]["they"] == {"deal": -130, "total": 2970, "minimum": 90, "breakdown": [
+        {"code": "melded", "label": "Cards melded", "points": 30},
+        {"code": "hand", "label": "Cards left in hand", "points": -60},
+        {"code": "penalty", "label": "Illegal meld taken back", "points": -100}]}
+    assert answer["game_over"] is False and answer["winner"] is None and answer["warnings"] == []
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+def test_red_threes_100_each_800_for_four(pid):
+    """bicycle: Red Threes; yahoo: Canasta¶ (Y-A2); silhill: §2; classic: Red Threes — 100 each, four 800."""
+    assert score(pid, totals(meld_points=30, red_threes=3)).sides["we"].deal == 330
+    assert score(pid, totals(meld_points=30, red_threes=4)).sides["we"].deal == 830
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "silhill", "classic"])
+def test_red_threes_minus_without_meld(pid):
+    """bicycle: Red Threes; silhill: §6c; classic: Red Threes — a side with no meld loses them."""
+    assert score(pid, totals(red_threes=2)).sides["we"].deal == -200
+    assert score(pid, totals(red_threes=4)).sides["we"].deal == -800
+
+
+def test_yahoo_red_threes_negative_without_meld():
+    """yahoo: Canasta¶ (RULES.md §4 Y-A1) — minus without a meld by default; option makes them plus."""
+    assert score("yahoo", totals(red_threes=2)).sides["we"].deal == -200
+    assert score("yahoo", totals(red_threes=2), red_threes_negative_without_meld=False).sides["we"].deal == 200
+
+
+def test_silhill_all_four_red_threes_negative():
+    """silhill: §6c (RULES.md §4 S-A6) — four red threes without melds -800; option 400."""
+    assert score("silhill", totals(red_threes=4)).sides["we"].deal == -800
+    assert score("silhill", totals(red_threes=4), all_four_red_threes_negative=400).sides["we"].deal == -400
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+def test_going_out_and_concealed(pid):
+    """bicycle: Scoring the Deal; yahoo: Canasta¶ (Y-A3); silhill: §6d-e; classic: Scoring a Deal."""
+    assert score(pid, totals(went_out=True, canastas={"natural": 1})).sides["we"].deal == 600
+    result = score(pid, totals(went_out=True, concealed=True, canastas={"natural": 1}))
+    assert result.sides["we"].deal == 700
+    assert lines(result)[("concealed", "Went out concealed")] == 100
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+def test_canasta_bonuses_500_300(pid):
+    """bicycle: Canastas; yahoo: Canasta¶; silhill: §3; classic: Melds¶ — natural 500, mixed 300."""
+    result = score(pid, totals(canastas={"natural": 2, "mixed": 1}, meld_points=200))
+    assert lines(result)[("canastas", "2 natural canastas")] == 1000
+    assert lines(result)[("canastas", "1 mixed canasta")] == 300
+
+
+def test_bicycle_natural_canasta_with_wild_is_mixed():
+    """bicycle: Canastas — a natural canasta that takes a wild card scores as mixed."""
+    result = score("bicycle", side(["K K K K K K K 2 JK JK JK"]))
+    assert lines(result)[("canastas", "1 mixed canasta")] == 300
+
+
+def test_modern_american_special_canastas():
+    """modern-american: scoring (RULES.md §3.1, outside sources) — sevens/aces 2500, wild 2000/2500/3000."""
+    result = score("modern-american", side(["7 7 7 7 7 7 7", "A A A A A A A", "2 2 2 2 2 2 2"],
+                                           went_out=True))
+    assert result.sides["we"].deal == 100 + 2500 + 2500 + 3000 + 35 + 140 + 140
+    result = score("modern-american", side(["JK JK JK JK 2 2 2", "Q Q Q Q Q Q Q"]))
+    assert lines(result)[("canastas", "1 wild-card canasta with four jokers")] == 2500
+    result = score("modern-american", side(["JK JK JK 2 2 2 2", "Q Q Q Q Q Q Q"]))
+    assert lines(result)[("canastas", "1 wild-card canasta")] == 2000
+
+
+@pytest.mark.parametrize("red,black,canastas,expected", [
+    (1, 0, 2, 100), (2, 0, 2, 300), (3, 0, 2, 500), (4, 0, 2, 1000), (2, 4, 2, 1300),
+    (2, 1, 1, 0), (1, 1, 0, -200), (4, 4, 0, -2000),
+])
+def test_modern_american_threes_per_colour(red, black, canastas, expected):
+    """modern-american: THREES; scoring (RULES.md §3.1) — per colour 100/300/500/1000, sign by canastas."""
+    result = score("modern-american",
+                   totals(red_threes=red, black_threes=black, canastas={"natural": canastas}))
+    assert result.sides["we"].deal - 500 * canastas == expected
+
+
+def test_modern_american_incomplete_melds():
+    """modern-american: SEVENS AND ACES (RULES.md §3.1) — unfinished sevens -2500, pure aces -2500, wild -2000."""
+    result = score("modern-american", side(["7 7 7", "A A A", "2 2 JK", "Q Q Q Q Q Q Q"]))
+    codes = [(l.label, l.points) for l in result.sides["we"].breakdown if l.code == "penalty"]
+    assert codes == [("Sevens meld not completed", -2500), ("Aces meld not completed", -2500),
+                     ("Wild-card meld not completed", -2000)]
+
+
+def test_modern_american_mixed_aces_not_penalised():
+    """modern-american: SEVENS AND ACES (RULES.md §4 M-A6) — aces with wilds from the opening: no penalty."""
+    result = score("modern-american", side(["A A A 2", "Q Q Q Q Q Q Q"]))
+    assert not [l for l in result.sides["we"].breakdown if l.code == "penalty"]
+    switched = score("modern-american", side(["A A A 2", "Q Q Q Q Q Q Q"]), incomplete_mixed_aces_penalised=True)
+    assert [l.points for l in switched.sides["we"].breakdown if l.code == "penalty"] == [-2500]
+
+
+def test_modern_american_sevens_and_aces_in_hand():
+    """modern-american: SEVENS AND ACES (RULES.md §3.1, M-A9) — -1500 per player per rank with three or more."""
+    result = score("modern-american", side(["Q Q Q Q Q Q Q"], hands=["7 7 7 A A A", "7 7 7"]))
+    assert [l.points for l in result.sides["we"].breakdown if l.code == "penalty"] == [-1500, -1500, -1500]
+
+
+def test_modern_american_melds_minus_without_canasta():
+    """modern-american: scoring (RULES.md §3.1, M-A15) — melded cards count minus without a canasta."""
+    assert score("modern-american", totals(meld_points=100)).sides["we"].deal == -100
+    assert score("modern-american", totals(meld_points=100),
+                 melds_count_minus_without_canasta=False).sides["we"].deal == 100
+
+
+def test_modern_american_no_concealed_bonus():
+    """modern-american: scoring (RULES.md §3.1) — no concealed bonus; a warning says so."""
+    result = score("modern-american", totals(went_out=True, concealed=True, canastas={"natural": 2}))
+    assert result.sides["we"].deal == 1100
+    assert "deal.concealed_without_bonus" in {w.code for w in result.warnings}
+
+
+def test_went_out_with_too_few_canastas_warns():
+    """modern-american: END OF PLAY — going out needs two canastas: scored, with a warning."""
+    result = score("modern-american", totals(went_out=True, canastas={"natural": 1}))
+    assert "deal.went_out_without_canastas" in {w.code for w in result.warnings}
+
+
+def test_two_sides_out_is_impossible():
+    """API.md — two sides going out cannot happen."""
+    with pytest.raises(ImpossibleDeal) as info:
+        score("bicycle", totals(went_out=True), totals(went_out=True))
+    assert info.value.code == "deal.impossible"
+
+
+def test_concealed_without_going_out_is_impossible():
+    """API.md — concealed implies went_out; went_out explicitly false with concealed true is impossible."""
+    with pytest.raises(ImpossibleDeal):
+        score("bicycle", totals(concealed=True))
+    sides, _ = parse_deal({"sides": {"we": {"concealed": True}, "they": {}}})
+    assert sides["we"].went_out is True
+    sides, _ = parse_deal({"sides": {"we": {"concealed": True, "went_out": False}, "they": {}}})
+    with pytest.raises(ImpossibleDeal):
+        score_deal(get_profile("bicycle"), sides)
+
+
+def test_too_many_threes_is_impossible():
+    """API.md — more threes of a colour than the pack holds, across sides."""
+    with pytest.raises(ImpossibleDeal):
+        score("bicycle", totals(red_threes=3), totals(red_threes=2))
+    with pytest.raises(ImpossibleDeal):
+        score("modern-american", totals(black_threes=3), totals(black_threes=2))
+
+
+def test_too_many_cards_is_impossible():
+    """API.md — more cards of a kind than the pack holds, across sides."""
+    with pytest.raises(ImpossibleDeal):
+        score("bicycle", side(["K K K K K"]), side(["K K K"], hands=["K"]))
+
+
+def test_black_threes_outside_modern_american():
+    """API.md — black_threes above 0 outside modern-american is a 400."""
+    with pytest.raises(InvalidRequest) as info:
+        score("bicycle", totals(black_threes=1))
+    assert info.value.field == "sides.we.black_threes"
+
+
+def test_penalty_codes_and_custom():
+    """bicycle: Red Threes — -500 for an undeclared red three; custom penalties deduct their points."""
+    result = score("bicycle", totals(meld_points=50, penalties=("undeclared-red-three", CustomPenalty(100, "Slow"))))
+    assert result.sides["we"].deal == -550
+    with pytest.raises(InvalidRequest):
+        score("yahoo", totals(penalties=("undeclared-red-three",)))
+
+
+def test_game_state():
+    """bicycle: Scoring the Game (B-A9) — over at the target; higher total wins; tie has no winner."""
+    p = get_profile("bicycle")
+    assert game_state(p, {"we": 4995, "they": 100}) == (False, None)
+    assert game_state(p, {"we": 5000, "they": 5200}) == (True, "they")
+    assert game_state(p, {"we": 5200, "they": 5200}) == (True, None)
+    assert game_state(p.with_options({"target": 3000}), {"we": 3000, "they": 0}) == (True, "we")
+
+
+@pytest.mark.parametrize("body,field", [
+    ({}, "sides"),
+    ({"sides": {"we": {}}}, "sides"),
+    ({"sides": {"we": {"melds": ["K K K"], "meld_points": 30}, "they": {}}}, "sides.we"),
+    ({"sides": {"we": {"meld_points": -5}, "they": {}}}, "sides.we.meld_points"),
+    ({"sides": {"we": {"meld_points": 12}, "they": {}}}, "sides.we.meld_points"),
+    ({"sides": {"we": {"meld_points": 1.5}, "they": {}}}, "sides.we.meld_points"),
+    ({"sides": {"we": {"red_threes": 5}, "they": {}}}, "sides.we.red_threes"),
+    ({"sides": {"we": {"went_out": "yes"}, "they": {}}}, "sides.we.went_out"),
+    ({"sides": {"we": {"canastas": {"golden": 1}}, "they": {}}}, "sides.we.canastas.golden"),
+    ({"sides": {"we": {"penalties": [{"reason": "x"}]}, "they": {}}}, "sides.we.penalties[0].points"),
+    ({"sides": {"we": {"melds": "K K K"}, "they": {}}}, "sides.we.melds"),
+    ({"sides": {"we": {}, "they": {}}, "before": {"us": 5}}, "before.us"),
+    ({"sides": {"we": {"colour": 1}, "they": {}}}, "sides.we.colour"),
+])
+def test_parse_deal_errors(body, field):
+    """API.md — malformed deals are 400s with a precise field."""
+    with pytest.raises(InvalidRequest) as info:
+        parse_deal(body)
+    assert info.value.field == field
+
+
+def test_parse_deal_bad_card_field():
+    """API.md Errors — a bad card names its place."""
+    with pytest.raises(InvalidCards) as info:
+        parse_deal({"sides": {"we": {"melds": ["K K K", "Q Z Q"]}, "they": {}}})
+    assert info.value.field == "sides.we.melds[1]"
+
+
+def test_canasta_kind_unknown_to_profile():
+    """API.md — sevens, aces and wild canastas exist only under modern-american."""
+    with pytest.raises(InvalidRequest):
+        score("bicycle", totals(canastas={"sevens": 1}))
+
+
+CARDS = [Card(r) for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "2", "JK")]
+HAND = st.lists(st.sampled_from(CARDS), max_size=8).map(tuple)
+MELD = st.tuples(st.sampled_from(CARDS[:11]), st.integers(3, 8), st.integers(0, 2)).map(
+    lambda t: (t[0],) * t[1] + (Card("2"),) * t[2])
+
+
+@st.composite
+def sides(draw):
+    we_out = draw(st.booleans())
+    we = SideDeal(melds=tuple(draw(st.lists(MELD, max_size=3))), hands=tuple(draw(st.lists(HAND, max_size=2))),
+                  red_threes=draw(st.integers(0, 2)), went_out=we_out,
+                  concealed=we_out and draw(st.booleans()))
+    they = SideDeal(meld_points=draw(st.integers(0, 60)) * 5, hand_points=draw(st.integers(0, 60)) * 5,
+                    canastas={"natural": draw(st.integers(0, 2)), "mixed": draw(st.integers(0, 2))},
+                    red_threes=draw(st.integers(0, 2)), penalties=(CustomPenalty(draw(st.integers(0, 40)) * 5, "x"),))
+    return {"we": we, "they": they}
+
+
+@settings(max_examples=200, deadline=None)
+@given(sides(), st.sampled_from(["bicycle", "yahoo", "modern-american", "silhill", "classic"]),
+       st.integers(-400, 2000).map(lambda n: n * 5))
+def test_breakdown_adds_up_and_scores_are_multiples_of_5(deal, pid, before):
+    """API.md — the breakdown adds up to the deal; every score is a multiple of 5 (RULES.md conventions)."""
+    try:
+        result = score_deal(get_profile(pid), deal, {"we": before})
+    except ImpossibleDeal:
+        return
+    for name, res in result.sides.items():
+        assert sum(line.points for line in res.breakdown) == res.deal
+        assert res.deal % 5 == 0 and res.total % 5 == 0 and res.minimum % 5 == 0
+        for line in res.breakdown:
+            assert line.points % 5 == 0 and line.label
