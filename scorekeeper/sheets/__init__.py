@@ -3,7 +3,8 @@
 How to add a sheet of your own (tournament table cards, results sheets ...)
 ---------------------------------------------------------------------------
 1. Write a template ``templates/<noun>/<name>_pdf.html`` that extends ``sheets/_pdf.html``. Fill the blocks
-   ``title`` (the PDF's title), ``page_footer`` (text at the bottom left of every page; page numbers
+   ``title`` (the PDF's title), ``page_size`` (defaults to the paper; ``{{ paper }} landscape`` turns it),
+   ``page_footer`` (text at the bottom left of every page; page numbers
    "Page n of N" are already at the bottom right), ``style`` (extra CSS inside a ``<style>``; the shared
    look is ``static/css/sheets.css``: ``.sheet-head``, ``.facts``, ``.grid``, ``.num``, ``.signatures`` ...)
    and ``content``. A ``<thead>`` repeats at the top of every page a long table runs onto.
@@ -14,7 +15,8 @@ How to add a sheet of your own (tournament table cards, results sheets ...)
        return pdf_response(pdf, "canasta-tournament-3-table-cards-a4.pdf")
 
    ``render_pdf(template_name, *, paper, **context) -> bytes`` renders the Jinja template with ``context``
-   (plus ``paper``, the CSS page size, and ``points``, which writes 5000 as "5,000") and returns the PDF. ``paper`` is a key of ``PAPERS`` ("a4" or
+   (plus ``paper``, the CSS page size, ``points``, which writes 5000 as "5,000", and ``signed``, which writes
+   +500 and -100) and returns the PDF. ``paper`` is a key of ``PAPERS`` ("a4" or
    "letter"); anything else raises ``UnknownPaper`` (a ``ValueError`` with a message for people), so a view
    can answer 400 with ``error_response(400, str(error))``. ``paper_from(request.args)`` reads and checks the
    ``?paper=`` parameter (default a4) the same way.
@@ -95,9 +97,10 @@ def render_pdf(template_name: str, *, paper: str, **context) -> bytes:
         raise UnknownPaper(paper)
     from flask import render_template
 
-    from .facts import points
+    from .facts import points, signed
 
     context.setdefault("points", points)
+    context.setdefault("signed", signed)
     html = render_template(template_name, paper=PAPERS[paper], paper_key=paper, **context)
 
     from weasyprint import HTML  # heavy: only here, never at import time

@@ -17,6 +17,11 @@ def points(value: int | None) -> str:
     return f"{value:,}"
 
 
+def signed(value: int) -> str:
+    """``500`` -> ``+500``; ``-100`` -> ``-100``; ``0`` -> ``0``."""
+    return f"+{value:,}" if value > 0 else f"{value:,}"
+
+
 @dataclass(frozen=True)
 class Section:
     title: str

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from flask import Blueprint, render_template, request
 
+from ..db import get_db
 from ..rules import PROFILES, UnknownRules, get_profile
 from ..sheets import PAPER_NAMES, UnknownPaper, paper_from, pdf_response, render_pdf
-from ..sheets.facts import reference, table_line
+from ..sheets.facts import option_lines, reference, table_line
 from . import error_response
 
 bp = Blueprint("sheets", __name__)
@@ -42,3 +45,31 @@ def blank_sheet():
         table_line=table_line(profile), rows=BLANK_ROWS,
     )
     return pdf_response(pdf, f"canasta-blank-sheet-{profile.id}-{paper}.pdf")
+
+
+@bp.get("/games/<int:game_id>/sheet.pdf")
+def game_sheet(game_id: int):
+    """A game's score sheet: every deal, what made it, the totals, the minimums, the winner, signatures."""
+    from .. import store
+
+    try:
+        paper = paper_from(request.args)
+    except UnknownPaper as error:
+        return error_response(400, str(error))
+    try:
+        summary = store.game_summary(get_db(), game_id)
+    except store.GameNotFound as error:
+        return error_response(404, error.message)
+    game = summary.game
+    played = date.fromisoformat(game["created_at"][:10])
+    pdf = render_pdf(
+        "sheets/game_pdf.html",
+        paper=paper,
+        summary=summary,
+        game=game,
+        sides=game["sides"],
+        profile=summary.profile,
+        options=option_lines(summary.profile, get_profile(game["rules"])),
+        played=played,
+    )
+    return pdf_response(pdf, f"canasta-game-{game['id']}-{played.isoformat()}.pdf")
