@@ -1,0 +1,82 @@
+"""Request bodies shared by the API and command-line tests: one legal and one illegal play per question."""
+
+PROFILE_IDS = ("bicycle", "yahoo", "modern-american", "silhill", "classic")
+
+#: The request body of API.md's deal example, as written there.
+DEAL_EXAMPLE = {
+    "rules": "bicycle",
+    "options": {},
+    "before": {"we": 1200, "they": 3100},
+    "sides": {
+        "we": {"melds": ["K K K K K K K", "7 7 2"], "red_threes": 1, "hands": ["5 9", ""], "went_out": True},
+        "they": {"meld_points": 30, "canastas": {}, "red_threes": 0, "hand_points": 60, "penalties": ["illegal-meld"]},
+    },
+}
+
+
+def legal_meld(rules: str) -> dict:
+    """A side that has opened adds a queen to its queens and lays three kings."""
+    return {"rules": rules, "opened": True, "table": ["Q Q Q"], "melds": ["K K K"], "add": {"Q": "Q"}}
+
+
+def illegal_meld(rules: str) -> dict:
+    """Four wild cards with two kings: more wild cards than any profile allows in one meld."""
+    return {"rules": rules, "melds": ["K K 2 2 JK JK"]}
+
+
+def legal_pile(rules: str) -> dict:
+    """An unfrozen pile taken with a natural pair of its top card by a side that has opened."""
+    return {"rules": rules, "opened": True, "table": ["Q Q Q"], "pile": "9 4 7", "uses": "9 9"}
+
+
+def illegal_pile(rules: str) -> dict:
+    """A wild card on top of the pile."""
+    return {"rules": rules, "top": "2", "uses": "9 9"}
+
+
+def legal_go_out(rules: str) -> dict:
+    """Two canastas on the table (enough everywhere), a last meld and a discard."""
+    return {
+        "rules": rules,
+        "opened": True,
+        "table": ["K K K K K K K", "Q Q Q Q Q Q Q"],
+        "melds": ["8 8 8"],
+        "discard": "5",
+    }
+
+
+def illegal_go_out(rules: str) -> dict:
+    """No canasta at all."""
+    return {"rules": rules, "opened": True, "table": ["K K K"], "melds": ["8 8 8"], "discard": "5"}
+
+
+def card_deal(rules: str) -> dict:
+    """A card-by-card deal every profile can score."""
+    return {
+        "rules": rules,
+        "before": {"we": 1200, "they": 3100},
+        "sides": {
+            "we": {"melds": ["K K K K K K K", "8 8 2"], "red_threes": 1, "hands": ["5 9", ""], "went_out": True},
+            "they": {"melds": ["Q Q Q", "A A 2"], "hands": ["4 4", "J"]},
+        },
+    }
+
+
+def total_deal(rules: str) -> dict:
+    """A deal given by totals."""
+    return {
+        "rules": rules,
+        "sides": {
+            "we": {"meld_points": 200, "canastas": {"natural": 1, "mixed": 1}, "hand_points": 0, "went_out": True},
+            "they": {"meld_points": 30, "canastas": {}, "hand_points": 60},
+        },
+    }
+
+
+#: Every POST endpoint with a valid body builder.
+POST_ENDPOINTS = {
+    "/api/v1/check/meld": legal_meld,
+    "/api/v1/check/pile": legal_pile,
+    "/api/v1/check/go-out": legal_go_out,
+    "/api/v1/score/deal": card_deal,
+}
