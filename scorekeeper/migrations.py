@@ -1,7 +1,7 @@
 """The schema, as an ordered set of migrations applied at start.
 
-A migration, once committed, is never edited: add a new one instead, so an old database
-file upgrades itself.
+A migration, once released, is never edited: add a new one at the end instead, so an old
+database file upgrades itself.
 """
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ migrations = Migrations("scorekeeper")
 
 @migrations(name="0001_initial")
 def initial(db: Database) -> None:
+    # A game: the rules it is played under and who plays. Totals are never stored here:
+    # they are computed from the deals. ``status`` and ``winner`` are a cache for lists,
+    # rewritten from the deals on every change.
     db["games"].create(
         {
             "id": int,
@@ -20,16 +23,174 @@ def initial(db: Database) -> None:
             "rules": str,  # profile id
             "options": str,  # JSON: club options as chosen
             "sides": str,  # JSON: [{"key": "we", "name": "We", "players": ["Ann", "Bob"]}, ...]
-            "target": int,
-            "first_dealer": int,
+            "target": int,  # the target of the profile with its options (for lists)
+            "first_dealer": int,  # index into the clockwise seating order
             "status": str,  # "playing" | "finished"
-            "winner": str,
+            "winner": str,  # side key, or null
             "version": int,  # bumped on every change, for optimistic concurrency
+            "locked": int,  # 1 when a tournament has closed the game's round
             "created_at": str,
             "updated_at": str,
         },
         pk="id",
-        not_null={"code", "rules", "options", "sides", "target", "status", "version"},
-        defaults={"status": "playing", "version": 1, "first_dealer": 0, "options": "{}"},
+        not_null={"code", "rules", "options", "sides", "target", "status", "version", "locked"},
+        defaults={"status": "playing", "version": 1, "first_dealer": 0, "options": "{}", "locked": 0},
     )
     db["games"].create_index(["code"], unique=True)
+    # A deal exactly as entered: ``sides`` is the ``sides`` object of POST /api/v1/score/deal.
+    db["deals"].create(
+        {
+            "id": int,
+            "game_id": int,
+            "seq": int,  # order within the game (gaps after deletions)
+            "mode": str,  # "totals" | "cards"
+            "sides": str,  # JSON
+            "who": str,
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        not_null={"game_id", "seq", "mode", "sides"},
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["deals"].create_index(["game_id", "seq"], unique=True)
+    # Every change to a game's deals, for undo and for audit logs.
+    db["changes"].create(
+        {
+            "id": int,
+            "game_id": int,
+            "deal_id": int,
+            "action": str,  # "add" | "edit" | "delete" | "undo"
+            "before": str,  # JSON of the deal row before (null for add)
+            "after": str,  # JSON of the deal row after (null for delete)
+            "who": str,
+            "reason": str,
+            "undone": int,  # 1 once an undo has reverted this change
+            "at": str,
+        },
+        pk="id",
+        not_null={"game_id", "action", "undone"},
+        defaults={"undone": 0},
+    )
+    db["changes"].create_index(["game_id", "id"])
+
+
+@migrations(name="0002_tournaments")
+def tournaments(db: Database) -> None:
+    # A club tournament: several tables playing rounds, each table's game kept by the scorepad.
+    db["tournaments"].create(
+        {
+            "id": int,
+            "name": str,
+            "date": str,  # ISO date of the afternoon
+            "rules": str,  # profile id every game is played under
+            "options": str,  # JSON: club options of every game
+            "format": str,  # "pairs" (fixed partnerships) | "individuals" (changing partners)
+            "rounds": int,  # rounds planned
+            "round_end": str,  # "minutes" | "deals" | "target"
+            "round_limit": int,  # minutes or deals per round; null for "target"
+            "scoring": str,  # "points" | "vp" (victory points)
+            "password_hash": str,  # the director's password, hashed by werkzeug.security
+            "status": str,  # "setup" | "playing" | "finished"
+            "created_at": str,
+            "finished_at": str,
+        },
+        pk="id",
+        not_null={"name", "date", "rules", "options", "format", "rounds", "round_end", "scoring",
+                  "password_hash", "status"},
+        defaults={"status": "setup", "options": "{}", "scoring": "points"},
+    )
+    # An entry: a partnership (format "pairs") or one player (format "individuals").
+    db["tournament_entries"].create(
+        {
+            "id": int,
+            "tournament_id": int,
+            "number": int,  # shown on the cards: pair 3, player 12
+            "name": str,
+            "players": str,  # JSON list of player names (two for a partnership, one for a player)
+            "active": int,  # 0 once withdrawn: no longer seated in later rounds
+            "joined_round": int,  # the first round the entry could play
+            "left_after": int,  # the last round it played before withdrawing
+            "created_at": str,
+        },
+        pk="id",
+        not_null={"tournament_id", "number", "name", "players", "active", "joined_round"},
+        defaults={"active": 1, "joined_round": 1},
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+    )
+    db["tournament_entries"].create_index(["tournament_id", "number"], unique=True)
+    db["tournament_rounds"].create(
+        {
+            "id": int,
+            "tournament_id": int,
+            "number": int,
+            "status": str,  # "playing" | "closed"
+            "sit_out": str,  # JSON list of entry ids resting this round
+            "started_at": str,
+            "ends_at": str,  # for rounds limited in minutes
+            "closed_at": str,
+        },
+        pk="id",
+        not_null={"tournament_id", "number", "status", "sit_out", "started_at"},
+        defaults={"status": "playing", "sit_out": "[]"},
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+    )
+    db["tournament_rounds"].create_index(["tournament_id", "number"], unique=True)
+    # One table of one round: its game, the secret in its link, its short code and the confirmations.
+    db["tournament_tables"].create(
+        {
+            "id": int,
+            "tournament_id": int,
+            "round_id": int,
+            "round_number": int,
+            "number": int,
+            "game_id": int,
+            "token": str,  # secret in the table link: whoever holds it scores this table
+            "code": str,  # short code typed on a phone to open the table
+            "we_entries": str,  # JSON list of entry ids on the game's side "we" (North-South)
+            "they_entries": str,  # JSON list of entry ids on side "they" (East-West)
+            "we_confirmed_version": int,  # game version the side confirmed; null = not confirmed
+            "we_confirmed_at": str,
+            "they_confirmed_version": int,
+            "they_confirmed_at": str,
+            "result_kind": str,  # null = the game's score; "corrected" | "adjusted" by the director
+            "result_we": int,
+            "result_they": int,
+            "result_reason": str,
+        },
+        pk="id",
+        not_null={"tournament_id", "round_id", "round_number", "number", "game_id", "token", "code",
+                  "we_entries", "they_entries"},
+        foreign_keys=[("tournament_id", "tournaments", "id"), ("round_id", "tournament_rounds", "id"),
+                      ("game_id", "games", "id")],
+    )
+    db["tournament_tables"].create_index(["token"], unique=True)
+    db["tournament_tables"].create_index(["code"], unique=True)
+    db["tournament_tables"].create_index(["round_id", "number"], unique=True)
+    # The director's log: every confirmation, correction, adjusted score, round change and entry change.
+    db["tournament_log"].create(
+        {
+            "id": int,
+            "tournament_id": int,
+            "round_number": int,
+            "table_id": int,
+            "action": str,
+            "before": str,  # JSON
+            "after": str,  # JSON
+            "who": str,
+            "reason": str,
+            "at": str,
+        },
+        pk="id",
+        not_null={"tournament_id", "action", "at"},
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+    )
+    db["tournament_log"].create_index(["tournament_id", "id"])
+    # Wrong director passwords, per tournament and client address, to slow down guessing.
+    db["tournament_logins"].create(
+        {"tournament_id": int, "client": str, "failures": int, "locked_until": str, "last_failure_at": str},
+        pk=("tournament_id", "client"),
+        not_null={"tournament_id", "client", "failures"},
+        defaults={"failures": 0},
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+    )

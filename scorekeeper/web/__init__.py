@@ -15,6 +15,8 @@ csrf = CSRFProtect()
 #: Every blueprint of the app, by module. Each module exposes ``bp``.
 BLUEPRINTS = [
     "scorekeeper.web.home",
+    "scorekeeper.web.games",
+    "scorekeeper.web.deals",
     "scorekeeper.web.sheets",
     "scorekeeper.api",
 ]

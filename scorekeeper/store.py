@@ -1,0 +1,556 @@
+"""Every query about games, deals and their changes. Functions take ``db`` first.
+
+A deal is stored exactly as it was entered: its ``sides`` are the ``sides`` object of
+``POST /api/v1/score/deal`` (docs: ../shared/API.md), so the engine reads them as they are.
+Totals, minimums and the winner are never stored as truth: ``game_summary`` computes them
+from the deals each time, so correcting an early deal corrects everything after it.
+
+Writes that change a game go through ``_claim``: a conditional ``UPDATE`` of the game's
+``version`` as the first statement of ``db.atomic()``. Two phones saving on the same version
+cannot both win: the second one's update matches no row and raises ``StaleGame``.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from sqlite_utils import Database
+
+from .rules import (
+    RuleProfile,
+    RulesError,
+    check_meld,
+    game_state,
+    get_profile,
+    parse_cards,
+    parse_deal,
+    score_deal,
+)
+from .rules.melds import Situation
+
+MODES = ("totals", "cards")
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+class StoreError(Exception):
+    """Base of the store's own errors."""
+
+    message = "The game could not be changed."
+
+    def __init__(self, message: str | None = None):
+        super().__init__(message or self.message)
+        self.message = message or self.message
+
+
+class GameNotFound(StoreError):
+    message = "There is no such game; it may have been deleted."
+
+
+class DealNotFound(StoreError):
+    message = "There is no such deal in this game; it may have been deleted."
+
+
+class StaleGame(StoreError):
+    """The change was based on an older version of the game: someone else saved first."""
+
+    message = "Someone else saved a change to this game first."
+
+    def __init__(self, current_version: int, message: str | None = None):
+        super().__init__(message)
+        self.current_version = current_version
+
+
+class GameLocked(StoreError):
+    message = "This game is locked: its tournament round is closed, so its deals can no longer change."
+
+
+class GameOver(StoreError):
+    message = "This game is over: a side has reached the target. Correct an earlier deal instead."
+
+
+class NothingToUndo(StoreError):
+    message = "There is nothing left to undo in this game."
+
+
+class InvalidGame(StoreError):
+    """The players or sides of a new game do not make sense."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------------------
+# Games
+# --------------------------------------------------------------------------------------
+
+
+def game_profile(game: dict) -> RuleProfile:
+    """The game's profile with its club options applied."""
+    return get_profile(game["rules"]).with_options(game["options"])
+
+
+def _decode_game(row) -> dict:
+    game = dict(row)
+    game["options"] = json.loads(game["options"] or "{}")
+    game["sides"] = json.loads(game["sides"])
+    game["locked"] = bool(game["locked"])
+    return game
+
+
+def _new_code(db: Database) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(8))
+        if not db.execute("SELECT 1 FROM games WHERE code = ?", [code]).fetchone():
+            return code
+
+
+def _clean_sides(sides) -> list[dict]:
+    if not isinstance(sides, list) or len(sides) < 2:
+        raise InvalidGame("A game needs at least two sides.", "sides")
+    keys = set()
+    cleaned = []
+    for i, side in enumerate(sides):
+        key = str(side.get("key") or "").strip()
+        name = str(side.get("name") or "").strip()
+        if not key or key in keys:
+            raise InvalidGame("Every side needs its own short key.", f"sides[{i}].key")
+        if not name:
+            raise InvalidGame("Give every side a name.", f"sides[{i}].name")
+        players = [str(p).strip() for p in side.get("players") or []]
+        if not players or any(not p for p in players):
+            raise InvalidGame("Give every player a name.", f"sides[{i}].players")
+        keys.add(key)
+        cleaned.append({"key": key, "name": name[:40], "players": [p[:40] for p in players]})
+    return cleaned
+
+
+def create_game(db: Database, *, rules: str, options: dict | None, sides: list[dict], first_dealer: int = 0,
+                who: str | None = None) -> int:
+    """Start a game; raises UnknownRules / UnknownOption (from the engine) or InvalidGame."""
+    options = dict(options or {})
+    profile = get_profile(rules).with_options(options)
+    sides = _clean_sides(sides)
+    seats = sum(len(s["players"]) for s in sides)
+    if not 0 <= first_dealer < seats:
+        raise InvalidGame("Choose who deals first among the players.", "first_dealer")
+    stamp = now()
+    with db.atomic():
+        game_id = db["games"].insert(
+            {
+                "code": _new_code(db),
+                "rules": profile.id,
+                "options": _dumps(options),
+                "sides": _dumps(sides),
+                "target": profile.target,
+                "first_dealer": first_dealer,
+                "status": "playing",
+                "winner": None,
+                "version": 1,
+                "locked": 0,
+                "created_at": stamp,
+                "updated_at": stamp,
+            }
+        ).last_pk
+        record_change(db, game_id=game_id, deal_id=None, action="create", before=None,
+                      after={"rules": profile.id, "options": options, "sides": sides, "first_dealer": first_dealer},
+                      who=who, reason=None)
+    return game_id
+
+
+def get_game(db: Database, game_id: int) -> dict | None:
+    row = db.execute("SELECT * FROM games WHERE id = ?", [game_id]).fetchone()
+    return _decode_game(row) if row else None
+
+
+def get_game_by_code(db: Database, code: str) -> dict | None:
+    row = db.execute("SELECT * FROM games WHERE code = ?", [code]).fetchone()
+    return _decode_game(row) if row else None
+
+
+def game_version(db: Database, game_id: int) -> int | None:
+    """The game's version alone: the cheap question a polling phone asks."""
+    row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+    return row[0] if row else None
+
+
+def list_games(db: Database) -> list[dict]:
+    """Every game, newest change first, with its number of deals."""
+    rows = db.execute(
+        "SELECT games.*, (SELECT COUNT(*) FROM deals WHERE deals.game_id = games.id) AS deal_count "
+        "FROM games ORDER BY updated_at DESC, id DESC"
+    ).fetchall()
+    return [_decode_game(r) for r in rows]
+
+
+def delete_game(db: Database, game_id: int, *, expected_version: int | None = None, who: str | None = None) -> None:
+    """Delete a game and its deals; the changes stay, with a record of the deletion."""
+    with db.atomic():
+        game = get_game(db, game_id)
+        if game is None:
+            raise GameNotFound()
+        if game["locked"]:
+            raise GameLocked()
+        if expected_version is not None and game["version"] != expected_version:
+            raise StaleGame(game["version"])
+        db.execute("DELETE FROM deals WHERE game_id = ?", [game_id])
+        db.execute("DELETE FROM games WHERE id = ?", [game_id])
+        record_change(db, game_id=game_id, deal_id=None, action="delete_game", before=_game_record(game),
+                      after=None, who=who, reason=None)
+
+
+def set_locked(db: Database, game_id: int, locked: bool, *, who: str | None = None) -> None:
+    """Lock or unlock a game (tournaments lock the games of a closed round)."""
+    with db.atomic():
+        cursor = db.execute(
+            "UPDATE games SET locked = ?, version = version + 1, updated_at = ? WHERE id = ?",
+            [1 if locked else 0, now(), game_id],
+        )
+        if cursor.rowcount != 1:
+            raise GameNotFound()
+        record_change(db, game_id=game_id, deal_id=None, action="lock" if locked else "unlock",
+                      before=None, after={"locked": bool(locked)}, who=who, reason=None)
+
+
+def _game_record(game: dict) -> dict:
+    return {k: game[k] for k in ("code", "rules", "options", "sides", "first_dealer", "created_at")}
+
+
+def seating(game: dict) -> list[dict]:
+    """The players in clockwise order: partners sit opposite, so the sides alternate."""
+    order = []
+    longest = max(len(s["players"]) for s in game["sides"])
+    for i in range(longest):
+        for side in game["sides"]:
+            if i < len(side["players"]):
+                order.append({"side": side["key"], "name": side["players"][i]})
+    return order
+
+
+def dealer_name(game: dict, deal_index: int) -> str:
+    """Who deals deal number ``deal_index + 1``: the deal passes clockwise."""
+    seats = seating(game)
+    return seats[(game["first_dealer"] + deal_index) % len(seats)]["name"]
+
+
+# --------------------------------------------------------------------------------------
+# Deals
+# --------------------------------------------------------------------------------------
+
+
+def _decode_deal(row) -> dict:
+    deal = dict(row)
+    deal["sides"] = json.loads(deal["sides"])
+    return deal
+
+
+def list_deals(db: Database, game_id: int) -> list[dict]:
+    rows = db.execute("SELECT * FROM deals WHERE game_id = ? ORDER BY seq", [game_id]).fetchall()
+    return [_decode_deal(r) for r in rows]
+
+
+def get_deal(db: Database, game_id: int, deal_id: int) -> dict | None:
+    row = db.execute("SELECT * FROM deals WHERE id = ? AND game_id = ?", [deal_id, game_id]).fetchone()
+    return _decode_deal(row) if row else None
+
+
+def score(profile: RuleProfile, sides_data: dict, before: dict[str, int]):
+    """Score one deal as entered; raises the engine's RulesError when it cannot be scored."""
+    sides, before = parse_deal({"sides": sides_data, "before": before})
+    return score_deal(profile, sides, before)
+
+
+def canastas_made(profile: RuleProfile, side: dict) -> int:
+    """How many canastas a side's entry holds: counted by hand, or read by the engine from the melds."""
+    if side.get("melds") is not None:
+        melds = [parse_cards(m) for m in side["melds"] if str(m).strip()]
+        if not melds:
+            return 0
+        infos = check_meld(profile, Situation(opened=True), melds=melds, going_out=bool(side.get("went_out"))).melds
+        return sum(1 for info in infos if info.canasta)
+    return sum(int(n) for n in (side.get("canastas") or {}).values())
+
+
+def side_summary(profile: RuleProfile, side: dict) -> str:
+    """A few words for a scorepad row: "2 canastas, went out"."""
+    parts = []
+    try:
+        count = canastas_made(profile, side)
+    except RulesError:
+        count = 0
+    if count:
+        parts.append(f"{count} canasta{'s' if count != 1 else ''}")
+    if side.get("concealed"):
+        parts.append("went out concealed")
+    elif side.get("went_out"):
+        parts.append("went out")
+    threes = int(side.get("red_threes") or 0)
+    if threes:
+        parts.append(f"{threes} red three{'s' if threes != 1 else ''}")
+    return ", ".join(parts) or "no canasta"
+
+
+@dataclass
+class GameSummary:
+    """Everything a scorepad, a sheet or a tournament shows about a game, computed from its deals."""
+
+    game: dict
+    profile: RuleProfile
+    rows: list[dict] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
+    minimums: dict[str, int] = field(default_factory=dict)
+    game_over: bool = False
+    winner: str | None = None
+    next_dealer: str = ""
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def version(self) -> int:
+        return self.game["version"]
+
+    @property
+    def side_keys(self) -> list[str]:
+        return [s["key"] for s in self.game["sides"]]
+
+    def side_name(self, key: str | None) -> str:
+        for side in self.game["sides"]:
+            if side["key"] == key:
+                return side["name"]
+        return ""
+
+
+def summarise(game: dict, deals: list[dict]) -> GameSummary:
+    """Re-score every deal in order and carry the totals forward."""
+    profile = game_profile(game)
+    keys = [s["key"] for s in game["sides"]]
+    totals = {k: 0 for k in keys}
+    minimums = {k: profile.minimum(0) for k in keys}
+    summary = GameSummary(game=game, profile=profile)
+    for index, deal in enumerate(deals):
+        row = {"number": index + 1, "deal_id": deal["id"], "dealer": dealer_name(game, index),
+               "mode": deal["mode"], "who": deal.get("who"), "sides": {}, "warnings": [], "error": None}
+        try:
+            result = score(profile, deal["sides"], totals)
+        except RulesError as error:
+            # A stored deal the engine no longer accepts counts nothing, visibly.
+            row["error"] = error.message
+            summary.problems.append(f"Deal {index + 1}: {error.message}")
+            for k in keys:
+                row["sides"][k] = {"deal": 0, "total": totals[k], "minimum": minimums[k], "breakdown": [],
+                                   "summary": ""}
+        else:
+            row["warnings"] = list(result.warnings)
+            for k in keys:
+                side = result.sides[k]
+                totals[k] = side.total
+                minimums[k] = side.minimum
+                row["sides"][k] = {"deal": side.deal, "total": side.total, "minimum": side.minimum,
+                                   "breakdown": list(side.breakdown),
+                                   "summary": side_summary(profile, deal["sides"].get(k, {}))}
+        summary.rows.append(row)
+    summary.totals = totals
+    summary.minimums = minimums
+    summary.game_over, summary.winner = game_state(profile, totals)
+    summary.next_dealer = dealer_name(game, len(deals))
+    return summary
+
+
+def game_summary(db: Database, game_id: int) -> GameSummary:
+    game = get_game(db, game_id)
+    if game is None:
+        raise GameNotFound()
+    return summarise(game, list_deals(db, game_id))
+
+
+def totals_before(game: dict, deals: list[dict], seq: int | None = None) -> dict[str, int]:
+    """Each side's total before the deal at ``seq`` (before a new deal when ``seq`` is None)."""
+    earlier = [d for d in deals if seq is None or d["seq"] < seq]
+    return dict(summarise(game, earlier).totals)
+
+
+# --------------------------------------------------------------------------------------
+# Writing deals
+# --------------------------------------------------------------------------------------
+
+
+def _claim(db: Database, game_id: int, expected_version: int) -> dict:
+    """Take the game for this change or raise: the first statement of every deal write."""
+    cursor = db.execute(
+        "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND locked = 0",
+        [now(), game_id, expected_version],
+    )
+    game = get_game(db, game_id)
+    if cursor.rowcount != 1:
+        if game is None:
+            raise GameNotFound()
+        if game["locked"]:
+            raise GameLocked()
+        raise StaleGame(game["version"])
+    return game
+
+
+def _refresh_status(db: Database, game: dict) -> GameSummary:
+    summary = summarise(game, list_deals(db, game["id"]))
+    db.execute(
+        "UPDATE games SET status = ?, winner = ? WHERE id = ?",
+        ["finished" if summary.game_over else "playing", summary.winner, game["id"]],
+    )
+    return summary
+
+
+def _deal_record(deal: dict) -> dict:
+    return {k: deal[k] for k in ("id", "seq", "mode", "sides", "who", "created_at", "updated_at")}
+
+
+def _check_mode(mode: str) -> None:
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}")
+
+
+def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expected_version: int,
+             who: str | None = None, reason: str | None = None) -> int:
+    """Add the next deal; raises StaleGame, GameLocked, GameOver or the engine's RulesError."""
+    _check_mode(mode)
+    with db.atomic():
+        game = _claim(db, game_id, expected_version)
+        deals = list_deals(db, game_id)
+        summary = summarise(game, deals)
+        if summary.game_over:
+            raise GameOver()
+        score(summary.profile, sides_data, summary.totals)
+        stamp = now()
+        deal = {
+            "game_id": game_id,
+            "seq": (deals[-1]["seq"] + 1) if deals else 1,
+            "mode": mode,
+            "sides": _dumps(sides_data),
+            "who": who or None,
+            "created_at": stamp,
+            "updated_at": stamp,
+        }
+        deal_id = db["deals"].insert(deal).last_pk
+        stored = get_deal(db, game_id, deal_id)
+        record_change(db, game_id=game_id, deal_id=deal_id, action="add", before=None,
+                      after=_deal_record(stored), who=who, reason=reason)
+        _refresh_status(db, game)
+    return deal_id
+
+
+def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, mode: str, expected_version: int,
+                who: str | None = None, reason: str | None = None) -> None:
+    """Correct an earlier deal; every later total is recomputed from the deals."""
+    _check_mode(mode)
+    with db.atomic():
+        game = _claim(db, game_id, expected_version)
+        old = get_deal(db, game_id, deal_id)
+        if old is None:
+            raise DealNotFound()
+        deals = list_deals(db, game_id)
+        score(game_profile(game), sides_data, totals_before(game, deals, old["seq"]))
+        db.execute(
+            "UPDATE deals SET sides = ?, mode = ?, who = ?, updated_at = ? WHERE id = ?",
+            [_dumps(sides_data), mode, who or old["who"], now(), deal_id],
+        )
+        new = get_deal(db, game_id, deal_id)
+        record_change(db, game_id=game_id, deal_id=deal_id, action="edit", before=_deal_record(old),
+                      after=_deal_record(new), who=who, reason=reason)
+        _refresh_status(db, game)
+
+
+def delete_deal(db: Database, game_id: int, deal_id: int, *, expected_version: int, who: str | None = None,
+                reason: str | None = None) -> None:
+    with db.atomic():
+        game = _claim(db, game_id, expected_version)
+        old = get_deal(db, game_id, deal_id)
+        if old is None:
+            raise DealNotFound()
+        db.execute("DELETE FROM deals WHERE id = ?", [deal_id])
+        record_change(db, game_id=game_id, deal_id=deal_id, action="delete", before=_deal_record(old),
+                      after=None, who=who, reason=reason)
+        _refresh_status(db, game)
+
+
+def last_undoable(db: Database, game_id: int) -> dict | None:
+    """The latest deal change not yet undone (what "undo" would revert)."""
+    row = db.execute(
+        "SELECT * FROM changes WHERE game_id = ? AND action IN ('add', 'edit', 'delete') AND undone = 0 "
+        "ORDER BY id DESC LIMIT 1",
+        [game_id],
+    ).fetchone()
+    return _decode_change(row) if row else None
+
+
+def undo_last(db: Database, game_id: int, *, expected_version: int, who: str | None = None) -> dict:
+    """Revert the latest deal change that is not yet undone; returns that change."""
+    with db.atomic():
+        game = _claim(db, game_id, expected_version)
+        change = last_undoable(db, game_id)
+        if change is None:
+            raise NothingToUndo()
+        deal_id = change["deal_id"]
+        current = get_deal(db, game_id, deal_id)
+        before = change["before"]
+        if change["action"] == "add":
+            db.execute("DELETE FROM deals WHERE id = ?", [deal_id])
+        elif change["action"] == "edit":
+            db.execute(
+                "UPDATE deals SET sides = ?, mode = ?, who = ?, updated_at = ? WHERE id = ?",
+                [_dumps(before["sides"]), before["mode"], before["who"], now(), deal_id],
+            )
+        else:  # a deleted deal comes back in its old place
+            db["deals"].insert({**before, "sides": _dumps(before["sides"]), "game_id": game_id})
+        db.execute("UPDATE changes SET undone = 1 WHERE id = ?", [change["id"]])
+        restored = get_deal(db, game_id, deal_id)
+        record_change(db, game_id=game_id, deal_id=deal_id, action="undo",
+                      before=_deal_record(current) if current else None,
+                      after=_deal_record(restored) if restored else None,
+                      who=who, reason=f"undid change {change['id']} ({change['action']})")
+        _refresh_status(db, game)
+    return change
+
+
+# --------------------------------------------------------------------------------------
+# Changes
+# --------------------------------------------------------------------------------------
+
+
+def record_change(db: Database, *, game_id: int, deal_id: int | None, action: str, before, after,
+                  who: str | None, reason: str | None) -> int:
+    """Append one entry to the audit log of a game."""
+    return db["changes"].insert(
+        {
+            "game_id": game_id,
+            "deal_id": deal_id,
+            "action": action,
+            "before": None if before is None else _dumps(before),
+            "after": None if after is None else _dumps(after),
+            "who": (who or None) and str(who)[:60],
+            "reason": (reason or None) and str(reason)[:300],
+            "undone": 0,
+            "at": now(),
+        }
+    ).last_pk
+
+
+def _decode_change(row) -> dict:
+    change = dict(row)
+    for key in ("before", "after"):
+        change[key] = None if change[key] is None else json.loads(change[key])
+    change["undone"] = bool(change["undone"])
+    return change
+
+
+def list_changes(db: Database, game_id: int) -> list[dict]:
+    rows = db.execute("SELECT * FROM changes WHERE game_id = ? ORDER BY id", [game_id]).fetchall()
+    return [_decode_change(r) for r in rows]

@@ -1,0 +1,257 @@
+"""Deals: record one (by totals or card by card), preview it, correct it, delete it, undo."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+
+from .. import store
+from ..db import get_db
+from ..rules import RulesError, Situation, check_meld, parse_cards
+from .forms import deal_form, error_map, form_data_from_deal, sides_from_deal_form, validate_custom_reason
+from .games import load_game, scorepad_context
+from .htmx import is_htmx, render
+
+bp = Blueprint("deals", __name__)
+
+CONFLICT = ("Someone else saved a change to this game first. The scorepad now shows what they saved; "
+            "your entry is still below. Check it and save again.")
+
+
+def _mode(values) -> str:
+    mode = values.get("mode")
+    return mode if mode in store.MODES else "totals"
+
+
+def meld_checks(form, sides_data: dict, before: dict[str, int]) -> dict[str, dict]:
+    """Card by card: the engine's verdict on every meld as entered, side by side."""
+    if form.deal_mode != "cards":
+        return {}
+    profile = form.profile
+    checks = {}
+    for key, side in sides_data.items():
+        situation = Situation(score=before.get(key, 0), opened=True)
+        going_out = bool(side.get("went_out"))
+        items, parsed = [], []
+        for text in side.get("melds") or []:
+            try:
+                cards = parse_cards(text)
+            except RulesError as error:
+                items.append({"text": text, "legal": False, "messages": [error.message], "canasta": None})
+                continue
+            verdict = check_meld(profile, situation, melds=[cards], going_out=going_out)
+            info = verdict.melds[0] if verdict.melds else None
+            items.append({"text": text, "legal": verdict.legal,
+                          "messages": [f"{v.message} ({v.source})" for v in verdict.violations],
+                          "canasta": info.canasta if info else None})
+            parsed.append(cards)
+        together = []
+        if len(parsed) > 1:
+            seen = {m for item in items for m in item["messages"]}
+            verdict = check_meld(profile, situation, melds=parsed, going_out=going_out)
+            together = [f"{v.message} ({v.source})" for v in verdict.violations
+                        if f"{v.message} ({v.source})" not in seen]
+        checks[key] = {"melds": items, "together": together}
+    return checks
+
+
+def evaluate(form, game: dict, before: dict[str, int]):
+    """Read the form and ask the engine: (sides_data, result, errors, meld checks)."""
+    form.validate()
+    validate_custom_reason(form)
+    errors = error_map(form)
+    errors.pop("csrf_token", None)
+    if errors:
+        return None, None, errors, {}
+    sides_data = sides_from_deal_form(form)
+    try:
+        result = store.score(form.profile, sides_data, before)
+    except RulesError as error:
+        return sides_data, None, error_map(form, error), meld_checks_safe(form, sides_data, before)
+    return sides_data, result, {}, meld_checks_safe(form, sides_data, before)
+
+
+def meld_checks_safe(form, sides_data, before):
+    try:
+        return meld_checks(form, sides_data, before)
+    except RulesError:
+        return {}
+
+
+def _expected_version(form) -> int:
+    try:
+        return int(form.version.data)
+    except (TypeError, ValueError):
+        return -1
+
+
+@bp.post("/games/<int:game_id>/deals/preview")
+def preview(game_id: int):
+    """The deal's breakdown as it is being entered (htmx, on every change)."""
+    game = load_game(game_id)
+    db = get_db()
+    deals = store.list_deals(db, game_id)
+    deal_id = request.form.get("deal_id", type=int)
+    deal = store.get_deal(db, game_id, deal_id) if deal_id else None
+    before = store.totals_before(game, deals, deal["seq"] if deal else None)
+    profile = store.game_profile(game)
+    form = deal_form(profile, game, _mode(request.form), formdata=request.form)
+    sides_data, result, errors, checks = evaluate(form, game, before)
+    return render_template("deals/_preview.html", game=game, form=form, result=result, errors=errors,
+                           meld_checks=checks, needs_confirm=bool(result and result.warnings), preview=True)
+
+
+@bp.post("/games/<int:game_id>/deals")
+def add(game_id: int):
+    game = load_game(game_id)
+    db = get_db()
+    summary = store.game_summary(db, game_id)
+    form = deal_form(summary.profile, game, _mode(request.form), formdata=request.form)
+    if game["locked"]:
+        return _scorepad(game, summary, form, 409, conflict=store.GameLocked.message)
+    sides_data, result, errors, checks = evaluate(form, game, summary.totals)
+    if errors:
+        return _scorepad(game, summary, form, 422, errors=errors, meld_checks=checks)
+    if result.warnings and not form.confirm.data:
+        return _scorepad(game, summary, form, 422, result=result, meld_checks=checks, needs_confirm=True)
+    who = (form.who.data or "").strip() or None
+    try:
+        deal_id = store.add_deal(db, game_id, sides_data, mode=form.deal_mode,
+                                 expected_version=_expected_version(form), who=who)
+    except store.StaleGame as error:
+        return _conflict(game_id, form, error.current_version, CONFLICT)
+    except (store.GameOver, store.GameLocked) as error:
+        return _conflict(game_id, form, store.game_version(db, game_id), error.message)
+    except RulesError as error:
+        return _scorepad(game, store.game_summary(db, game_id), form, 422, errors=error_map(form, error))
+    number = len(store.list_deals(db, game_id))
+    message = f"Deal {number} saved."
+    if not is_htmx():
+        flash(message, "ok")
+        return redirect(url_for("games.show", game_id=game_id, mode=form.deal_mode), 303)
+    fresh = store.game_summary(db, game_id)
+    context = scorepad_context(fresh.game, fresh, mode=form.deal_mode, saved=message)
+    response = render("games/show.html", "games/_scorepad.html", **context)
+    response.headers["HX-Trigger"] = json.dumps({"deal-saved": {"game": game_id, "deal": deal_id}})
+    return response
+
+
+def _scorepad(game, summary, form, status, **extra):
+    context = scorepad_context(game, summary, form=form, **extra)
+    return render("games/show.html", "games/_scorepad.html", status=status, **context)
+
+
+def _conflict(game_id: int, form, current_version: int | None, message: str):
+    """409: the current state, the person's entry kept, based now on the current version."""
+    db = get_db()
+    game = load_game(game_id)
+    summary = store.game_summary(db, game_id)
+    form.version.data = str(current_version if current_version is not None else summary.version)
+    form.confirm.data = False
+    return _scorepad(game, summary, form, 409, conflict=message)
+
+
+# --------------------------------------------------------------------------------------
+# Corrections
+# --------------------------------------------------------------------------------------
+
+
+def _load_deal(game_id: int, deal_id: int):
+    game = load_game(game_id)
+    deal = store.get_deal(get_db(), game_id, deal_id)
+    if deal is None:
+        abort(404)
+    return game, deal
+
+
+def _deal_number(deals: list[dict], deal_id: int) -> int:
+    return next(i + 1 for i, d in enumerate(deals) if d["id"] == deal_id)
+
+
+@bp.route("/games/<int:game_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
+def edit(game_id: int, deal_id: int):
+    game, deal = _load_deal(game_id, deal_id)
+    db = get_db()
+    deals = store.list_deals(db, game_id)
+    number = _deal_number(deals, deal_id)
+    before = store.totals_before(game, deals, deal["seq"])
+    profile = store.game_profile(game)
+    summary = store.summarise(game, deals)
+    context = {"game": game, "deal": deal, "number": number, "summary": summary, "errors": {}, "result": None,
+               "meld_checks": {}, "needs_confirm": False, "conflict": None}
+    if request.method == "GET":
+        mode = request.args.get("mode")
+        if mode in store.MODES and mode != deal["mode"]:
+            form = deal_form(profile, game, mode, data={"version": game["version"]})
+        else:
+            data = form_data_from_deal(profile, game, deal)
+            data["version"] = game["version"]
+            form = deal_form(profile, game, deal["mode"], data=data)
+        return render_template("deals/edit.html", form=form, **context)
+    form = deal_form(profile, game, _mode(request.form), formdata=request.form)
+    if game["locked"]:
+        return render_template("deals/edit.html", form=form, **{**context, "conflict": store.GameLocked.message}), 409
+    sides_data, result, errors, checks = evaluate(form, game, before)
+    context.update(errors=errors, result=result, meld_checks=checks)
+    if errors:
+        return render_template("deals/edit.html", form=form, **context), 422
+    if result.warnings and not form.confirm.data:
+        return render_template("deals/edit.html", form=form, **{**context, "needs_confirm": True}), 422
+    try:
+        store.update_deal(db, game_id, deal_id, sides_data, mode=form.deal_mode,
+                          expected_version=_expected_version(form),
+                          who=(form.who.data or "").strip() or None, reason=(form.reason.data or "").strip() or None)
+    except store.StaleGame as error:
+        form.version.data = str(error.current_version)
+        form.confirm.data = False
+        summary = store.game_summary(db, game_id)
+        return render_template("deals/edit.html", form=form, **{**context, "summary": summary,
+                                                                  "conflict": CONFLICT}), 409
+    except (store.GameLocked, store.DealNotFound) as error:
+        return render_template("deals/edit.html", form=form, **{**context, "conflict": error.message}), 409
+    flash(f"Deal {number} corrected; the totals after it are recomputed.", "ok")
+    return redirect(url_for("games.show", game_id=game_id), 303)
+
+
+@bp.route("/games/<int:game_id>/deals/<int:deal_id>/delete", methods=["GET", "POST"])
+def delete(game_id: int, deal_id: int):
+    game, deal = _load_deal(game_id, deal_id)
+    db = get_db()
+    deals = store.list_deals(db, game_id)
+    number = _deal_number(deals, deal_id)
+    summary = store.summarise(game, deals)
+    if request.method == "POST":
+        try:
+            store.delete_deal(db, game_id, deal_id, expected_version=request.form.get("version", type=int) or -1,
+                              who=(request.form.get("who") or "").strip() or None,
+                              reason=(request.form.get("reason") or "").strip() or None)
+        except store.StaleGame:
+            flash("Someone changed this game meanwhile. Check the deal again before deleting it.", "error")
+            return redirect(url_for("deals.delete", game_id=game_id, deal_id=deal_id), 303)
+        except (store.GameLocked, store.DealNotFound) as error:
+            flash(error.message, "error")
+            return redirect(url_for("games.show", game_id=game_id), 303)
+        flash(f"Deal {number} deleted. Undo brings it back.", "ok")
+        return redirect(url_for("games.show", game_id=game_id), 303)
+    row = summary.rows[number - 1]
+    return render_template("deals/delete.html", game=game, deal=deal, number=number, row=row, summary=summary)
+
+
+@bp.post("/games/<int:game_id>/undo")
+def undo(game_id: int):
+    load_game(game_id)
+    db = get_db()
+    try:
+        change = store.undo_last(db, game_id, expected_version=request.form.get("version", type=int) or -1,
+                                 who=(request.form.get("who") or "").strip() or None)
+    except store.StaleGame:
+        flash("Someone saved a change meanwhile, so nothing was undone. Look at the scorepad and try again.",
+              "error")
+    except (store.NothingToUndo, store.GameLocked) as error:
+        flash(error.message, "error")
+    else:
+        words = {"add": "The last deal saved was taken back.", "edit": "The last correction was taken back.",
+                 "delete": "The deleted deal is back."}
+        flash(words[change["action"]], "ok")
+    return redirect(url_for("games.show", game_id=game_id), 303)

@@ -1,0 +1,367 @@
+"""WTForms for starting a game and recording a deal.
+
+The forms only read what was typed. Which canasta kinds, penalties and options exist comes
+from the game's profile; whether a deal can have happened is the engine's answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, Field, Form, FormField, HiddenField, IntegerField, RadioField, StringField
+from wtforms import TextAreaField
+from wtforms.validators import InputRequired, Length, Optional
+from wtforms.widgets import TextInput
+
+from ..rules import PROFILES, RuleProfile, profile_options
+
+SUM_RE = re.compile(r"^[+-]?\d{1,6}(?:[+-]\d{1,6}){0,30}$")
+TERM_RE = re.compile(r"[+-]?\d+")
+
+#: Plain words for the canasta kinds a profile may list (the profile says which exist).
+CANASTA_WORDS = {
+    "natural": "Natural",
+    "mixed": "Mixed",
+    "sevens": "Sevens",
+    "aces": "Aces",
+    "wild_twos": "Seven twos",
+    "wild_jokers": "Jokers and twos",
+    "wild": "Other wild cards",
+}
+
+WENT_OUT_CHOICES = [("no", "No"), ("yes", "Went out"), ("concealed", "Concealed")]
+
+
+def parse_sum(text: str | None) -> int:
+    """Read "45+30-5" as 70: digits, plus and minus only, never evaluated as code."""
+    text = re.sub(r"\s+", "", text or "")
+    if not text:
+        return 0
+    if not SUM_RE.match(text):
+        raise ValueError("Write a number, or a sum such as 45+30+20 (digits, + and - only).")
+    return sum(int(term) for term in TERM_RE.findall(text))
+
+
+class SumInput(TextInput):
+    """A text box that opens the phone's number pad with + and - on it."""
+
+    def __call__(self, field, **kwargs):
+        kwargs.setdefault("inputmode", "tel")
+        kwargs.setdefault("autocomplete", "off")
+        kwargs.setdefault("enterkeyhint", "next")
+        return super().__call__(field, **kwargs)
+
+
+class SumField(Field):
+    """A points field that accepts a sum as paper scorers add up: ``45+30+20``."""
+
+    widget = SumInput()
+
+    def process_formdata(self, valuelist):
+        self.raw = valuelist[0] if valuelist else ""
+        self.data = None
+        if valuelist:
+            try:
+                self.data = parse_sum(valuelist[0])
+            except ValueError as error:
+                raise ValueError(str(error)) from None
+
+    def process_data(self, value):
+        self.data = value
+        self.raw = "" if value in (None, 0) else str(value)
+
+    def _value(self):
+        return getattr(self, "raw", "") or ""
+
+
+class CountInput(TextInput):
+    input_type = "number"
+
+    def __call__(self, field, **kwargs):
+        kwargs.setdefault("inputmode", "numeric")
+        kwargs.setdefault("min", "0")
+        kwargs.setdefault("class", "stepper-value")
+        return super().__call__(field, **kwargs)
+
+
+class CountField(IntegerField):
+    """A small count (canastas, threes, penalties), shown with - and + buttons."""
+
+    widget = CountInput()
+
+    def process_formdata(self, valuelist):
+        if valuelist and not valuelist[0].strip():
+            self.data = 0
+            return
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError("Write a whole number.") from None
+
+
+# --------------------------------------------------------------------------------------
+# Starting a game
+# --------------------------------------------------------------------------------------
+
+
+def side_layout(profile: RuleProfile) -> list[dict]:
+    """The sides a game under ``profile`` has, as the profile says: partnerships or players alone."""
+    if profile.partnerships:
+        per_side = profile.players // 2
+        return [
+            {"key": "we", "name": "We", "size": per_side},
+            {"key": "they", "name": "They", "size": per_side},
+        ]
+    return [{"key": f"p{i + 1}", "name": f"Player {i + 1}", "size": 1} for i in range(profile.players)]
+
+
+def option_field(option):
+    label = option.label
+    if option.kind == "bool":
+        return RadioField(label, choices=[("yes", "Yes"), ("no", "No")], default="yes" if option.default else "no",
+                          description=option.help)
+    if option.kind == "choice":
+        choices = [(str(c), str(c).replace("_", " ")) for c in option.choices]
+        return RadioField(label, choices=choices, default=str(option.default), description=option.help)
+    return StringField(label, default=str(option.default), description=option.help,
+                       validators=[InputRequired("Give a number.")], widget=SumInput())
+
+
+def option_value(option, raw: str):
+    """The option value from its form text (the engine checks it is allowed)."""
+    if option.kind == "bool":
+        return raw == "yes"
+    if option.kind == "choice":
+        for choice in option.choices:
+            if str(choice) == raw:
+                return choice
+        return raw
+    return parse_sum(raw)
+
+
+class NewGameBase(FlaskForm):
+    rules = RadioField("Rules", choices=[(pid, p.name) for pid, p in PROFILES.items()], default="bicycle")
+    first_dealer = RadioField("Who deals first", default="0")
+
+
+def new_game_form(profile: RuleProfile, formdata=None, data=None) -> FlaskForm:
+    """The start-a-game form for ``profile``: its options and its sides."""
+    attrs = {}
+    options = profile_options(profile)
+    for option in options:
+        attrs[f"opt_{option.name}"] = option_field(option)
+    for side in side_layout(profile):
+        if side["size"] > 1:
+            attrs[f"{side['key']}_name"] = StringField(
+                "Side name", default=side["name"], validators=[InputRequired("Give the side a name."), Length(max=40)])
+        for i in range(side["size"]):
+            attrs[f"{side['key']}_player{i}"] = StringField(
+                "Player", validators=[Optional(), Length(max=40)],
+                render_kw={"placeholder": f"{side['name']} {i + 1}" if side["size"] > 1 else side["name"],
+                           "autocomplete": "off"})
+    cls = type("NewGameForm", (NewGameBase,), attrs)
+    form = cls(formdata=formdata, data=data)
+    form.profile = profile
+    form.option_list = options
+    form.layout = side_layout(profile)
+    return form
+
+
+def sides_from_form(form) -> list[dict]:
+    """The ``sides`` of ``create_game`` from a filled-in new-game form."""
+    sides = []
+    for side in form.layout:
+        players = []
+        for i in range(side["size"]):
+            value = (form[f"{side['key']}_player{i}"].data or "").strip()
+            default = f"{side['name']} {i + 1}" if side["size"] > 1 else side["name"]
+            players.append(value or default)
+        if side["size"] > 1:
+            name = form[f"{side['key']}_name"].data.strip() or side["name"]
+        else:
+            name = players[0]
+        sides.append({"key": side["key"], "name": name, "players": players})
+    return sides
+
+
+def seat_labels(form) -> list[tuple[str, str]]:
+    """Dealer choices in clockwise order (sides alternate, partners sit opposite)."""
+    sides = sides_from_form(form)
+    labels = []
+    longest = max(len(s["players"]) for s in sides)
+    for i in range(longest):
+        for side in sides:
+            if i < len(side["players"]):
+                labels.append((str(len(labels)), side["players"][i]))
+    return labels
+
+
+# --------------------------------------------------------------------------------------
+# Recording a deal
+# --------------------------------------------------------------------------------------
+
+
+def uses_black_threes(profile: RuleProfile) -> bool:
+    """Black threes are bonus cards under a profile that scores threes by colour."""
+    return profile.threes_scoring == "per_colour"
+
+
+def _side_form(profile: RuleProfile, side: dict, mode: str) -> type[Form]:
+    attrs = {
+        "went_out": RadioField("Went out", choices=WENT_OUT_CHOICES, default="no"),
+        "red_threes": CountField("Red threes", default=0),
+        "custom_points": SumField("Other penalty, points"),
+        "custom_reason": StringField("What for", validators=[Optional(), Length(max=120)]),
+    }
+    if uses_black_threes(profile):
+        attrs["black_threes"] = CountField("Black threes", default=0)
+    for penalty in profile.penalties:
+        attrs[f"penalty_{penalty.code}"] = CountField(penalty.label, default=0)
+    if mode == "totals":
+        for kind in profile.canasta_kinds:
+            attrs[f"canasta_{kind}"] = CountField(CANASTA_WORDS.get(kind, kind.replace("_", " ")), default=0)
+        attrs["meld_points"] = SumField("Card points melded")
+        attrs["hand_points"] = SumField("Card points left in hands")
+    else:
+        attrs["melds"] = TextAreaField("Melds, one per line", render_kw={
+            "rows": 4, "autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
+            "placeholder": "K K K 2\n7 7 7"})
+        for i, player in enumerate(side["players"]):
+            attrs[f"hand_{i}"] = StringField(f"Left in {player}'s hand", render_kw={
+                "autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
+                "class": "card-text", "data-picker": ""})
+    return type(f"Side_{side['key']}", (Form,), attrs)
+
+
+class DealBase(FlaskForm):
+    version = HiddenField()
+    mode = HiddenField()
+    who = StringField("Your name (optional)", validators=[Optional(), Length(max=60)],
+                      render_kw={"autocomplete": "nickname"})
+    reason = StringField("Reason for the change (optional)", validators=[Optional(), Length(max=200)])
+    confirm = BooleanField("I checked: save it anyway")
+
+
+def deal_form(profile: RuleProfile, game: dict, mode: str, formdata=None, data=None) -> FlaskForm:
+    attrs = {side["key"]: FormField(_side_form(profile, side, mode), label=side["name"]) for side in game["sides"]}
+    cls = type("DealForm", (DealBase,), attrs)
+    form = cls(formdata=formdata, data=data)
+    form.mode.data = mode
+    form.profile = profile
+    form.game = game
+    form.deal_mode = mode
+    return form
+
+
+def sides_from_deal_form(form) -> dict:
+    """The deal in the API ``sides`` shape, exactly as it will be stored."""
+    profile = form.profile
+    out = {}
+    for side in form.game["sides"]:
+        sub = form[side["key"]]
+        went = sub["went_out"].data or "no"
+        entry: dict = {}
+        if form.deal_mode == "totals":
+            entry["meld_points"] = sub["meld_points"].data or 0
+            entry["canastas"] = {k: sub[f"canasta_{k}"].data for k in profile.canasta_kinds
+                                 if sub[f"canasta_{k}"].data}
+            entry["hand_points"] = sub["hand_points"].data or 0
+        else:
+            entry["melds"] = [line.strip() for line in (sub["melds"].data or "").splitlines() if line.strip()]
+            entry["hands"] = [(sub[f"hand_{i}"].data or "").strip() for i in range(len(side["players"]))]
+        entry["red_threes"] = sub["red_threes"].data or 0
+        if uses_black_threes(profile):
+            entry["black_threes"] = sub["black_threes"].data or 0
+        entry["went_out"] = went in ("yes", "concealed")
+        entry["concealed"] = went == "concealed"
+        penalties: list = []
+        for penalty in profile.penalties:
+            penalties.extend([penalty.code] * max(0, sub[f"penalty_{penalty.code}"].data or 0))
+        if sub["custom_points"].data:
+            penalties.append({"points": sub["custom_points"].data, "reason": (sub["custom_reason"].data or "").strip()})
+        entry["penalties"] = penalties
+        out[side["key"]] = entry
+    return out
+
+
+def form_data_from_deal(profile: RuleProfile, game: dict, deal: dict) -> dict:
+    """The form values that show a stored deal again, for a correction."""
+    data: dict = {"mode": deal["mode"], "who": deal.get("who") or ""}
+    for side in game["sides"]:
+        stored = deal["sides"].get(side["key"], {})
+        entry: dict = {
+            "went_out": "concealed" if stored.get("concealed") else ("yes" if stored.get("went_out") else "no"),
+            "red_threes": stored.get("red_threes", 0),
+        }
+        if uses_black_threes(profile):
+            entry["black_threes"] = stored.get("black_threes", 0)
+        if deal["mode"] == "totals":
+            entry["meld_points"] = stored.get("meld_points", 0)
+            entry["hand_points"] = stored.get("hand_points", 0)
+            for kind in profile.canasta_kinds:
+                entry[f"canasta_{kind}"] = (stored.get("canastas") or {}).get(kind, 0)
+        else:
+            entry["melds"] = "\n".join(stored.get("melds") or [])
+            for i, hand in enumerate(stored.get("hands") or []):
+                entry[f"hand_{i}"] = hand
+        for penalty in profile.penalties:
+            entry[f"penalty_{penalty.code}"] = sum(1 for p in stored.get("penalties", []) if p == penalty.code)
+        for p in stored.get("penalties", []):
+            if isinstance(p, dict):
+                entry["custom_points"] = p.get("points")
+                entry["custom_reason"] = p.get("reason", "")
+        data[side["key"]] = entry
+    return data
+
+
+def error_map(form, engine_error=None) -> dict[str, list[str]]:
+    """Messages by form field name ("we-hand_points"), from WTForms and from the engine.
+
+    ``"_"`` holds messages that belong to no single field.
+    """
+    errors: dict[str, list[str]] = {}
+    for field in form:
+        if isinstance(field, FormField):
+            for sub in field:
+                if sub.errors:
+                    errors.setdefault(sub.name, []).extend(sub.errors)
+        elif field.errors:
+            errors.setdefault(field.name, []).extend(field.errors)
+    if engine_error is not None:
+        errors.setdefault(engine_field(form, getattr(engine_error, "field", None)), []).append(engine_error.message)
+    return errors
+
+
+def engine_field(form, path: str | None) -> str:
+    """The form field an engine field path such as ``sides.we.melds[1]`` points at."""
+    if not path or not path.startswith("sides."):
+        return "_"
+    parts = path.split(".")
+    key = parts[1]
+    if key not in {s["key"] for s in form.game["sides"]}:
+        return "_"
+    if len(parts) < 3:
+        return key
+    name = parts[2]
+    index = None
+    match = re.match(r"^(\w+)\[(\d+)\]$", name)
+    if match:
+        name, index = match.group(1), int(match.group(2))
+    if name == "hands" and index is not None:
+        return f"{key}-hand_{index}"
+    if name == "canastas" and len(parts) > 3:
+        return f"{key}-canasta_{parts[3]}"
+    if name == "concealed":
+        name = "went_out"
+    candidate = f"{key}-{name}"
+    return candidate if candidate in {f.name for f in form[key]} else key
+
+
+def validate_custom_reason(form) -> None:
+    """A custom penalty needs a reason: the other players will ask."""
+    for side in form.game["sides"]:
+        sub = form[side["key"]]
+        if sub["custom_points"].data and not (sub["custom_reason"].data or "").strip():
+            sub["custom_reason"].errors = list(sub["custom_reason"].errors) + ["Say what this penalty was for."]
+

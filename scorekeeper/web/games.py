@@ -1,0 +1,219 @@
+"""Games: start one, list them, the scorepad, its live scoreboard, sharing and deleting."""
+
+from __future__ import annotations
+
+import ipaddress
+from urllib.parse import urlsplit, urlunsplit
+
+import segno
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+
+from .. import store
+from ..db import get_db
+from ..netinfo import lan_addresses
+from ..rules import PROFILES, RulesError, UnknownRules, get_profile, profile_options
+from . import error_response
+from .forms import deal_form, new_game_form, option_value, seat_labels, sides_from_form
+from .htmx import render
+
+bp = Blueprint("games", __name__)
+
+
+def load_game(game_id: int) -> dict:
+    game = store.get_game(get_db(), game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+# --------------------------------------------------------------------------------------
+# The list
+# --------------------------------------------------------------------------------------
+
+
+@bp.get("/games/")
+def index():
+    db = get_db()
+    playing, finished = [], []
+    for game in store.list_games(db):
+        summary = store.summarise(game, store.list_deals(db, game["id"]))
+        (finished if summary.game_over else playing).append(summary)
+    return render_template("games/index.html", playing=playing, finished=finished, profiles=PROFILES)
+
+
+# --------------------------------------------------------------------------------------
+# Starting a game
+# --------------------------------------------------------------------------------------
+
+
+def _chosen_profile(values):
+    """The profile picked in the form, with the options picked so far (for the shape of the sides)."""
+    try:
+        profile = get_profile(values.get("rules") or "bicycle")
+    except UnknownRules:
+        profile = get_profile("bicycle")
+    chosen = {}
+    for option in profile_options(profile):
+        raw = values.get(f"opt_{option.name}")
+        if raw is None:
+            continue
+        try:
+            chosen[option.name] = option_value(option, raw)
+        except ValueError:
+            continue
+    try:
+        return profile.with_options(chosen)
+    except (RulesError, ValueError):
+        return profile
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new():
+    values = request.form if request.method == "POST" else request.args
+    profile = _chosen_profile(values)
+    formdata = values if values else None
+    form = new_game_form(profile, formdata=formdata)
+    if request.method == "GET" and "rules" not in values:
+        form.rules.data = profile.id
+    form.first_dealer.choices = seat_labels(form)
+    if form.first_dealer.data not in {value for value, _ in form.first_dealer.choices}:
+        form.first_dealer.data = "0"
+    status = 200
+    if request.method == "POST" and "refresh" not in request.form:
+        if form.validate():
+            options = {}
+            for option in form.option_list:
+                field = form[f"opt_{option.name}"]
+                try:
+                    options[option.name] = option_value(option, field.data)
+                except ValueError as error:
+                    field.errors = [str(error)]
+            if not any(form[f"opt_{o.name}"].errors for o in form.option_list):
+                try:
+                    game_id = store.create_game(
+                        get_db(), rules=profile.id, options=options, sides=sides_from_form(form),
+                        first_dealer=int(form.first_dealer.data),
+                    )
+                except RulesError as error:
+                    name = (error.field or "").removeprefix("options.")
+                    target = form[f"opt_{name}"] if f"opt_{name}" in form else form.rules
+                    target.errors = [error.message]
+                except store.InvalidGame as error:
+                    form.rules.errors = [error.message]
+                else:
+                    flash("Game started. Record the first deal when it is played.", "ok")
+                    return redirect(url_for("games.show", game_id=game_id), 303)
+        status = 422
+    return render("games/new.html", "games/_new_form.html", status=status, form=form, profile=profile)
+
+
+# --------------------------------------------------------------------------------------
+# The scorepad
+# --------------------------------------------------------------------------------------
+
+
+def share_url(game: dict) -> str:
+    """The link other phones open; on this machine's own address it uses the LAN address instead."""
+    url = url_for("games.join", code=game["code"], _external=True)
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    if loopback:
+        addresses = lan_addresses()
+        if addresses:
+            netloc = addresses[0] + (f":{parts.port}" if parts.port else "")
+            url = urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+    return url
+
+
+def scorepad_context(game: dict, summary: store.GameSummary | None = None, form=None, mode: str | None = None,
+                     **extra) -> dict:
+    db = get_db()
+    if summary is None:
+        summary = store.game_summary(db, game["id"])
+    mode = mode if mode in store.MODES else "totals"
+    if form is None:
+        form = deal_form(summary.profile, summary.game, mode, data={"version": summary.version})
+    context = {
+        "game": summary.game,
+        "summary": summary,
+        "form": form,
+        "mode": form.deal_mode,
+        "errors": {},
+        "result": None,
+        "meld_checks": {},
+        "needs_confirm": False,
+        "conflict": None,
+        "can_record": not summary.game["locked"] and not summary.game_over,
+        "undo": store.last_undoable(db, game["id"]),
+        "share_url": share_url(summary.game),
+    }
+    context.update(extra)
+    return context
+
+
+@bp.get("/games/<int:game_id>")
+def show(game_id: int):
+    game = load_game(game_id)
+    context = scorepad_context(game, mode=request.args.get("mode"))
+    return render("games/show.html", "games/_scorepad.html", **context)
+
+
+@bp.get("/games/<int:game_id>/scoreboard")
+def scoreboard(game_id: int):
+    """The live part of the scorepad; 204 while the game has not changed since version ``v``."""
+    db = get_db()
+    version = store.game_version(db, game_id)
+    if version is None:
+        return error_response(404, "This game has been deleted.")
+    if request.args.get("v", type=int) == version:
+        return "", 204
+    game = load_game(game_id)
+    summary = store.game_summary(db, game_id)
+    return render_template("games/_scoreboard.html", game=game, summary=summary,
+                           undo=store.last_undoable(db, game_id))
+
+
+@bp.get("/g/<code>")
+def join(code: str):
+    game = store.get_game_by_code(get_db(), code)
+    if game is None:
+        abort(404)
+    return redirect(url_for("games.show", game_id=game["id"]), 303)
+
+
+@bp.get("/games/<int:game_id>/qr.svg")
+def qr(game_id: int):
+    game = load_game(game_id)
+    svg = segno.make(share_url(game), error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff")
+    svg = '<?xml version="1.0" encoding="UTF-8"?>' + svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+    return svg, 200, {"Content-Type": "image/svg+xml", "Cache-Control": "max-age=3600"}
+
+
+@bp.route("/games/<int:game_id>/delete", methods=["GET", "POST"])
+def delete(game_id: int):
+    game = load_game(game_id)
+    summary = store.game_summary(get_db(), game_id)
+    if request.method == "POST":
+        try:
+            store.delete_game(get_db(), game_id, expected_version=request.form.get("version", type=int),
+                              who=request.form.get("who") or None)
+        except store.GameLocked as error:
+            flash(error.message, "error")
+            return redirect(url_for("games.show", game_id=game_id), 303)
+        except store.StaleGame:
+            flash("Someone recorded a deal in this game meanwhile. Look at it again before deleting.", "error")
+            return redirect(url_for("games.delete", game_id=game_id), 303)
+        names = " and ".join(s["name"] for s in game["sides"])
+        flash(f"The game of {names} was deleted.", "ok")
+        return redirect(url_for("games.index"), 303)
+    return render_template("games/delete.html", game=game, summary=summary)
+
+
+@bp.get("/games/<int:game_id>/changes")
+def changes(game_id: int):
+    game = load_game(game_id)
+    return render_template("games/changes.html", game=game, changes=store.list_changes(get_db(), game_id))

@@ -1,0 +1,113 @@
+// The scorepad's few helpers: +/- steppers, the card picker, dealer names on the new-game form,
+// and keeping a half-entered deal when the phone locks or the browser drops the page.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  function fire(el) {
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // --- Steppers -----------------------------------------------------------------------
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest(".step");
+    if (!button) { return; }
+    var input = document.getElementById(button.getAttribute("aria-controls"));
+    if (!input) { return; }
+    var value = parseInt(input.value, 10) || 0;
+    input.value = Math.max(0, value + parseInt(button.getAttribute("data-step"), 10));
+    fire(input);
+  });
+
+  // --- Card picker: taps append cards to the last card box used -------------------------
+  var target = null;
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches("[data-picker]")) { target = event.target; }
+  });
+  function pickerTarget(form) {
+    if (target && document.body.contains(target)) { return target; }
+    return form.querySelector("[data-picker]");
+  }
+  document.addEventListener("click", function (event) {
+    var key = event.target.closest(".picker-key");
+    if (!key) { return; }
+    var form = key.closest("form");
+    var box = form && pickerTarget(form);
+    if (!box) { return; }
+    var text = box.value;
+    var action = key.getAttribute("data-card-action");
+    if (action === "back") {
+      text = text.replace(/\s*\S+\s*$/, "");
+    } else if (action === "newline") {
+      if (box.tagName === "TEXTAREA" && text.trim()) { text = text.replace(/\s+$/, "") + "\n"; }
+    } else {
+      var sep = text === "" || /\s$/.test(text) ? "" : " ";
+      text = text + sep + key.getAttribute("data-card");
+    }
+    box.value = text;
+    target = box;
+    fire(box);
+  });
+
+  // --- New game: the dealer choices show the names as they are typed --------------------
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!input.hasAttribute || !input.hasAttribute("data-seat-name")) { return; }
+    var label = document.querySelector('[data-seat="' + input.getAttribute("data-seat-name") + '"]');
+    if (label) { label.textContent = input.value.trim() || input.placeholder; }
+  });
+
+  // --- Keep the deal being entered ------------------------------------------------------
+  function storageKey(form) { return "scorepad:" + form.getAttribute("data-game"); }
+
+  function remember(form) {
+    var values = {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden" || el.name === "csrf_token" || el.name === "confirm") { return; }
+      if (el.type === "radio") { if (el.checked) { values[el.name] = el.value; } return; }
+      if (el.type === "checkbox") { return; }
+      if (el.value !== "") { values[el.name] = el.value; }
+    });
+    try {
+      localStorage.setItem(storageKey(form), JSON.stringify({
+        deal: form.getAttribute("data-deal"), mode: form.getAttribute("data-mode"), values: values
+      }));
+    } catch (e) { /* storage full or refused: the form still works */ }
+  }
+
+  function restore(form) {
+    var saved;
+    try { saved = JSON.parse(localStorage.getItem(storageKey(form)) || "null"); } catch (e) { saved = null; }
+    if (!saved || saved.deal !== form.getAttribute("data-deal") || saved.mode !== form.getAttribute("data-mode")) {
+      return;
+    }
+    var changed = null;
+    Object.keys(saved.values).forEach(function (name) {
+      var value = saved.values[name];
+      Array.prototype.forEach.call(form.elements, function (el) {
+        if (el.name !== name) { return; }
+        if (el.type === "radio") { el.checked = el.value === value; } else { el.value = value; }
+        changed = el;
+      });
+    });
+    if (changed) { changed.dispatchEvent(new Event("change", { bubbles: true })); }
+  }
+
+  function rememberFrom(event) {
+    var form = event.target.closest && event.target.closest("form[data-remember]");
+    if (form) { remember(form); }
+  }
+  document.addEventListener("input", rememberFrom);
+  document.addEventListener("change", rememberFrom);
+
+  document.addEventListener("deal-saved", function (event) {
+    try { localStorage.removeItem("scorepad:" + event.detail.game); } catch (e) { /* nothing kept */ }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = document.querySelector("form[data-remember]");
+    // A form the server sent back with messages already holds the entry: leave it as it is.
+    if (form && !form.querySelector(".field-error, .message-error")) { restore(form); }
+  });
+})();
