@@ -17,8 +17,9 @@ BLUEPRINTS = [
     "scorekeeper.web.home",
     "scorekeeper.web.games",
     "scorekeeper.web.deals",
-    "scorekeeper.web.sheets",
     "scorekeeper.api",
+    "scorekeeper.web.sheets",
+    "scorekeeper.web.referee",
 ]
 
 #: The policy every page is served under: no inline script or style, nothing from elsewhere.
