@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .cards import Card
 from .errors import InvalidRequest
-from .melds import Situation, Verdict, as_cards, canasta_kind, judge_turn, violation, words
+from .melds import Situation, Verdict, as_cards, canasta_kind, concealed_play, judge_turn, violation, words
 from .profiles import RuleProfile
 
 
@@ -21,8 +21,8 @@ def check_go_out(profile: RuleProfile, situation: Situation, *, melds=(), add=No
                                  field="discard")
         last = cards[0] if cards else None
     new_melds = [as_cards(m, f"melds[{i}]") for i, m in enumerate(melds)]
-    concealed_play = p.concealed_allowed and not situation.player_melded and not add
-    turn = judge_turn(p, situation, new_melds, add, going_out=True, drew=drew, concealed=concealed_play)
+    concealed = concealed_play(p, situation, add)
+    turn = judge_turn(p, situation, new_melds, add, going_out=True, drew=drew, concealed=concealed)
     out = list(turn.violations)
     size = p.canasta_size
     if p.canastas_may_complete_when_going_out:
@@ -41,8 +41,10 @@ def check_go_out(profile: RuleProfile, situation: Situation, *, melds=(), add=No
     if last is not None and last.is_red_three and not p.threes_may_be_last_discard:
         out.append(violation(p, "go_out.red_three_discard",
                              "A red three is laid face up as a bonus, never discarded.", "red_threes"))
-    concealed = concealed_play and any(
-        shape.size >= size and canasta_kind(p, shape) for shape in turn.new_shapes)
+    if p.concealed_needs_canasta:
+        concealed = concealed and any(shape.size >= size and canasta_kind(p, shape) for shape in turn.new_shapes)
+    # yahoo: Canasta¶ — concealed means all of the player's melds laid at once in the going-out turn.
+    concealed = concealed and bool(turn.new_shapes or add)
     legal = not out
     bonus = (p.going_out_bonus + (p.concealed_extra_bonus if concealed else 0)) if legal else 0
     return Verdict(legal, tuple(out), tuple(turn.infos), turn.points, turn.minimum, concealed=concealed,

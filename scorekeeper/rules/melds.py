@@ -223,7 +223,7 @@ def meld_problems(p: RuleProfile, shape: Shape, *, before: Shape | None, added_w
     n, w = shape.naturals, shape.wilds
     if shape.rank == "wild":
         if not p.all_wild_melds:
-            out.append(violation(p, "meld.all_wild", "Wild cards may never be melded without natural cards.",
+            out.append(violation(p, "meld.all_wild", "A meld needs natural cards; wild cards alone do not make one.",
                                  "melds"))
         return
     if shape.rank == "3":
@@ -424,7 +424,10 @@ def judge_turn(p: RuleProfile, situation: Situation, melds, add, *, going_out: b
                     waived = True
                 elif kind in ("natural", "sevens", "aces") and pickup_index != ("new", k):
                     waived = natural_opening = True
-        if going_out and concealed and drew == "stock" and p.concealed_exempt_from_minimum and not situation.opened:
+        # bicycle, classic: Concealed Hand — the exemption is for a whole hand melded at once, a canasta
+        # among its melds, after drawing from the stock.
+        if going_out and concealed and drew == "stock" and p.concealed_exempt_from_minimum and not situation.opened \
+                and any(canasta_kind(p, s) for s in turn.new_shapes):
             waived = True
         turn.waived = waived
         if turn.laid and not waived and points < minimum:
@@ -440,10 +443,17 @@ def judge_turn(p: RuleProfile, situation: Situation, melds, add, *, going_out: b
     return turn
 
 
+def concealed_play(p: RuleProfile, situation: Situation, add) -> bool:
+    """The player goes out with nothing melded before (and, where it matters, nothing added to the
+    partner's melds): bicycle, classic: Concealed Hand; silhill: §6e; yahoo: Canasta¶ (only earlier melds
+    count against it)."""
+    return p.concealed_allowed and not situation.player_melded and (p.concealed_allows_additions or not add)
+
+
 def check_meld(profile: RuleProfile, situation: Situation, melds=(), add=None, going_out: bool = False) -> Verdict:
     """Is this meld legal? Every violation of the melds laid and cards added this turn."""
     turn = judge_turn(profile, situation, melds, add, going_out=going_out,
-                      concealed=going_out and not situation.player_melded and not add)
+                      concealed=going_out and concealed_play(profile, situation, add))
     warnings = ()
     if profile.wild_ratio == "none":
         loose = [info for info in turn.infos if info.wilds > info.naturals and info.rank not in ("wild", "3")]

@@ -8,12 +8,15 @@ from .profiles import RuleProfile
 
 
 def _pile_frozen(p: RuleProfile, pile: tuple[Card, ...]) -> bool:
-    """Frozen by its content: a wild card, a red three or (where it freezes) a black three in it."""
+    """Frozen by its content: a wild card, and where the profile says so a red or a black three, in it.
+
+    silhill: §4f, §7b (RULES.md §4 S-A11): a three turned up at the start and then covered has no effect.
+    """
     for card in pile:
         if card.rank == "2" or card.rank == "JK":
             return True
         if card.rank == "3":
-            if card.suit in ("H", "D") or p.black_three_effect == "freeze":
+            if p.red_three_freezes_pile if card.suit in ("H", "D") else p.black_three_effect == "freeze":
                 return True
     return False
 

@@ -13,6 +13,7 @@ from typing import Any, Callable
 from .cards import Card
 from .errors import UnknownOption, UnknownRules
 
+PROFILE_IDS = ("bicycle", "yahoo", "modern-american", "silhill", "classic")
 CLASSIC_CANASTAS = ("natural", "mixed")
 SPECIAL_CANASTAS = ("natural", "mixed", "sevens", "aces", "wild_twos", "wild_jokers", "wild")
 
@@ -114,6 +115,7 @@ class RuleProfile:
     red_threes_negative_without_meld: bool = True
     all_four_red_threes_negative: int = 800
     black_three_effect: str = "freeze"  # "freeze" | "block_one_turn" | "not_discarded"
+    red_three_freezes_pile: bool = True  # a red three under the top card keeps the pile frozen
     # the initial meld
     minimum_below_zero: int = 0
     minimum_table: tuple[tuple[int, int], ...] = ((0, 50), (1500, 90), (3000, 120))
@@ -143,6 +145,8 @@ class RuleProfile:
     going_out_bonus: int = 100
     concealed_extra_bonus: int = 100
     concealed_allowed: bool = True
+    concealed_needs_canasta: bool = True     # the concealed hand itself holds a canasta
+    concealed_allows_additions: bool = False  # cards added to the partner's melds that turn keep it concealed
     # deal scoring
     melds_count_minus_without_canasta: bool = False
     incomplete_sevens_penalty: int = 0
@@ -185,6 +189,16 @@ class RuleProfile:
             problems.append("partnerships need an even number of players")
         if self.draw not in (1, 2) or self.canastas_to_go_out not in (1, 2):
             problems.append("draw and canastas to go out are 1 or 2")
+        if self.id not in PROFILE_IDS:
+            problems.append("a club's rules are one of the five profiles with options; the id must stay")
+        if self.min_meld_size < 2 or self.canasta_size < self.min_meld_size:
+            problems.append("a meld has at least two cards and a canasta at least as many as a meld")
+        if self.max_wilds < 0 or self.min_naturals < 0 or self.min_naturals > self.canasta_size:
+            problems.append("the natural and wild card limits of a meld must be counts that fit in a canasta")
+        if self.pile_existing_meld_max is not None and not 0 <= self.pile_existing_meld_max < self.canasta_size:
+            problems.append("the largest meld a picked pair may join must be smaller than a canasta")
+        if self.cards_dealt < 1:
+            problems.append("every player is dealt at least one card")
         if self.min_naturals < 1 and not self.all_wild_melds:
             problems.append("melds need natural cards unless all-wild melds are allowed")
         if self.max_meld_size is not None and self.max_meld_size < self.canasta_size:
@@ -412,7 +426,7 @@ _BICYCLE_SOURCES = {
 BICYCLE = RuleProfile(
     id="bicycle", name="Bicycle (Hoyle) rules", source="000 Canasta General Rules",
     target=5000, players=4, partnerships=True, cards_dealt=11, draw=1,
-    upcard="turned; re-turned while it is a joker, a two or a three; the cards passed over stay in the pile",
+    upcard="turned; re-turned while it is a joker, a two or a three; the skipped cards remain under it",
     stock_exhaustion="forcing: once the stock is gone each player must take a discard that joins his side's melds; "
                      "play ends with the first player who cannot or declines to start a new meld",
     max_wilds=3, wild_ratio="none", wild_cap_after_canasta="unlimited", one_meld_per_rank=True,
@@ -448,6 +462,7 @@ YAHOO = RuleProfile(
     black_three_effect="block_one_turn", minimum_below_zero=15,
     minimum_table=((0, 50), (1500, 90), (3000, 120)),
     top_card_layoff_onto_canasta=False, concealed_exempt_from_minimum=False,
+    concealed_needs_canasta=False, concealed_allows_additions=True,
     sources=_sources("yahoo", _YAHOO_SOURCES),
 )
 
@@ -511,9 +526,10 @@ SILHILL = RuleProfile(
     target=5000, players=4, partnerships=True, cards_dealt=13, draw=1,
     upcard="turned; a joker, two or three is covered by a second card, and if that one is special too both go "
            "back and the pack is shuffled again",
-    stock_exhaustion="the game ends at once when a player wants to draw and cannot; no going-out bonus",
+    stock_exhaustion="play stops as soon as a player needs to draw from an empty stock; nobody earns the "
+                     "going-out bonus",
     max_wilds=3, wild_ratio="more_naturals", wild_cap_after_canasta="three", one_meld_per_rank=True,
-    black_three_effect="block_one_turn", minimum_below_zero=0,
+    black_three_effect="block_one_turn", red_three_freezes_pile=False, minimum_below_zero=0,
     minimum_table=((0, 50), (1500, 90), (3000, 120)),
     top_discard_counts_for_minimum=False, complete_canasta_waives="any", concealed_exempt_from_minimum=False,
     sources=_sources("silhill", _SILHILL_SOURCES),
@@ -646,6 +662,11 @@ _OPTIONS: dict[str, tuple[Option, ...]] = {
                "800: a side without melds loses what four red threes would have earned. 400: it loses 100 for "
                "each one.", "silhill: §6c (RULES.md §4 S-A6)"),
         _black_three_melds("silhill: §7d (RULES.md §4 S-A8)"),
+        Option("red_three_freezes_pile", "A red three under the top card freezes the pile", "bool", (True, False),
+               False,
+               "no: a three turned up at the start and then covered has no effect on the pile; only wild cards "
+               "freeze it. yes: a red three anywhere in the pile freezes it like a wild card.",
+               "silhill: §4f, §7b (RULES.md §4 S-A11)"),
         _complete_when_out("silhill: §7c (RULES.md §4 S-A9)"),
         _one_per_rank("silhill: §7a (RULES.md §2.1 one meld per rank)"),
     ),
@@ -654,8 +675,8 @@ _OPTIONS: dict[str, tuple[Option, ...]] = {
         _black_three_effect("block_one_turn", "classic: Freezing (RULES.md §4 C-A1)"),
         Option("natural_and_wild_takes_pile", "A natural card and a wild card may take the pile", "bool",
                (True, False), True,
-               "yes: when the pile is not frozen, the top card may be melded with one natural card and one wild "
-               "card from the hand. no: only a natural pair, or adding the top card to a meld, takes it.",
+               "yes: while nothing freezes the pile, one natural card plus one wild card from the hand may go "
+               "with the top card to take it. no: only a natural pair, or adding the top card to a meld, takes it.",
                "classic: Taking the Discard Pile (RULES.md §4 C-A5)"),
         _wild_cap("three", "classic: Melds¶ (RULES.md §4 C-A6)"),
         _one_per_rank("classic: Melds¶ (RULES.md §4 C-A8)"),
@@ -703,6 +724,7 @@ _PARAMETERS: tuple[tuple[str, str, str], ...] = (
     ("all_four_red_threes_bonus", "All four red threes", "red_threes"),
     ("red_threes_negative_without_meld", "Red threes count minus without a meld", "red_threes"),
     ("black_three_effect", "What a discarded black three does", "frozen"),
+    ("red_three_freezes_pile", "A red three under the top card freezes the pile", "frozen"),
     ("minimum_below_zero", "Initial-meld minimum below zero", "minimum"),
     ("minimum_table", "Initial-meld minimum from each total", "minimum"),
     ("opening_per_player", "Each player makes an opening", "minimum"),
@@ -726,6 +748,8 @@ _PARAMETERS: tuple[tuple[str, str, str], ...] = (
     ("threes_may_be_last_discard", "A three may be the last discard", "going_out"),
     ("going_out_bonus", "Going out", "scoring"),
     ("concealed_extra_bonus", "Extra for going out concealed", "concealed"),
+    ("concealed_needs_canasta", "A concealed hand holds a canasta of its own", "concealed"),
+    ("concealed_allows_additions", "Adding to the partner's melds keeps going out concealed", "concealed"),
     ("melds_count_minus_without_canasta", "Melded cards count minus without a canasta", "scoring"),
     ("incomplete_sevens_penalty", "Unfinished sevens meld", "scoring"),
     ("incomplete_aces_penalty", "Unfinished aces meld", "scoring"),

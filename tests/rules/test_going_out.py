@@ -1,7 +1,7 @@
 """May I go out? RULES.md §2.1 rows on going out, concealed hands and their rec. readings."""
 import pytest
 
-from scorekeeper.rules import InvalidRequest, check_go_out
+from scorekeeper.rules import InvalidRequest, check_go_out, check_meld
 
 from .helpers import P, S, codes
 
@@ -123,3 +123,77 @@ def test_drew_is_stock_or_pile():
     with pytest.raises(InvalidRequest) as info:
         out("bicycle", CANASTA, drew="table")
     assert info.value.field == "drew"
+
+
+def test_yahoo_concealed_is_all_melds_at_once():
+    """yahoo: Canasta¶ — concealed means making all of one's melds at once in the going-out turn; the partner's
+    canasta is enough, the concealed hand needs none of its own."""
+    situation = S(opened=True, table=["K K K K K K K"])
+    verdict = out("yahoo", situation, melds=["9 9 9"], discard="4")
+    assert verdict.legal and verdict.concealed and verdict.bonus == 200
+
+
+def test_yahoo_concealed_lost_by_an_earlier_meld():
+    """yahoo: Canasta¶ — a player who melded earlier in the deal can only go out unconcealed."""
+    situation = S(opened=True, player_melded=True, table=["K K K K K K K"])
+    verdict = out("yahoo", situation, melds=["9 9 9"], discard="4")
+    assert verdict.legal and not verdict.concealed and verdict.bonus == 100
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "silhill", "classic"])
+def test_concealed_hand_needs_its_own_canasta(pid):
+    """bicycle, classic: Concealed Hand; silhill: §6e — the concealed hand holds at least one canasta itself."""
+    situation = S(opened=True, table=["K K K K K K K"])
+    verdict = out(pid, situation, melds=["9 9 9"], discard="4")
+    assert verdict.legal and not verdict.concealed and verdict.bonus == 100
+
+
+def test_concealed_exemption_needs_a_canasta():
+    """bicycle: Concealed Hand — only a concealed hand (with a canasta) skips the minimum; a plain going out
+    from an unopened side still has to reach it."""
+    verdict = check_meld(P("bicycle"), S(score=3000), ["4 4 4", "5 5 5"], going_out=True)
+    assert codes(verdict) == {"meld.below_minimum"}
+    assert check_meld(P("bicycle"), S(score=3000), ["4 4 4 4 4 4 4", "5 5 5"], going_out=True).legal
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "classic"])
+def test_concealed_exemption_from_stock_only(pid):
+    """bicycle, classic: Concealed Hand — a concealed hand after drawing from the stock needs no minimum; after
+    taking the pile it must reach the minimum without the canasta bonus."""
+    melds = ["5 5 5 5 5 5 5", "4 4 4"]
+    verdict = out(pid, S(score=3000), melds=melds, discard="9")
+    assert verdict.legal and verdict.concealed and verdict.bonus == 200
+    assert codes(out(pid, S(score=3000), melds=melds, drew="pile")) == {"meld.below_minimum"}
+    assert out(pid, S(score=-5), melds=melds, drew="pile").legal
+
+
+def test_silhill_concealed_is_no_exemption_but_a_canasta_waives():
+    """silhill: §5d (RULES.md §4 S-A5) — no concealed exemption; a finished canasta waives the minimum."""
+    assert out("silhill", S(score=3000), melds=["5 5 5 5 5 5 2", "4 4 4"]).legal
+    assert "meld.below_minimum" in codes(out("silhill", S(score=3000), melds=["4 4 4", "5 5 5"]))
+
+
+def test_modern_american_discard_may_be_a_wild_or_a_black_three():
+    """modern-american: END OF PLAY — the last card discarded face down may be a wild card or a three."""
+    situation = S(opened=True, player_melded=True, table=["K K K K K K K", "Q Q Q Q Q Q Q"])
+    for card in ("JK", "2", "3S", "3H"):
+        assert out("modern-american", situation, discard=card).legal, card
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+def test_black_three_may_be_the_last_discard(pid):
+    """bicycle, classic: Going Out; yahoo: Melding; silhill: §7c — nothing forbids a black three as last card."""
+    assert out(pid, CANASTA, discard="3S").legal
+
+
+def test_modern_american_canastas_from_the_table_count():
+    """modern-american: END OF PLAY — the team's two canastas may both be on the table already."""
+    situation = S(opened=True, player_melded=True, table=["K K K K K K K", "7 7 7 7 7 7 7"])
+    verdict = out("modern-american", situation, discard="9")
+    assert verdict.legal and verdict.bonus == 100
+
+
+def test_yahoo_two_canastas_option_met():
+    """yahoo: Playing at Yahoo — with canastas_to_go_out=2, two canastas let the player go out."""
+    situation = S(opened=True, player_melded=True, table=["K K K K K K K", "Q Q Q Q Q Q Q"])
+    assert out("yahoo", situation, options={"canastas_to_go_out": 2}).legal

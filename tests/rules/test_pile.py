@@ -85,11 +85,30 @@ def test_yahoo_black_three_block_one_turn_and_freeze():
     assert not take("yahoo", pile="Q 3S 9", uses="Q 2", options={"black_three_effect": "freeze"}).legal
 
 
-@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "classic"])
 def test_red_three_in_pile_freezes(pid):
     """bicycle: Frozen Pile; yahoo: Taking; classic: Freezing — a red-three upcard freezes the pile."""
     assert codes(take(pid, pile="Q 9 3H", uses="Q 2")) == {"pile.frozen_needs_natural_pair"}
     assert codes(take(pid, pile="3H", uses="Q 2")) == {"pile.red_three_on_top"}
+
+
+def test_silhill_buried_three_has_no_effect():
+    """silhill: §4f, §7b (RULES.md §4 S-A11) — a three turned up and covered leaves the pile unfrozen."""
+    assert take("silhill", pile="Q 9 3H", uses="Q 2").legal
+    assert take("silhill", pile="Q 9 3S", uses="Q 2").legal
+    assert codes(take("silhill", pile="3H", uses="Q 2")) == {"pile.red_three_on_top"}
+
+
+def test_silhill_buried_wild_upcard_freezes():
+    """silhill: §7b, §4f (RULES.md §4 S-A11) — a wild anywhere in the pile, a buried upcard too, freezes it."""
+    assert codes(take("silhill", pile="Q 9 3H JK", uses="Q 2")) == {"pile.frozen_needs_natural_pair"}
+    assert take("silhill", pile="Q 9 3H JK", uses="Q Q").legal
+
+
+def test_silhill_red_three_freezes_pile_switched():
+    """silhill: §4f, §7b (RULES.md §4 S-A11) — option red_three_freezes_pile=true: a buried red three freezes."""
+    verdict = take("silhill", pile="Q 9 3H", uses="Q 2", options={"red_three_freezes_pile": True})
+    assert codes(verdict) == {"pile.frozen_needs_natural_pair"}
 
 
 @pytest.mark.parametrize("pid", ["yahoo", "silhill", "classic"])
