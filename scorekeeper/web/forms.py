@@ -11,6 +11,7 @@ import re
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, Form, FormField, HiddenField, IntegerField, RadioField, StringField
 from wtforms import TextAreaField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 from wtforms.widgets import TextInput
 
@@ -30,12 +31,12 @@ CANASTA_WORDS = {
     "wild": "Other wild cards",
 }
 
-WENT_OUT_CHOICES = [("no", "No"), ("yes", "Went out"), ("concealed", "Concealed")]
+WENT_OUT_CHOICES = [SelectChoice("no", "No"), SelectChoice("yes", "Went out"), SelectChoice("concealed", "Concealed")]
 
 
 def parse_sum(text: str | None) -> int:
     """Read "45+30-5" as 70: digits, plus and minus only, never evaluated as code."""
-    text = re.sub(r"\s+", "", text or "")
+    text = re.sub(r"\s*([+-])\s*", r"\1", (text or "").strip())
     if not text:
         return 0
     if not SUM_RE.match(text):
@@ -119,10 +120,10 @@ def side_layout(profile: RuleProfile) -> list[dict]:
 def option_field(option):
     label = option.label
     if option.kind == "bool":
-        return RadioField(label, choices=[("yes", "Yes"), ("no", "No")], default="yes" if option.default else "no",
+        return RadioField(label, choices=[SelectChoice("yes", "Yes"), SelectChoice("no", "No")], default="yes" if option.default else "no",
                           description=option.help)
     if option.kind == "choice":
-        choices = [(str(c), str(c).replace("_", " ")) for c in option.choices]
+        choices = [SelectChoice(str(c), str(c).replace("_", " ")) for c in option.choices]
         return RadioField(label, choices=choices, default=str(option.default), description=option.help)
     return StringField(label, default=str(option.default), description=option.help,
                        validators=[InputRequired("Give a number.")], widget=SumInput())
@@ -141,7 +142,7 @@ def option_value(option, raw: str):
 
 
 class NewGameBase(FlaskForm):
-    rules = RadioField("Rules", choices=[(pid, p.name) for pid, p in PROFILES.items()], default="bicycle")
+    rules = RadioField("Rules", choices=[SelectChoice(pid, p.name) for pid, p in PROFILES.items()], default="bicycle")
     first_dealer = RadioField("Who deals first", default="0")
 
 
@@ -185,7 +186,7 @@ def sides_from_form(form) -> list[dict]:
     return sides
 
 
-def seat_labels(form) -> list[tuple[str, str]]:
+def seat_labels(form) -> list[SelectChoice]:
     """Dealer choices in clockwise order (sides alternate, partners sit opposite)."""
     sides = sides_from_form(form)
     labels = []
@@ -193,7 +194,7 @@ def seat_labels(form) -> list[tuple[str, str]]:
     for i in range(longest):
         for side in sides:
             if i < len(side["players"]):
-                labels.append((str(len(labels)), side["players"][i]))
+                labels.append(SelectChoice(str(len(labels)), side["players"][i]))
     return labels
 
 

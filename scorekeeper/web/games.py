@@ -76,33 +76,34 @@ def new():
     if request.method == "GET" and "rules" not in values:
         form.rules.data = profile.id
     form.first_dealer.choices = seat_labels(form)
-    if form.first_dealer.data not in {value for value, _ in form.first_dealer.choices}:
+    if form.first_dealer.data not in {choice.value for choice in form.first_dealer.choices}:
         form.first_dealer.data = "0"
     status = 200
     if request.method == "POST" and "refresh" not in request.form:
-        if form.validate():
-            options = {}
-            for option in form.option_list:
-                field = form[f"opt_{option.name}"]
-                try:
-                    options[option.name] = option_value(option, field.data)
-                except ValueError as error:
-                    field.errors = [str(error)]
-            if not any(form[f"opt_{o.name}"].errors for o in form.option_list):
-                try:
-                    game_id = store.create_game(
-                        get_db(), rules=profile.id, options=options, sides=sides_from_form(form),
-                        first_dealer=int(form.first_dealer.data),
-                    )
-                except RulesError as error:
-                    name = (error.field or "").removeprefix("options.")
-                    target = form[f"opt_{name}"] if f"opt_{name}" in form else form.rules
-                    target.errors = [error.message]
-                except store.InvalidGame as error:
-                    form.rules.errors = [error.message]
-                else:
-                    flash("Game started. Record the first deal when it is played.", "ok")
-                    return redirect(url_for("games.show", game_id=game_id), 303)
+        valid = form.validate()
+        options = {}
+        for option in form.option_list:
+            field = form[f"opt_{option.name}"]
+            try:
+                options[option.name] = option_value(option, field.data)
+            except ValueError as error:
+                field.errors = [str(error)]
+                valid = False
+        if valid:
+            try:
+                game_id = store.create_game(
+                    get_db(), rules=profile.id, options=options, sides=sides_from_form(form),
+                    first_dealer=int(form.first_dealer.data),
+                )
+            except RulesError as error:
+                name = (error.field or "").removeprefix("options.")
+                target = form[f"opt_{name}"] if f"opt_{name}" in form else form.rules
+                target.errors = [error.message]
+            except store.InvalidGame as error:
+                form.rules.errors = [error.message]
+            else:
+                flash("Game started. Record the first deal when it is played.", "ok")
+                return redirect(url_for("games.show", game_id=game_id), 303)
         status = 422
     return render("games/new.html", "games/_new_form.html", status=status, form=form, profile=profile)
 

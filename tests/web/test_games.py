@@ -1,0 +1,137 @@
+"""Games: start one, the list, the scorepad page and its live scoreboard, sharing, deleting."""
+
+from __future__ import annotations
+
+from scorekeeper import create_app, store
+
+from .scorepad_helpers import counts, start_game, totals_form
+
+
+def test_new_game_form_shows_the_profile_options_with_their_defaults(client):
+    page = client.get("/games/new?rules=modern-american").get_data(as_text=True)
+    assert "Rule of five" in page
+    assert "Usually 8500" in page
+    assert 'value="8500"' in page
+    assert "Partnerships" in page
+
+
+def test_new_game_refresh_changes_the_sides_for_two_players(client):
+    response = client.post("/games/new", data={"rules": "yahoo", "opt_players": "2", "refresh": "1"},
+                           headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert html.lstrip().startswith("<form")  # the fragment alone for htmx
+    assert "p1_player0" in html and "p2_player0" in html and "we_player0" not in html
+    assert "HX-Request" in response.headers["Vary"]
+
+
+def test_start_a_game_redirects_to_its_scorepad(client):
+    game_id = start_game(client, first_dealer=3, target=1500)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Us v Them" in page
+    assert "Di deals first" in page
+    assert "playing to 1500" in page
+
+
+def test_start_two_player_yahoo_game(client, db):
+    data = {"rules": "yahoo", "opt_target": "5000", "opt_players": "2", "opt_draw": "1",
+            "opt_canastas_to_go_out": "1", "opt_red_threes_negative_without_meld": "yes",
+            "opt_black_three_effect": "block_one_turn", "opt_top_card_layoff_onto_canasta": "no",
+            "opt_concealed_exempt_from_minimum": "no", "p1_player0": "Ann", "p2_player0": "Bo", "first_dealer": "1"}
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 303
+    game = store.get_game(db, int(response.headers["Location"].rsplit("/", 1)[1]))
+    assert [s["name"] for s in game["sides"]] == ["Ann", "Bo"]
+    assert game["options"]["players"] == 2 and game["first_dealer"] == 1
+
+
+def test_bad_target_is_refused_next_to_the_field(client, db):
+    data = {"rules": "bicycle", "opt_target": "12abc", "first_dealer": "0"}
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 422
+    assert "digits, + and - only" in response.get_data(as_text=True)
+    assert counts(db)[0] == 0
+
+
+def test_target_not_allowed_by_the_engine_is_refused(client, db):
+    data = {"rules": "bicycle", "opt_target": "1234", "first_dealer": "0"}
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 422
+    assert "multiple of 5" in response.get_data(as_text=True)
+    assert counts(db)[0] == 0
+
+
+def test_page_and_fragment_with_vary(client):
+    game_id = start_game(client)
+    page = client.get(f"/games/{game_id}")
+    assert page.get_data(as_text=True).startswith("<!doctype html>")
+    fragment = client.get(f"/games/{game_id}?mode=cards", headers={"HX-Request": "true"})
+    html = fragment.get_data(as_text=True)
+    assert html.lstrip().startswith('<div id="scorepad"')
+    assert 'name="we-melds"' in html
+    assert "HX-Request" in fragment.headers["Vary"] and "HX-Request" in page.headers["Vary"]
+
+
+def test_scoreboard_polling_answers_204_while_unchanged(client):
+    game_id = start_game(client)
+    assert client.get(f"/games/{game_id}/scoreboard?v=1").status_code == 204
+    client.post(f"/games/{game_id}/deals", data=totals_form(1))
+    fresh = client.get(f"/games/{game_id}/scoreboard?v=1")
+    assert fresh.status_code == 200
+    html = fresh.get_data(as_text=True)
+    assert 'id="scoreboard"' in html and "v=2" in html and "1185" in html
+    assert client.get(f"/games/{game_id}/scoreboard?v=2").status_code == 204
+    assert client.get("/games/999/scoreboard?v=1").status_code == 404
+
+
+def test_games_list_in_progress_and_finished(client):
+    playing = start_game(client)
+    finished = start_game(client, target=1000)
+    client.post(f"/games/{finished}/deals", data=totals_form(1))
+    page = client.get("/games/").get_data(as_text=True)
+    in_progress, done = page.split("<h2>Finished</h2>")
+    assert f"/games/{playing}\"" in in_progress and f"/games/{finished}\"" in done
+    assert "Us won." in done
+
+
+def test_share_link_and_qr(client, db):
+    game_id = start_game(client)
+    code = store.get_game(db, game_id)["code"]
+    assert client.get(f"/g/{code}").headers["Location"].endswith(f"/games/{game_id}")
+    qr = client.get(f"/games/{game_id}/qr.svg")
+    assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
+    assert qr.get_data(as_text=True).count("<svg") == 1
+    assert client.get("/g/nosuchcode").status_code == 404
+
+
+def test_delete_game_after_confirmation(client, db):
+    game_id = start_game(client)
+    confirm = client.get(f"/games/{game_id}/delete")
+    assert "cannot be undone" in confirm.get_data(as_text=True)
+    response = client.post(f"/games/{game_id}/delete", data={"version": "1"})
+    assert response.status_code == 303
+    assert store.get_game(db, game_id) is None
+    assert client.get(f"/games/{game_id}").status_code == 404
+
+
+def test_locked_game_shows_a_message_and_no_controls(client, db):
+    game_id = start_game(client)
+    client.post(f"/games/{game_id}/deals", data=totals_form(1))
+    store.set_locked(db, game_id, True)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "This game is locked" in page
+    assert 'id="deal-form"' not in page and "Correct deal" not in page and "Undo" not in page
+    response = client.post(f"/games/{game_id}/deals", data=totals_form(3))
+    assert response.status_code == 409
+    assert len(store.list_deals(db, game_id)) == 1
+
+
+def test_restart_keeps_the_game(tmp_path):
+    config = {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "keep.sqlite"),
+              "SECRET_KEY": "k"}
+    first = create_app(config).test_client()
+    game_id = start_game(first)
+    assert first.post(f"/games/{game_id}/deals", data=totals_form(1)).status_code == 303
+    second = create_app(config).test_client()
+    page = second.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Us v Them" in page and 'data-total="we">1185<' in page
