@@ -70,6 +70,8 @@ class Served:
         return self
 
     def __exit__(self, *exc) -> None:
+        # Let the worker threads finish their last responses before the sockets go away.
+        self.server.task_dispatcher.shutdown()
         self.server.close()
         self.thread.join(timeout=5)
 
