@@ -20,6 +20,7 @@ BLUEPRINTS = [
     "scorekeeper.api",
     "scorekeeper.web.sheets",
     "scorekeeper.web.referee",
+    "scorekeeper.web.tournaments",
 ]
 
 #: The policy every page is served under: no inline script or style, nothing from elsewhere.

@@ -1,0 +1,105 @@
+"""Helpers for the tournament tests: create a tournament through its form, read tables, post deals."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.db import connect
+from scorekeeper.rules import get_profile, profile_options
+from scorekeeper.tournaments import store
+
+PASSWORD = "green baize 42"
+
+
+def option_form_values(rules: str) -> dict[str, str]:
+    """The club options of ``rules`` at their defaults, as the new-tournament form posts them."""
+    values = {}
+    for option in profile_options(get_profile(rules)):
+        if option.kind == "bool":
+            values[f"opt_{option.name}"] = "yes" if option.default else "no"
+        else:
+            values[f"opt_{option.name}"] = str(option.default)
+    return values
+
+
+def tournament_form(**overrides) -> dict[str, str]:
+    data = {
+        "name": "Thursday club",
+        "date": "2026-11-26",
+        "rules": "bicycle",
+        "format": "individuals",
+        "rounds": "4",
+        "round_end": "deals",
+        "round_limit": "2",
+        "scoring": "points",
+        "password": PASSWORD,
+        "password_again": PASSWORD,
+        **option_form_values(overrides.get("rules", "bicycle")),
+    }
+    data.update({k: str(v) for k, v in overrides.items()})
+    return data
+
+
+def create_tournament(client, **overrides) -> int:
+    """Create a tournament through the form; the client is then its director."""
+    response = client.post("/tournaments/new", data=tournament_form(**overrides))
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    match = re.search(r"/tournaments/(\d+)$", response.headers["Location"])
+    return int(match.group(1))
+
+
+def enter(client, tournament_id: int, *names: str) -> None:
+    data = {"player1": names[0]}
+    if len(names) > 1:
+        data["player2"] = names[1]
+    response = client.post(f"/tournaments/{tournament_id}/entries", data=data)
+    assert response.status_code == 303
+
+
+def deal_form(version: int, we: dict, they: dict, who: str | None = None) -> dict[str, str]:
+    """A deal by totals as the table page posts it: ``{"meld": 200, "hand": 30, "natural": 1, "out": "yes"}``."""
+    data = {"version": str(version), "mode": "totals"}
+    for key, side in (("we", we), ("they", they)):
+        data[f"{key}-meld_points"] = str(side.get("meld", 0))
+        data[f"{key}-hand_points"] = str(side.get("hand", 0))
+        data[f"{key}-canasta_natural"] = str(side.get("natural", 0))
+        data[f"{key}-canasta_mixed"] = str(side.get("mixed", 0))
+        data[f"{key}-red_threes"] = str(side.get("red_threes", 0))
+        data[f"{key}-went_out"] = side.get("out", "no")
+    if who:
+        data["who"] = who
+    return data
+
+
+def game_version(app, table: dict) -> int:
+    db = connect(app.config["DATABASE"])
+    try:
+        return db.execute("SELECT version FROM games WHERE id = ?", [table["game_id"]]).fetchone()[0]
+    finally:
+        db.conn.close()
+
+
+def tables_of(app, tournament_id: int, round_number: int | None = None) -> list[dict]:
+    db = connect(app.config["DATABASE"])
+    try:
+        return store.list_tables(db, tournament_id, round_number)
+    finally:
+        db.conn.close()
+
+
+def entries_of(app, tournament_id: int) -> dict[str, dict]:
+    db = connect(app.config["DATABASE"])
+    try:
+        return {e["name"]: e for e in store.list_entries(db, tournament_id)}
+    finally:
+        db.conn.close()
+
+
+@pytest.fixture
+def director(no_csrf_app):
+    """A test client signed in as the director of a fresh tournament (individuals, 4 rounds of 2 deals)."""
+    client = no_csrf_app.test_client()
+    client.tournament_id = create_tournament(client)
+    return client
