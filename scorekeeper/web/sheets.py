@@ -6,6 +6,7 @@ from datetime import date
 
 from flask import Blueprint, render_template, request
 
+from .. import store
 from ..db import get_db
 from ..rules import PROFILES, UnknownRules, get_profile
 from ..sheets import PAPER_NAMES, UnknownPaper, paper_from, pdf_response, render_pdf
@@ -50,8 +51,6 @@ def blank_sheet():
 @bp.get("/games/<int:game_id>/sheet.pdf")
 def game_sheet(game_id: int):
     """A game's score sheet: every deal, what made it, the totals, the minimums, the winner, signatures."""
-    from .. import store
-
     try:
         paper = paper_from(request.args)
     except UnknownPaper as error:
