@@ -1,0 +1,187 @@
+"""Who may change what: the director's password, table links, closed rounds."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+
+from scorekeeper.db import connect
+from scorekeeper.tournaments import store
+
+from .conftest import PASSWORD, create_tournament, deal_form, enter, game_version, tables_of
+
+
+@pytest.fixture
+def running(no_csrf_app):
+    """A tournament of four players with round 1 started; returns (director client, tournament id, tables)."""
+    director = no_csrf_app.test_client()
+    tid = create_tournament(director, rounds=2)
+    for name in ("Ann", "Ben", "Cy", "Di", "Eve", "Fred", "Gil", "Hana"):
+        enter(director, tid, name)
+    assert director.post(f"/tournaments/{tid}/rounds").status_code == 303
+    return director, tid, tables_of(no_csrf_app, tid, 1)
+
+
+def deals_in(app, table) -> int:
+    db = connect(app.config["DATABASE"])
+    try:
+        return db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ?", [table["game_id"]]).fetchone()[0]
+    finally:
+        db.conn.close()
+
+
+def login_message(response) -> str:
+    return re.search(r'role="alert">([^<]*)<', response.get_data(as_text=True)).group(1)
+
+
+# --- Tables ----------------------------------------------------------------------------------------------
+
+
+def test_a_table_link_only_reaches_its_own_game(no_csrf_app, running):
+    _, _, (first, second) = running
+    phone = no_csrf_app.test_client()
+    version = game_version(no_csrf_app, first)
+    response = phone.post(f"/tournaments/table/{first['token']}/deals",
+                          data=deal_form(version, {"meld": 120, "natural": 1, "out": "yes"}, {"meld": 40}))
+    assert response.status_code == 303
+    assert (deals_in(no_csrf_app, first), deals_in(no_csrf_app, second)) == (1, 0)
+    # A made-up token reaches nothing.
+    assert phone.post("/tournaments/table/not-a-token/deals", data=deal_form(1, {}, {})).status_code == 404
+    # The scorepad's own pages refuse to change a tournament game: it is locked outside the table link.
+    version = game_version(no_csrf_app, second)
+    scorepad = phone.post(f"/games/{second['game_id']}/deals", data=deal_form(version, {"meld": 50}, {"meld": 50}))
+    assert scorepad.status_code == 409
+    assert deals_in(no_csrf_app, second) == 0
+
+
+def test_a_table_cannot_change_a_closed_round(no_csrf_app, running):
+    director, tid, tables = running
+    table = tables[0]
+    phone = no_csrf_app.test_client()
+    url = f"/tournaments/table/{table['token']}"
+    assert director.post(f"/tournaments/{tid}/round/1/close").status_code == 303
+    version = game_version(no_csrf_app, table)
+    refused = phone.post(f"{url}/deals", data=deal_form(version, {"meld": 120, "natural": 1, "out": "yes"}, {}))
+    assert refused.status_code == 403
+    assert "round is closed" in refused.get_data(as_text=True)
+    assert deals_in(no_csrf_app, table) == 0
+    assert phone.post(f"{url}/confirm", data={"side": "we", "version": version}).status_code == 403
+    assert phone.post(f"{url}/undo", data={"version": version}).status_code == 403
+    # The page still shows the table, read-only, and its code no longer opens it.
+    page = phone.get(url).get_data(as_text=True)
+    assert "Save the deal" not in page and "This round is closed" in page
+    assert phone.get(f"/tournaments/join?code={table['code']}").status_code == 404
+
+
+def test_two_phones_on_one_table_cannot_both_save_on_the_same_score(no_csrf_app, running):
+    _, _, tables = running
+    table = tables[0]
+    version = game_version(no_csrf_app, table)
+    url = f"/tournaments/table/{table['token']}/deals"
+    first = no_csrf_app.test_client().post(url, data=deal_form(version, {"meld": 120, "natural": 1, "out": "yes"}, {}))
+    second = no_csrf_app.test_client().post(url, data=deal_form(version, {"meld": 90, "natural": 1, "out": "yes"}, {}))
+    assert (first.status_code, second.status_code) == (303, 409)
+    assert "saved a deal first" in second.get_data(as_text=True)
+    assert deals_in(no_csrf_app, table) == 1
+
+
+def test_a_confirmation_of_an_older_score_is_refused(no_csrf_app, running):
+    _, _, tables = running
+    table = tables[0]
+    phone = no_csrf_app.test_client()
+    old = game_version(no_csrf_app, table)
+    phone.post(f"/tournaments/table/{table['token']}/deals",
+               data=deal_form(old, {"meld": 120, "natural": 1, "out": "yes"}, {}))
+    response = phone.post(f"/tournaments/table/{table['token']}/confirm", data={"side": "we", "version": old})
+    assert response.status_code == 409
+    assert "score changed" in response.get_data(as_text=True)
+
+
+# --- The director --------------------------------------------------------------------------------------
+
+
+def test_only_the_director_corrects_or_runs_rounds(no_csrf_app, running):
+    _, tid, tables = running
+    stranger = no_csrf_app.test_client()
+    result_url = f"/tournaments/{tid}/tables/{tables[0]['id']}/result"
+    posted = stranger.post(result_url, data={"kind": "corrected", "we": 5000, "they": 0, "reason": "mine"})
+    assert posted.status_code == 403
+    assert stranger.get(result_url).status_code == 303  # sent to sign in
+    for url in (f"/tournaments/{tid}/round/1/close", f"/tournaments/{tid}/rounds", f"/tournaments/{tid}/finish",
+                f"/tournaments/{tid}/entries"):
+        assert stranger.post(url, data={"player1": "Zed"}).status_code == 403, url
+    assert stranger.get(f"/tournaments/{tid}/log").status_code == 303
+    assert stranger.get(f"/tournaments/{tid}/round/1/cards.pdf").status_code == 303
+    # The public round page shows seats but never the table codes or links.
+    page = stranger.get(f"/tournaments/{tid}/round/1").get_data(as_text=True)
+    assert tables[0]["code"] not in page and tables[0]["token"] not in page
+    db = connect(no_csrf_app.config["DATABASE"])
+    try:
+        assert db.execute("SELECT COUNT(*) FROM tournament_log WHERE action = 'corrected'").fetchone()[0] == 0
+    finally:
+        db.conn.close()
+
+
+def test_a_signed_in_director_can_correct(no_csrf_app, running):
+    _, tid, tables = running
+    other = no_csrf_app.test_client()
+    signed = other.post(f"/tournaments/{tid}/login", data={"name": "Rosa", "password": PASSWORD})
+    assert signed.status_code == 303
+    response = other.post(f"/tournaments/{tid}/tables/{tables[0]['id']}/result",
+                          data={"kind": "adjusted", "we": 3000, "they": 2500, "reason": "A player was taken ill"})
+    assert response.status_code == 303
+    log = other.get(f"/tournaments/{tid}/log").get_data(as_text=True)
+    assert "director Rosa" in log and "taken ill" in log
+    # Without a reason nothing changes.
+    refused = other.post(f"/tournaments/{tid}/tables/{tables[1]['id']}/result",
+                         data={"kind": "corrected", "we": 1, "they": 2, "reason": ""})
+    assert refused.status_code == 422
+
+
+def test_a_wrong_password_gets_the_same_answer_whatever_was_wrong(no_csrf_app, running):
+    _, tid, _ = running
+    other_tid = create_tournament(no_csrf_app.test_client(), name="Other club", password="other-secret",
+                                  password_again="other-secret")
+    answers = set()
+    for i, attempt in enumerate(["", "green baize", PASSWORD + " ", "other-secret"]):
+        client = no_csrf_app.test_client()
+        response = client.post(f"/tournaments/{tid}/login", data={"password": attempt},
+                               environ_base={"REMOTE_ADDR": f"10.0.0.{i + 1}"})
+        assert response.status_code == 422
+        answers.add(login_message(response))
+    assert answers == {"Wrong password for this tournament&#39;s director."}
+    assert other_tid != tid
+
+
+def test_repeated_wrong_passwords_are_slowed_down(no_csrf_app, running, monkeypatch):
+    _, tid, _ = running
+    client = no_csrf_app.test_client()
+    moment = store.now()
+    monkeypatch.setattr(store, "now", lambda: moment)
+    url = f"/tournaments/{tid}/login"
+    for _ in range(store.FREE_ATTEMPTS - 1):
+        assert client.post(url, data={"password": "guess"}).status_code == 422
+    third = client.post(url, data={"password": "guess"})
+    assert third.status_code == 429 and "wait 2 seconds" in third.get_data(as_text=True)
+    # While waiting even the right password is not listened to.
+    assert client.post(url, data={"password": PASSWORD}).status_code == 429
+    # Another address is not held up by this one.
+    assert client.post(url, data={"password": PASSWORD}, environ_base={"REMOTE_ADDR": "10.1.1.1"}).status_code == 303
+    # Each further wrong password doubles the wait.
+    moment += timedelta(seconds=3)
+    fourth = client.post(url, data={"password": "guess"})
+    assert fourth.status_code == 429 and "wait 4 seconds" in fourth.get_data(as_text=True)
+    moment += timedelta(seconds=5)
+    assert client.post(url, data={"password": PASSWORD}).status_code == 303
+
+
+def test_the_password_is_stored_only_as_a_hash(no_csrf_app, running):
+    _, tid, _ = running
+    db = connect(no_csrf_app.config["DATABASE"])
+    try:
+        stored = db.execute("SELECT password_hash FROM tournaments WHERE id = ?", [tid]).fetchone()[0]
+    finally:
+        db.conn.close()
+    assert PASSWORD not in stored and stored.startswith(("scrypt:", "pbkdf2:"))
