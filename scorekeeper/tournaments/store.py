@@ -8,6 +8,7 @@ results are read with ``game_summary``, and closing a round locks its games with
 from __future__ import annotations
 
 import json
+import math
 import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -621,7 +622,7 @@ def round_clock(tournament: dict, round_row: dict, status: dict | None = None) -
         return clock
     if tournament["round_end"] == "minutes" and round_row.get("ends_at"):
         left = (parse_time(round_row["ends_at"]) - now()).total_seconds()
-        clock["seconds_left"] = max(0, int(left))
+        clock["seconds_left"] = max(0, math.ceil(left))
         if left <= 0:
             clock["warning"] = "Time is up: finish the deal you are playing. It is the last one."
         elif left <= WARNING_MINUTES * 60:
