@@ -35,10 +35,11 @@ def illegal_pile(rules: str) -> dict:
 
 
 def legal_go_out(rules: str) -> dict:
-    """Two canastas on the table (enough everywhere), a last meld and a discard."""
+    """Two canastas on the table (enough everywhere), a last meld and a discard, by a player who melded before."""
     return {
         "rules": rules,
         "opened": True,
+        "player_melded": True,
         "table": ["K K K K K K K", "Q Q Q Q Q Q Q"],
         "melds": ["8 8 8"],
         "discard": "5",
