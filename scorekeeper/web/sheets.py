@@ -67,6 +67,7 @@ def game_sheet(game_id: int):
         summary=summary,
         game=game,
         sides=game["sides"],
+        alone=all(side["players"] == [side["name"]] for side in game["sides"]),
         profile=summary.profile,
         options=option_lines(summary.profile, get_profile(game["rules"])),
         played=played,

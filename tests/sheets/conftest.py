@@ -33,13 +33,6 @@ class Pdf:
             args += ["-f", str(page), "-l", str(page)]
         return subprocess.run([*args, str(self.path), "-"], check=True, capture_output=True, text=True).stdout
 
-    def png(self, page: int = 1) -> Path:
-        """Page ``page`` as a 60 dpi PNG beside the PDF (for looking at it)."""
-        prefix = self.path.with_suffix("")
-        subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", str(page), "-l", str(page), "-singlefile",
-                        str(self.path), str(prefix)], check=True)
-        return prefix.with_suffix(".png")
-
 
 @pytest.fixture
 def fetch_pdf(client, tmp_path):
