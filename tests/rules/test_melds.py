@@ -342,3 +342,166 @@ def test_canasta_kinds_modern_american():
     assert (jokers.canasta, jokers.bonus) == ("wild", 2500)
     other = check_meld(p, OPEN, ["JK JK 2 2 2 2 2"]).melds[0]
     assert (other.canasta, other.bonus) == ("wild", 2000)
+
+
+# --- review: RULES.md §2.1 rows, one test per profile and rule ----------------------------------------
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+def test_natural_added_to_a_finished_canasta(pid):
+    """bicycle: Canastas; yahoo: Melding; silhill: §7a; classic: Melds¶ — natural cards may join a canasta."""
+    situation = S(opened=True, table=["Q Q Q Q Q Q Q"])
+    verdict = legal(pid, [], situation, add={"Q": "Q Q"})
+    assert verdict.legal and verdict.melds[0].canasta == "natural" and verdict.melds[0].bonus == 500
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+def test_wild_added_to_a_natural_canasta_makes_it_mixed(pid):
+    """bicycle: Canastas; yahoo: Melding; silhill: §7a; classic: Melds¶ — natural→mixed, 500→300."""
+    situation = S(opened=True, table=["Q Q Q Q Q Q Q"])
+    verdict = legal(pid, [], situation, add={"Q": "2"})
+    assert verdict.legal and verdict.melds[0].canasta == "mixed" and verdict.melds[0].bonus == 300
+
+
+def test_modern_american_no_wild_on_a_finished_canasta():
+    """modern-american: CANASTA — a canasta is closed at seven cards; its rank is dead."""
+    situation = S(opened=True, table=["Q Q Q Q Q 2 2"])
+    assert codes(legal("modern-american", [], situation, add={"Q": "2"})) == {"meld.dead_rank"}
+
+
+def test_modern_american_closed_canasta_without_dead_ranks():
+    """modern-american: CANASTA (RULES.md §4 M-A11) — with dead ranks switched off a closed canasta still
+    takes nothing (the profile's own check)."""
+    import dataclasses
+    p = dataclasses.replace(P("modern-american"), dead_ranks=False)
+    situation = S(opened=True, table=["Q Q Q Q Q Q Q"])
+    assert codes(check_meld(p, situation, [], add={"Q": "Q"})) == {"meld.canasta_closed"}
+
+
+def test_modern_american_mixed_canasta_five_naturals_two_wilds():
+    """modern-american: CANASTA — a mixed canasta has at least five naturals and at most two wilds: 300."""
+    info = legal("modern-american", ["K K K K K 2 JK"]).melds[0]
+    assert (info.canasta, info.bonus) == ("mixed", 300)
+    assert codes(legal("modern-american", ["K K K K 2 2 JK"])) == {"meld.too_many_wilds"}
+
+
+def test_modern_american_wild_card_meld_at_most_seven():
+    """modern-american: CANASTA; TWO OTHER WAYS 1 — a wild-card meld holds three to seven twos and jokers."""
+    situation = S(opened=True, table=["2 2 2 2 2 2 2"])
+    assert codes(legal("modern-american", [], situation, add={"wild": "JK"})) == {"meld.dead_rank"}
+    assert codes(legal("modern-american", ["2 2 2 2 JK JK JK JK"])) == {"meld.too_large"}
+
+
+def test_modern_american_wild_meld_frees_wilds_once_complete():
+    """modern-american: TWO OTHER WAYS 1 — once the wild-card meld is a canasta, wilds may go elsewhere."""
+    situation = S(opened=True, table=["2 2 2 2 JK JK JK", "Q Q Q"])
+    assert legal("modern-american", [], situation, add={"Q": "2"}).legal
+
+
+def test_modern_american_wild_meld_and_mixed_meld_same_turn():
+    """modern-american: TWO OTHER WAYS 1 — starting a wild-card meld and a mixed meld in one turn is refused."""
+    verdict = legal("modern-american", ["2 2 JK", "K K 2"])
+    assert codes(verdict) == {"meld.wild_meld_incomplete"}
+
+
+def test_modern_american_aces_with_wilds_from_the_opening_take_no_more():
+    """modern-american: SEVENS AND ACES — wilds join aces only in the opening meld itself."""
+    situation = S(opened=True, table=["A A A 2"])
+    assert codes(legal("modern-american", [], situation, add={"A": "2"})) == {"meld.aces_no_wilds"}
+    assert legal("modern-american", [], situation, add={"A": "A"}).legal
+
+
+def test_modern_american_sevens_never_take_wilds_even_in_the_opening():
+    """modern-american: SEVENS AND ACES — sevens are never mixed, also not in the opening."""
+    verdict = check_meld(P("modern-american"), S(), ["7 7 7 2", "A A A A A A"])
+    assert codes(verdict) == {"meld.sevens_no_wilds"}
+
+
+def test_modern_american_rule_of_five_not_in_the_opening():
+    """modern-american: Melds (rule of five, RULES.md §3.2) — it applies after the opening only."""
+    verdict = check_meld(P("modern-american", rule_of_five=True), S(), ["K K 2", "A A A A A A"])
+    assert verdict.legal, verdict.violations
+
+
+def test_modern_american_two_melds_of_a_rank_forbidden():
+    """modern-american: Melds — one meld per rank per team."""
+    assert "meld.duplicate_rank" in codes(check_meld(P("modern-american"), S(), ["K K K", "K K K", "A A A A"]))
+
+
+def test_silhill_four_card_meld_needs_three_naturals():
+    """silhill: §7a — naturals outnumber wilds: three in a meld of four or five cards."""
+    assert legal("silhill", ["K K K 2"]).legal
+    assert legal("silhill", ["K K K 2 2"]).legal
+    assert codes(legal("silhill", ["K K 2 2"])) == {"meld.wilds_equal_naturals"}
+
+
+def test_silhill_six_card_meld_needs_four_naturals():
+    """silhill: §7a — four naturals in a meld of six or seven cards."""
+    assert codes(legal("silhill", ["K K K 2 2 2"])) == {"meld.wilds_equal_naturals"}
+    assert legal("silhill", ["K K K K 2 2 2"]).legal
+
+
+def test_silhill_canasta_with_three_wilds_takes_no_more():
+    """silhill: §7a — once a canasta holds three wild cards, no further wild card joins it."""
+    situation = S(opened=True, table=["K K K K K 2 2"])
+    assert legal("silhill", [], situation, add={"K": "2"}).legal
+    situation = S(opened=True, table=["K K K K K 2 2 2"])
+    assert codes(legal("silhill", [], situation, add={"K": "JK"})) == {"meld.too_many_wilds"}
+
+
+def test_yahoo_canasta_wild_limit_and_ratio():
+    """yahoo: Melding — at most three wilds, never more wilds than naturals, canastas included."""
+    assert legal("yahoo", ["K K K K 2 2 2"]).legal
+    assert codes(legal("yahoo", ["K K K 2 2 2 2"])) == {"meld.too_many_wilds", "meld.wilds_outnumber_naturals"}
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+def test_canasta_needs_four_naturals(pid):
+    """bicycle: Canastas; yahoo: Melding; silhill: §7a; classic: Melds¶ — a canasta is made with at least
+    four naturals (at most three wilds)."""
+    assert "meld.too_many_wilds" in codes(legal(pid, ["K K K 2 2 JK JK"]))
+    info = legal(pid, ["K K K K 2 2 JK"]).melds[0]
+    assert (info.canasta, info.bonus) == ("mixed", 300)
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+def test_no_size_limit_on_melds(pid):
+    """bicycle: Canastas; silhill: §7a ("as large as you wish"); yahoo, classic: none stated."""
+    situation = S(opened=True, table=["Q Q Q Q Q Q Q"])
+    verdict = legal(pid, [], situation, add={"Q": "Q"})
+    assert verdict.legal and len(verdict.melds[0].cards) == 8
+
+
+def test_classic_wild_cap_is_three():
+    """classic: Melds¶ — at most three wild cards in a meld (no ratio)."""
+    assert codes(legal("classic", ["K K K K 2 2 JK JK"])) == {"meld.too_many_wilds"}
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+def test_black_three_meld_of_four(pid):
+    """yahoo: Melding; bicycle (B-A6), silhill (S-A8) rec. — three or four black threes when going out."""
+    assert legal(pid, ["3S 3C 3S 3C"], going_out=True).legal
+    assert codes(legal(pid, ["3S 3C"], going_out=True)) == {"meld.too_few_cards"}
+
+
+def test_black_threes_not_added_to_other_melds():
+    """bicycle: Melds — a three is not a card of another rank's meld."""
+    assert "meld.mixed_ranks" in codes(legal("bicycle", ["K K 3S"], going_out=True))
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "modern-american", "silhill", "classic"])
+def test_red_three_never_added_to_a_meld(pid):
+    """bicycle: Red Threes; modern-american: THREES — a red three is a bonus card, not part of a meld."""
+    assert "meld.red_three" in codes(legal(pid, [], add={"Q": "3H"}))
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+def test_wild_added_alone_needs_a_meld(pid):
+    """bicycle: Melds — wild cards go on the side's meld of a rank; never a meld of their own."""
+    assert "meld.no_such_meld" in codes(legal(pid, [], add={"wild": "2"}))
+
+
+def test_modern_american_dead_rank_message_is_plain():
+    """STYLE.md point 3 — a violation is plain words with its source."""
+    situation = S(opened=True, table=["Q Q Q Q Q Q Q"])
+    v = legal("modern-american", ["Q Q Q"], situation).violations[0]
+    assert v.source == "modern-american: CANASTA" and v.message.endswith(".") and "queens" in v.message
