@@ -86,13 +86,14 @@ def check_pile(profile: RuleProfile, situation: Situation, *, pile=None, top=Non
                 out.append(violation(p, "pile.not_opened",
                                      "Before its first meld a side can only take the pile by melding the top card "
                                      "with cards from the hand.", "pile"))
+            elif not p.top_card_layoff:
+                # modern-american: PICKING THE PACK — a pair is always needed, frozen or not.
+                out.append(violation(p, "pile.needs_natural_pair",
+                                     "The pile is always taken with a natural pair matching the top card.", "pile"))
             elif is_frozen:
                 out.append(violation(p, "pile.frozen_needs_natural_pair",
                                      "The pile is frozen: it can only be taken with two natural cards matching "
                                      "the top card.", "frozen"))
-            elif not p.top_card_layoff:
-                out.append(violation(p, "pile.needs_natural_pair",
-                                     "The pile is always taken with a natural pair matching the top card.", "pile"))
             elif table_idx is None:
                 out.append(violation(p, "pile.no_matching_meld",
                                      f"The side has no meld of {rank_name(top_card.rank)} for the top card.",

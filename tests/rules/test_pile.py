@@ -263,3 +263,125 @@ def test_wrong_cards_shown():
 def test_hand_too_small():
     """API.md check/pile — hand_size checks the cards shown."""
     assert "pile.hand_too_small" in codes(take("bicycle", pile="Q 9", uses="Q Q", hand_size=1))
+
+
+# --- review: RULES.md §2.1 rows on taking the pile ----------------------------------------------------
+
+def test_modern_american_pile_existing_meld_must_have_fewer_than_five():
+    """modern-american: PICKING THE PACK — a picked pair may join the team's meld only while it has fewer than
+    five cards (wild cards counted), so that the result is at most seven."""
+    for table, ok in (("Q Q Q", True), ("Q Q Q Q", True), ("Q Q Q 2", True), ("Q Q Q Q Q", False),
+                      ("Q Q Q 2 2", False)):
+        verdict = take("modern-american", S(opened=True, table=[table]), pile="Q 9", uses="Q Q")
+        assert verdict.legal is ok, table
+        if not ok:
+            assert "pile.existing_meld_too_large" in codes(verdict)
+
+
+def test_modern_american_pile_pair_never_with_wilds():
+    """modern-american: PICKING THE PACK — always a natural pair, never a natural and a wild, opened or not."""
+    assert codes(take("modern-american", pile="Q 9", uses="Q 2")) == {"pile.needs_natural_pair"}
+    assert "pile.needs_natural_pair" in codes(take("modern-american", pile="K 9", uses="K 2"))
+
+
+def test_modern_american_pair_may_bring_a_wild_along():
+    """modern-american: PICKING THE PACK (when opening) — a third hand card, same rank or wild, may join."""
+    verdict = take("modern-american", S(opened=True, table=["K K K"]), pile="Q 9", uses="Q Q 2")
+    assert verdict.legal and verdict.takes == 1
+
+
+def test_modern_american_takes_only_cards_above_the_first_wild():
+    """modern-american: Play item 3 — only the cards above the (highest) wild are taken."""
+    assert take("modern-american", pile="Q 2 9 8", uses="Q Q").takes == 0
+    assert take("modern-american", pile="Q 9 JK 8 2 7", uses="Q Q").takes == 1
+    assert take("modern-american", pile="Q 9 8 7", uses="Q Q").takes == 3
+
+
+def test_takes_counts_the_whole_pile_but_the_top_card():
+    """API.md check/pile — takes: pile cards that go into the hand; the top card goes into the meld."""
+    for pid in ("bicycle", "yahoo", "silhill", "classic"):
+        assert take(pid, pile="Q 2 9 8", uses="Q Q").takes == 3
+        assert take(pid, pile="Q", uses="Q Q").takes == 0
+
+
+def test_illegal_take_has_no_takes():
+    """API.md check/pile — takes is given when the take is legal."""
+    answer = take("bicycle", pile="Q 9", uses="Q J").to_dict()
+    assert answer["legal"] is False and answer["takes"] is None
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "classic"])
+def test_one_card_pile_with_two_cards_in_hand(pid):
+    """bicycle: Frozen Pile; classic: Going Out — the ban is only for a single card in hand."""
+    assert take(pid, pile="K", hand_size=2).legal
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "classic"])
+def test_one_card_pile_ban_only_for_a_one_card_pile(pid):
+    """bicycle: Frozen Pile; classic: Going Out — a pile of two may be taken with one card in hand."""
+    assert take(pid, pile="K 9", hand_size=1).legal
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+def test_red_three_on_top_never_taken(pid):
+    """classic: Taking the Discard Pile (RULES.md §4 C-A7); bicycle, yahoo, silhill — a red three on top."""
+    assert codes(take(pid, pile="3D K K", uses="K K")) == {"pile.red_three_on_top"}
+    assert codes(take(pid, top="3D", uses="K K")) == {"pile.red_three_on_top"}
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "silhill", "classic"])
+def test_top_card_alone_onto_a_canasta(pid):
+    """bicycle: Taking the Pile; silhill: §5e; classic: Taking the Discard Pile — literally allowed."""
+    situation = S(opened=True, table=["K K K K K K K"])
+    verdict = take(pid, situation, pile="K 9 8")
+    assert verdict.legal and verdict.takes == 2
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+def test_frozen_pile_top_card_alone_not_laid_off(pid):
+    """bicycle: Frozen Pile; yahoo, silhill §7b, classic: Freezing — a frozen pile needs the natural pair."""
+    verdict = take(pid, pile="K JK 9")
+    assert codes(verdict) == {"pile.frozen_needs_natural_pair"}
+    assert take(pid, pile="K JK 9", uses="K K").legal
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+def test_unopened_side_needs_a_natural_pair(pid):
+    """bicycle: Taking the Pile (B-A4); yahoo: Taking; silhill: §5e; classic: Freezing — before the first meld,
+    two natural cards matching the top card."""
+    assert "pile.frozen_needs_natural_pair" in codes(take(pid, S(), pile="A 9", uses="A 2"))
+    assert take(pid, S(), pile="A 9", uses="A A", melds=["K K K"]).legal
+
+
+def test_modern_american_unopened_pickup_needs_the_pure_meld_and_count():
+    """modern-american: PICKING THE PACK (when opening) — natural pair, pure meld from the hand, 125."""
+    verdict = take("modern-american", S(), pile="A 9", uses="A A", melds=["K K K", "Q Q Q", "J J J", "10 10 10",
+                                                                            "9 9 9"])
+    assert verdict.legal and verdict.points == 150 and verdict.minimum == 125
+
+
+def test_modern_american_frozen_by_a_wild_still_a_pair():
+    """modern-american: Play item 2-3 — a wild under the top does not stop a natural pair."""
+    verdict = take("modern-american", pile="Q 2 9")
+    assert codes(verdict) == {"pile.needs_natural_pair"}
+    assert take("modern-american", pile="Q 2 9", uses="Q Q").legal
+
+
+def test_bicycle_black_three_on_top_then_covered_still_frozen():
+    """bicycle: Frozen Pile (RULES.md §4 B-A5) — the black three must be covered and then keeps it frozen."""
+    assert codes(take("bicycle", pile="3C K", uses="K K")) == {"pile.black_three_on_top"}
+    assert codes(take("bicycle", pile="K 3C", uses="K 2")) == {"pile.frozen_needs_natural_pair"}
+    assert take("bicycle", pile="K 3C", uses="K K").legal
+
+
+def test_yahoo_natural_pair_onto_a_canasta():
+    """yahoo: Taking the Discard Pile (RULES.md §4 Y-A5) — a natural pair may add the top card to a canasta."""
+    situation = S(opened=True, table=["K K K K K K K"])
+    verdict = take("yahoo", situation, pile="K 9", uses="K K")
+    assert verdict.legal and verdict.takes == 1
+
+
+def test_pile_dead_rank_not_taken_even_with_a_pair():
+    """modern-american: CANASTA; PICKING THE PACK (CJ-PP) — a closed rank cannot be picked."""
+    situation = S(opened=True, table=["Q Q Q Q Q 2 2"])
+    assert "pile.dead_rank" in codes(take("modern-american", situation, pile="Q 9", uses="Q Q"))
