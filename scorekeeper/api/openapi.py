@@ -300,7 +300,7 @@ def _schemas() -> dict:
             "properties": {
                 **situation,
                 "pile": {**_ref("Cards"), "description": "The discard pile from the top card down."},
-                "top": {"type": "string", "description": "Instead of pile: its top card."},
+                "top": {**_ref("Cards"), "description": "Instead of pile: its top card (exactly one card)."},
                 "frozen": {"type": "boolean", "description": "With top: whether the pile is frozen."},
                 "uses": {
                     **_ref("Cards"),
@@ -319,7 +319,10 @@ def _schemas() -> dict:
                 **situation,
                 "melds": melds,
                 "add": add,
-                "discard": {"type": ["string", "null"], "description": "The last card discarded, or null for none."},
+                "discard": {
+                    "oneOf": [_ref("Cards"), {"type": "null"}],
+                    "description": "The last card discarded (exactly one card), or null for none.",
+                },
                 "drew": {"type": "string", "enum": ["stock", "pile"], "default": "stock"},
             },
         },
