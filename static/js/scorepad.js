@@ -108,6 +108,9 @@
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.querySelector("form[data-remember]");
     // A form the server sent back with messages already holds the entry: leave it as it is.
-    if (form && !form.querySelector(".field-error, .message-error")) { restore(form); }
+    // After htmx has set up the page (its own start-up runs on this same event), so the preview follows.
+    if (form && !form.querySelector(".field-error, .message-error")) {
+      setTimeout(function () { restore(form); }, 0);
+    }
   });
 })();
