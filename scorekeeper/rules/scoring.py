@@ -415,7 +415,9 @@ def parse_deal(data: dict) -> tuple[dict[str, SideDeal], dict[str, int]]:
     if not isinstance(raw, dict) or len(raw) < 2:
         raise _bad("'sides' holds two or more sides by name.", "sides")
     sides = {str(name): _parse_side(str(name), side) for name, side in raw.items()}
-    before_raw = data.get("before", {}) or {}
+    before_raw = data.get("before")
+    if before_raw is None:
+        before_raw = {}
     if not isinstance(before_raw, dict):
         raise _bad("'before' gives each side's total before the deal.", "before")
     before: dict[str, int] = {}

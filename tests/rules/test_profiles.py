@@ -152,3 +152,71 @@ def test_penalties():
     assert get_profile("bicycle").penalty("undeclared-red-three").points == 500
     assert get_profile("modern-american").penalty("incomplete-sevens").points == 2500
     assert get_profile("yahoo").penalties == ()
+
+
+@pytest.mark.parametrize("changes", [
+    {"wild_ratio": "half"},
+    {"wild_cap_after_canasta": "two"},
+    {"black_three_effect": "melt"},
+    {"black_threes_meld": "always"},
+    {"complete_canasta_waives": "mixed"},
+    {"threes_scoring": "per_suit"},
+    {"threes_sign_by": "moon"},
+    {"threes_table": (0, 100, 300)},
+    {"threes_table": (0, 100, 300, 500, 999)},
+    {"all_four_red_threes_negative": 600},
+    {"players": 3},
+    {"players": 7, "partnerships": False},
+    {"draw": 3},
+    {"canastas_to_go_out": 3},
+    {"min_naturals": 0},
+    {"max_meld_size": 6},
+    {"wild_meld_may_open_alone": True},
+    {"canasta_kinds": ("natural",)},
+    {"canasta_kinds": ("natural", "mixed", "sevens")},
+    {"natural_canasta_bonus": -500},
+    {"going_out_bonus": 101},
+    {"joker_points": 52},
+    {"minimum_below_zero": 12},
+    {"minimum_table": ((500, 50),)},
+    {"minimum_table": ((0, 50), (1500, 90), (1500, 120))},
+    {"min_meld_size": 1},
+    {"canasta_size": 2},
+    {"max_wilds": -1},
+    {"pile_existing_meld_max": 7},
+    {"cards_dealt": 0},
+    {"id": "my-club"},
+    {"penalties": (get_profile("bicycle").penalties[0].__class__("x", "X", 33, "bicycle: Melds"),)},
+])
+def test_bad_replacement_raises(changes):
+    """STYLE.md point 2 — a profile checks its own consistency when built: a bad dataclasses.replace raises."""
+    with pytest.raises(ValueError):
+        dataclasses.replace(get_profile("bicycle"), **changes)
+
+
+@pytest.mark.parametrize("pid", list(PROFILES))
+def test_every_profile_replaces_itself(pid):
+    """STYLE.md point 2 — the five profiles pass their own checks (replace with no change builds again)."""
+    p = get_profile(pid)
+    assert dataclasses.replace(p) == p
+
+
+def test_new_fields_have_parameters_and_sources():
+    """API.md GET /api/v1/rules/{id} — the fields added in review are listed with a source."""
+    names = {item["name"] for item in profile_parameters(get_profile("silhill"))}
+    assert {"red_three_freezes_pile", "concealed_needs_canasta", "concealed_allows_additions"} <= names
+
+
+@pytest.mark.parametrize("pid,value", [("bicycle", True), ("yahoo", True), ("modern-american", True),
+                                       ("silhill", False), ("classic", True)])
+def test_red_three_freezes_pile_by_profile(pid, value):
+    """bicycle: Frozen Pile (B-A10); yahoo: Taking; classic: Freezing; silhill: §4f (S-A11)."""
+    assert get_profile(pid).red_three_freezes_pile is value
+
+
+@pytest.mark.parametrize("pid,needs,additions", [("bicycle", True, False), ("yahoo", False, True),
+                                                 ("silhill", True, False), ("classic", True, False)])
+def test_concealed_definitions(pid, needs, additions):
+    """bicycle, classic: Concealed Hand; silhill: §6e; yahoo: Canasta¶ — what makes going out concealed."""
+    p = get_profile(pid)
+    assert (p.concealed_allowed, p.concealed_needs_canasta, p.concealed_allows_additions) == (True, needs, additions)

@@ -45,3 +45,28 @@ def test_violation_codes_are_dotted_lower_case():
         used |= set(re.findall(r'"((?:meld|pile|go_out|deal)\.[a-z_]+)"', path.read_text()))
     used.discard("deal.impossible")
     assert used <= set(VIOLATION_CODES), used - set(VIOLATION_CODES)
+
+
+def test_engine_branches_on_fields_never_on_the_profile_id():
+    """STYLE.md point 2 — the engine branches on fields and options, never on a profile's name: outside the
+    profile definitions no rules module names a profile or reads ``.id``."""
+    ids = {"bicycle", "yahoo", "modern-american", "silhill", "classic"}
+    for path in sorted(RULES.glob("*.py")):
+        if path.name in ("profiles.py", "explain.py"):
+            continue
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert node.value not in ids, f"{path.name}:{node.lineno} names profile {node.value!r}"
+            if isinstance(node, ast.Attribute):
+                assert node.attr != "id", f"{path.name}:{node.lineno} reads .id"
+
+
+def test_profiles_compare_ids_only_to_check_themselves():
+    """STYLE.md point 2 — in profiles.py an id is compared only when a profile checks itself."""
+    tree = ast.parse((RULES / "profiles.py").read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                if isinstance(side, ast.Attribute) and side.attr == "id":
+                    assert isinstance(node.ops[0], ast.NotIn), ast.dump(node)

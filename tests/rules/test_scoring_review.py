@@ -315,3 +315,53 @@ def test_replace_keeps_scoring_consistent():
     p = dataclasses.replace(get_profile("bicycle"), going_out_bonus=200)
     result = score_deal(p, {"we": totals(went_out=True, canastas={"natural": 1}), "they": totals()})
     assert result.sides["we"].deal == 700
+
+
+# --- parse_deal: precise field paths ------------------------------------------------------------
+
+@pytest.mark.parametrize("body,field,code", [
+    ([], None, "request.invalid_field"),
+    ({"sides": []}, "sides", "request.invalid_field"),
+    ({"sides": {"we": [], "they": {}}}, "sides.we", "request.invalid_field"),
+    ({"sides": {"we": {"hands": 5}, "they": {}}}, "sides.we.hands", "request.invalid_field"),
+    ({"sides": {"we": {"hands": ["K", 5]}, "they": {}}}, "sides.we.hands[1]", "request.invalid_field"),
+    ({"sides": {"we": {"melds": [["K", "K", 5]]}, "they": {}}}, "sides.we.melds[0]", "cards.unknown_token"),
+    ({"sides": {"we": {"melds": ["K K K", "3 3 3"]}, "they": {}}}, "sides.we.melds[1]", "cards.three_needs_suit"),
+    ({"sides": {"we": {"hands": ["K", "Q X"]}, "they": {}}}, "sides.we.hands[1]", "cards.unknown_token"),
+    ({"sides": {"we": {"hand_points": "10"}, "they": {}}}, "sides.we.hand_points", "request.invalid_field"),
+    ({"sides": {"we": {"hand_points": 7}, "they": {}}}, "sides.we.hand_points", "request.invalid_field"),
+    ({"sides": {"we": {"canastas": []}, "they": {}}}, "sides.we.canastas", "request.invalid_field"),
+    ({"sides": {"we": {"canastas": {"natural": -1}}, "they": {}}}, "sides.we.canastas.natural",
+     "request.invalid_field"),
+    ({"sides": {"we": {"canastas": {"mixed": True}}, "they": {}}}, "sides.we.canastas.mixed",
+     "request.invalid_field"),
+    ({"sides": {"we": {}, "they": {"black_threes": 5}}}, "sides.they.black_threes", "request.invalid_field"),
+    ({"sides": {"we": {}, "they": {"concealed": 1}}}, "sides.they.concealed", "request.invalid_field"),
+    ({"sides": {"we": {"penalties": "illegal-meld"}, "they": {}}}, "sides.we.penalties", "request.invalid_field"),
+    ({"sides": {"we": {"penalties": ["x", 5]}, "they": {}}}, "sides.we.penalties[1]", "request.invalid_field"),
+    ({"sides": {"we": {"penalties": [{"points": 12}]}, "they": {}}}, "sides.we.penalties[0].points",
+     "request.invalid_field"),
+    ({"sides": {"we": {"penalties": [{"points": 10, "reason": 3}]}, "they": {}}}, "sides.we.penalties[0].reason",
+     "request.invalid_field"),
+    ({"sides": {"we": {}, "they": {}}, "before": []}, "before", "request.invalid_field"),
+    ({"sides": {"we": {}, "they": {}}, "before": {"we": "100"}}, "before.we", "request.invalid_field"),
+    ({"sides": {"we": {}, "they": {}}, "before": {"we": 102}}, "before.we", "request.invalid_field"),
+    ({"sides": {"we": {}, "they": {}}, "before": {"we": True}}, "before.we", "request.invalid_field"),
+    ({"sides": {"we": {"hands": ["K"], "canastas": {}}, "they": {}}}, "sides.we", "request.invalid_field"),
+])
+def test_parse_deal_names_the_field(body, field, code):
+    """API.md Errors — every bad input names where it is, with its code."""
+    from scorekeeper.rules import RulesError, parse_deal
+    with pytest.raises(RulesError) as info:
+        parse_deal(body)
+    assert (info.value.field, info.value.code) == (field, code)
+    assert info.value.message.strip()
+
+
+def test_unknown_penalty_code_names_its_place():
+    """API.md score/deal — a penalty code the profile does not have names its place in the list."""
+    from scorekeeper.rules import parse_deal
+    sides, before = parse_deal({"sides": {"we": {"penalties": ["illegal-meld", "nap"]}, "they": {}}})
+    with pytest.raises(InvalidRequest) as info:
+        score_deal(get_profile("bicycle"), sides, before)
+    assert info.value.field == "sides.we.penalties[1]"
