@@ -38,3 +38,17 @@ def test_target_and_players_are_not_readings():
     found = other_readings(P("yahoo"), check_go_out, situation=S(opened=True, player_melded=True,
                                                                  table=["K K K K K K K"]))
     assert [f["option"] for f in found] == ["canastas_to_go_out"]
+
+
+def test_silhill_buried_red_three_reading():
+    """silhill: §4f, §7b (RULES.md §4 S-A11) — a buried red three freezes the pile under the other reading."""
+    found = other_readings(P("silhill"), check_pile, situation=S(opened=True, player_melded=True, table=["K K K"]),
+                           pile="Q 9 3H", uses="Q 2")
+    assert found == [{"option": "red_three_freezes_pile", "value": True,
+                      "label": "A red three under the top card freezes the pile: yes", "legal": False}]
+
+
+def test_yahoo_concealed_exemption_reading():
+    """yahoo: Initial Meld Req. (RULES.md §4 Y-A6) — the concealed exemption decides differently."""
+    found = other_readings(P("yahoo"), check_go_out, situation=S(score=3000), melds=["5 5 5 5 5 5 5", "4 4 4"])
+    assert [(f["option"], f["legal"]) for f in found] == [("concealed_exempt_from_minimum", True)]
