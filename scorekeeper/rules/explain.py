@@ -131,16 +131,26 @@ def _values_sentence(p: RuleProfile) -> str:
 
 
 def _threes_in_hand_short(p: RuleProfile) -> str:
-    if p.threes_scoring == "per_colour":
+    if p.threes_scoring == "per_colour" and p.red_three_in_hand_points == p.black_three_points:
         return f"any three stuck in a hand: −{p.black_three_points}"
-    return f"black three in hand: −{p.black_three_points}"
+    return f"black three in hand: −{p.black_three_points} · red three in hand: −{p.red_three_in_hand_points}"
+
+
+def _red_in_hand_clause(p: RuleProfile) -> str:
+    if p.red_three_in_hand_points:
+        return f"a red three still in a hand costs {p.red_three_in_hand_points}"
+    return "a red three listed in a hand counts nothing there (it belongs face up in front of the side)"
 
 
 def _threes_in_hand_sentence(p: RuleProfile) -> str:
     if p.threes_scoring == "per_colour":
-        return ("Threes of both colours are bonus cards laid out in front of the side; a three that is still "
-                f"in a hand when the deal ends costs {p.black_three_points}.")
-    return f"A black three caught in a hand when the deal ends costs {p.black_three_points}."
+        text = "Threes of both colours are bonus cards laid out in front of the side; "
+        if p.red_three_in_hand_points == p.black_three_points:
+            return text + f"a three that is still in a hand when the deal ends costs {p.black_three_points}."
+        return (text + f"when the deal ends a black three still in a hand costs {p.black_three_points}, and "
+                + _red_in_hand_clause(p) + ".")
+    return (f"A black three caught in a hand when the deal ends costs {p.black_three_points}; "
+            + _red_in_hand_clause(p) + ".")
 
 
 def _min_size_short(p: RuleProfile) -> str:
@@ -199,7 +209,9 @@ def _all_wild_short(p: RuleProfile) -> str:
 def _all_wild_sentence(p: RuleProfile) -> str:
     if not p.all_wild_melds:
         return "Wild cards are never melded on their own: every meld has natural cards in it."
-    text = f"A meld made only of twos and jokers is allowed ({p.min_meld_size} to {p.canasta_size} cards)."
+    size = (f"{p.min_meld_size} to {p.max_meld_size} cards" if p.max_meld_size is not None
+            else f"at least {p.min_meld_size} cards")
+    text = f"A meld made only of twos and jokers is allowed ({size})."
     if p.wild_meld_blocks_other_wilds:
         text += " While such a meld is unfinished, the side may not put wild cards on any other meld."
     return text
@@ -286,8 +298,9 @@ def _cap_sentence(p: RuleProfile) -> str:
         return ("Once a canasta is made, more cards of its rank and any number of further wild cards may join "
                 "it; a natural canasta that takes a wild card scores as mixed.")
     if p.wild_cap_after_canasta == "three":
-        return ("A finished canasta still takes cards of its rank, but never more than three wild cards in all; "
-                "a natural canasta that takes a wild card scores as mixed.")
+        return (f"A finished canasta still takes cards of its rank, but never more than "
+                f"{count(p.max_wilds, 'wild card')} in all; a natural canasta that takes a wild card scores as "
+                "mixed.")
     return "A finished canasta is closed: nothing more may be added to it."
 
 
@@ -323,15 +336,20 @@ def _red_minus_short(p: RuleProfile) -> str:
         return "no canasta: minus · one: zero · two+: plus"
     if not p.red_threes_negative_without_meld:
         return "always plus"
+    if p.threes_scoring == "per_colour":
+        return "minus without a meld"
     return f"minus without a meld (four: −{num(p.all_four_red_threes_negative)})"
 
 
 def _red_minus_sentence(p: RuleProfile) -> str:
+    threes = "The threes" if p.threes_scoring == "per_colour" else "Red threes"
     if p.threes_sign_by == "canastas":
-        return ("The threes count for the side only if it has two canastas or more; with exactly one canasta "
+        return (f"{threes} count for the side only if it has two canastas or more; with exactly one canasta "
                 "they count nothing, and with none they count against it.")
     if not p.red_threes_negative_without_meld:
-        return "Red threes always count for the side, even if it melded nothing."
+        return f"{threes} always count for the side, even if it melded nothing."
+    if p.threes_scoring == "per_colour":
+        return "A side that melded nothing in the deal loses the value of its threes instead of gaining it."
     return (f"A side that melded nothing in the deal loses its red threes instead of gaining them; all four "
             f"then cost {num(p.all_four_red_threes_negative)}.")
 
@@ -438,7 +456,7 @@ def _concealed_min_short(p: RuleProfile) -> str:
 def _concealed_min_sentence(p: RuleProfile) -> str:
     if p.concealed_exempt_from_minimum:
         return ("A player who goes out concealed after drawing from the stock, before the side has opened, "
-                "need not reach the minimum.")
+                "need not reach the minimum, provided a canasta is among the melds laid down.")
     return "A player who goes out concealed still has to reach the side's minimum."
 
 
@@ -474,10 +492,10 @@ def _before_open_sentence(p: RuleProfile) -> str:
 
 
 def _ways_short(p: RuleProfile) -> str:
-    if p.pile_always_needs_natural_pair:
+    if p.pile_always_needs_natural_pair and not p.top_card_layoff:
         return "natural pair only"
     ways = ["natural pair"]
-    if p.natural_and_wild_takes_pile:
+    if p.natural_and_wild_takes_pile and not p.pile_always_needs_natural_pair:
         ways.append("natural + wild")
     if p.top_card_layoff:
         ways.append("top card onto a meld" + ("" if p.top_card_layoff_onto_canasta else " (not a canasta)"))
@@ -486,7 +504,12 @@ def _ways_short(p: RuleProfile) -> str:
 
 def _ways_sentence(p: RuleProfile) -> str:
     if p.pile_always_needs_natural_pair:
-        return "The pile is always taken by showing two natural cards matching the top card; wild cards never help."
+        text = ("Cards shown from the hand with the top card must always include two natural cards matching it, "
+                "frozen pile or not; a wild card cannot stand in for either of them")
+        if p.top_card_layoff:
+            text += (". An open side may also take an unfrozen pile by adding the top card alone to one of its "
+                     "melds" + ("" if p.top_card_layoff_onto_canasta else " that is not yet a canasta"))
+        return text + "."
     ways = ["two natural cards matching the top card"]
     if p.natural_and_wild_takes_pile:
         ways.append("one matching natural card and one wild card")
@@ -496,17 +519,27 @@ def _ways_sentence(p: RuleProfile) -> str:
     return "When the pile is not frozen, a player takes it with " + ", or ".join(ways) + "."
 
 
-def _frozen_short(p: RuleProfile) -> str:
-    freezers = ["wild card", "red three"]
+def _freezers(p: RuleProfile) -> list[str]:
+    freezers = ["wild card"]
+    if p.red_three_freezes_pile:
+        freezers.append("red three")
     if p.black_three_effect == "freeze":
         freezers.append("black three")
-    return ", ".join(freezers) + " in it: natural pair"
+    return freezers
+
+
+def _frozen_short(p: RuleProfile) -> str:
+    return ", ".join(_freezers(p)) + " in it: natural pair"
 
 
 def _frozen_sentence(p: RuleProfile) -> str:
-    freezers = "a wild card, a red three" + (" or a black three" if p.black_three_effect == "freeze" else "")
-    return (f"A pile with {freezers} in it is frozen: it can only be taken with two natural cards matching the "
-            "top card. A pile with a wild card or a three on top cannot be taken at all.")
+    freezers = _freezers(p)
+    named = " or ".join(f"a {f}" for f in freezers)
+    text = (f"A pile with {named} anywhere in it is frozen: it can only be taken with two natural cards matching "
+            "the top card.")
+    if not p.red_three_freezes_pile:
+        text += " A red three that was covered by later cards does not freeze it."
+    return text + " A pile with a wild card or a three on top cannot be taken at all."
 
 
 def _existing_short(p: RuleProfile) -> str:
@@ -566,21 +599,34 @@ def _discard_sentence(p: RuleProfile) -> str:
         if p.threes_may_be_last_discard:
             text += "; that card may even be a three or a wild card"
         return text + "."
+    if p.threes_may_be_last_discard:
+        return "A player may go out with or without a last discard, and that discard may even be a three."
     return "A player may go out with or without a last discard, but a red three is never discarded."
 
 
 def _concealed_short(p: RuleProfile) -> str:
     if not p.concealed_allowed:
         return "no concealed going out"
-    return f"+{num(p.concealed_extra_bonus)} extra"
+    terms = ["own canasta needed" if p.concealed_needs_canasta else "no canasta of its own needed"]
+    if p.concealed_allows_additions:
+        terms.append("may add to partner's melds")
+    return f"+{num(p.concealed_extra_bonus)} extra; " + ", ".join(terms)
 
 
 def _concealed_sentence(p: RuleProfile) -> str:
     if not p.concealed_allowed:
         return "There is no concealed going out and no bonus for it."
-    return ("Going out concealed means melding the whole hand in one turn, with at least one canasta among the "
-            f"melds and nothing melded by that player before; it earns {num(p.concealed_extra_bonus)} on top "
-            "of the going-out bonus.")
+    text = ("Going out concealed means the player lays down all of his melds at once in the turn he goes out, "
+            "having melded nothing earlier in the deal")
+    if p.concealed_needs_canasta:
+        text += "; at least one of the melds he lays down that turn must be a canasta"
+    else:
+        text += "; those melds need not include a canasta of their own"
+    if p.concealed_allows_additions:
+        text += ", and adding cards to the partner's melds in that turn still counts as concealed"
+    else:
+        text += ", and adding any card to the partner's melds spoils it"
+    return text + (f". It earns {num(p.concealed_extra_bonus)} on top of the going-out bonus.")
 
 
 def _out_bonus_short(p: RuleProfile) -> str:
@@ -599,6 +645,36 @@ def _minus_sentence(p: RuleProfile) -> str:
     if p.melds_count_minus_without_canasta:
         return "A side that ends the deal without any canasta loses the value of the cards it melded."
     return "Melded cards count for the side even if it has no canasta."
+
+
+def _unfinished(p: RuleProfile) -> list[tuple[str, int]]:
+    """Penalties the score applies by itself when a deal is given card by card."""
+    parts = []
+    if p.incomplete_sevens_penalty:
+        parts.append(("an unfinished meld of sevens", p.incomplete_sevens_penalty))
+    if p.incomplete_aces_penalty:
+        what = "an unfinished meld of aces" + ("" if p.incomplete_mixed_aces_penalised else " without wild cards")
+        parts.append((what, p.incomplete_aces_penalty))
+    if p.incomplete_wild_penalty:
+        parts.append(("an unfinished meld of wild cards", p.incomplete_wild_penalty))
+    if p.sevens_in_hand_penalty:
+        parts.append(("three or more sevens left in one hand", p.sevens_in_hand_penalty))
+    if p.aces_in_hand_penalty:
+        parts.append(("three or more aces left in one hand", p.aces_in_hand_penalty))
+    return parts
+
+
+def _unfinished_short(p: RuleProfile) -> str:
+    parts = _unfinished(p)
+    return " · ".join(f"{what} −{num(points)}" for what, points in parts) if parts else "none"
+
+
+def _unfinished_sentence(p: RuleProfile) -> str:
+    parts = _unfinished(p)
+    if not parts:
+        return "Unfinished melds and cards left in a hand cost nothing beyond their own value."
+    return ("When a deal is scored card by card, the score charges these by itself, on top of the cards' value: "
+            + "; ".join(f"{what}, {num(points)}" for what, points in parts) + ".")
 
 
 def _penalties_short(p: RuleProfile) -> str:
@@ -705,6 +781,7 @@ _ASPECTS: tuple[_Aspect, ...] = (
     _Aspect("scoring", "A deal's score", "scoring", lambda p: "bonuses + melded cards − cards in hand",
             _deal_sentence),
     _Aspect("scoring", "Melds of a side without a canasta", "scoring", _minus_short, _minus_sentence),
+    _Aspect("scoring", "Unfinished melds and cards kept", "scoring", _unfinished_short, _unfinished_sentence),
     _Aspect("scoring", "Penalties", "penalties", _penalties_short, _penalties_sentence),
     _Aspect("game", "Players", "players", _players_short, _players_sentence),
     _Aspect("game", "Cards dealt", "cards_dealt", _dealt_short, _dealt_sentence),

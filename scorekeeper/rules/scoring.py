@@ -182,11 +182,17 @@ def _facts_by_totals(p: RuleProfile, name: str, side: SideDeal) -> _Side:
 
 
 def _threes_lines(p: RuleProfile, side: SideDeal, facts: _Side, n_canastas: int) -> list[Line]:
+    """The threes laid out: valued per colour or per red three, counted plus or minus by the side's canastas
+    or by whether it melded (``threes_scoring`` and ``threes_sign_by``)."""
     lines = []
     red, black = side.red_threes, side.black_threes
-    if p.threes_scoring == "per_colour":
+    if p.threes_sign_by == "canastas":
         sign = 1 if n_canastas >= 2 else (0 if n_canastas == 1 else -1)
         note = "" if sign > 0 else (" (one canasta: not counted)" if sign == 0 else " (no canasta: minus)")
+    else:
+        minus = not facts.has_meld and p.red_threes_negative_without_meld
+        sign, note = (-1, " (no meld: minus)") if minus else (1, "")
+    if p.threes_scoring == "per_colour":
         for count, colour in ((red, "red"), (black, "black")):
             if count:
                 lines.append(Line(f"{colour}_threes", _plural(count, f"{colour} three", f"{colour} threes") + note,
@@ -195,14 +201,10 @@ def _threes_lines(p: RuleProfile, side: SideDeal, facts: _Side, n_canastas: int)
     if not red:
         return lines
     if red == 4:
-        value = p.all_four_red_threes_bonus
+        value = p.all_four_red_threes_negative if sign < 0 else p.all_four_red_threes_bonus
     else:
         value = red * p.red_three_bonus
-    label = _plural(red, "red three", "red threes")
-    if not facts.has_meld and p.red_threes_negative_without_meld:
-        value = -(p.all_four_red_threes_negative if red == 4 else red * p.red_three_bonus)
-        label += " (no meld: minus)"
-    lines.append(Line("red_threes", label, value))
+    lines.append(Line("red_threes", _plural(red, "red three", "red threes") + note, sign * value))
     return lines
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 
 import pytest
 
-from scorekeeper.rules import PROFILES, get_profile, profile_options
+from scorekeeper.rules import PROFILES, RuleProfile, get_profile, profile_options
+from scorekeeper.rules.profiles import SPECIAL_CANASTAS
 from scorekeeper.rules.explain import TOPICS, compare, explain, option_value_text, source_text
 
 PROFILE_IDS = list(PROFILES)
@@ -94,3 +96,144 @@ def test_explain_imports_only_the_rules_package():
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 assert alias.name in ("dataclasses", "typing"), alias.name
+
+
+# --- every field the engine reads shows in the texts --------------------------------------------
+
+#: Fields that are not rules: who the profile is and where its texts come from. Changing them changes
+#: no check and no score, so the rule texts need not (and do not) mention them.
+DESCRIPTIVE_FIELDS = {
+    "id": "the profile's key; a club keeps it (the profile refuses any other)",
+    "name": "the title shown above the rules page, not a rule",
+    "source": "the document's name, used in citations rather than in the rule sentences",
+    "sources": "the heading each rule cites; it changes Rule.source, not Rule.text",
+}
+
+#: When a field has no effect because another field switches its rule off, flipping it may leave the
+#: texts alone. Each entry says when the engine ignores the field (checked against the engine's code) and
+#: the change that switches the rule on, so the field is still tested on every profile.
+INERT_WHEN = {
+    # melds.py: the rule of five is only applied when rule_of_five is on.
+    "rule_of_five_naturals": (lambda p: not p.rule_of_five, {"rule_of_five": True}),
+    # melds.py: only an unfinished all-wild meld blocks wild cards; without all-wild melds there is none.
+    "wild_meld_blocks_other_wilds": (lambda p: not p.all_wild_melds, {"all_wild_melds": True}),
+    # melds.py: black threes that are never melded have no meld composition.
+    "black_three_melds_without_wilds": (lambda p: p.black_threes_meld == "never", {"black_threes_meld": "going_out"}),
+    # profiles.canasta_bonus: a kind the profile does not have is never scored.
+    "sevens_canasta_bonus": (lambda p: "sevens" not in p.canasta_kinds, {"canasta_kinds": SPECIAL_CANASTAS}),
+    "aces_canasta_bonus": (lambda p: "aces" not in p.canasta_kinds, {"canasta_kinds": SPECIAL_CANASTAS}),
+    "wild_twos_canasta_bonus": (lambda p: "wild_twos" not in p.canasta_kinds, {"canasta_kinds": SPECIAL_CANASTAS}),
+    "wild_jokers_canasta_bonus": (lambda p: "wild_jokers" not in p.canasta_kinds,
+                                  {"canasta_kinds": SPECIAL_CANASTAS}),
+    "wild_canasta_bonus": (lambda p: "wild" not in p.canasta_kinds, {"canasta_kinds": SPECIAL_CANASTAS}),
+    # scoring._threes_lines: per-colour threes use threes_table; red-each threes use the two below.
+    "red_three_bonus": (lambda p: p.threes_scoring == "per_colour", {"threes_scoring": "red_each"}),
+    "all_four_red_threes_bonus": (lambda p: p.threes_scoring == "per_colour", {"threes_scoring": "red_each"}),
+    "threes_table": (lambda p: p.threes_scoring == "red_each", {"threes_scoring": "per_colour"}),
+    # scoring._threes_lines: threes signed by canastas do not look at melds.
+    "red_threes_negative_without_meld": (lambda p: p.threes_sign_by == "canastas", {"threes_sign_by": "melds"}),
+    "all_four_red_threes_negative": (
+        lambda p: p.threes_sign_by == "canastas" or p.threes_scoring == "per_colour"
+        or not p.red_threes_negative_without_meld,
+        {"threes_sign_by": "melds", "threes_scoring": "red_each", "red_threes_negative_without_meld": True}),
+    # melds.judge_turn: a natural-canasta waiver never counts a pile meld anyway; no waiver, nothing to limit.
+    "canasta_waiver_with_pile": (lambda p: p.complete_canasta_waives != "any", {"complete_canasta_waives": "any"}),
+    # melds.judge_turn: the size of a pure meld matters only when the opening needs one.
+    "pure_meld_min_cards": (lambda p: not p.opening_requires_pure_meld, {"opening_requires_pure_meld": True}),
+    # pile.check_pile: "always a natural pair" is checked before the natural-and-wild way.
+    "natural_and_wild_takes_pile": (lambda p: p.pile_always_needs_natural_pair,
+                                    {"pile_always_needs_natural_pair": False}),
+    # pile.check_pile: without a top-card layoff there is nothing to lay on a canasta.
+    "top_card_layoff_onto_canasta": (lambda p: not p.top_card_layoff, {"top_card_layoff": True}),
+    # melds.concealed_play, scoring: without concealed going out none of its terms apply.
+    "concealed_extra_bonus": (lambda p: not p.concealed_allowed, {"concealed_allowed": True}),
+    "concealed_needs_canasta": (lambda p: not p.concealed_allowed, {"concealed_allowed": True}),
+    "concealed_allows_additions": (lambda p: not p.concealed_allowed, {"concealed_allowed": True}),
+    # scoring._facts_by_cards: mixed aces only matter when unfinished aces cost anything.
+    "incomplete_mixed_aces_penalised": (lambda p: not p.incomplete_aces_penalty, {"incomplete_aces_penalty": 2500}),
+}
+
+
+def _field_text(profile):
+    """The sentences written from the fields (club-option lines echo the value, so they are left out)."""
+    return "\n".join(r.text for t in explain(profile) for r in t.rules if r.option is None)
+
+
+def _other_values(profile, f):
+    """Other legal values of field ``f``: the other profiles' values and small changes of this one."""
+    value = getattr(profile, f.name)
+    candidates = [getattr(other, f.name) for other in PROFILES.values()]
+    if isinstance(value, bool):
+        candidates.append(not value)
+    elif isinstance(value, int):
+        steps = (value + 5, value - 5, value + 1, value - 1, value + 2, value - 2, value * 2, value // 2)
+        candidates += [v for v in steps if v >= 0]
+        candidates.append(None)
+    elif value is None:
+        candidates += [4, 5, 6]
+    elif isinstance(value, str):
+        candidates.append(value + " (as a club plays it)")
+    elif isinstance(value, tuple) and value and all(type(v) is int for v in value):
+        candidates.append(value[:-1] + (value[-1] + 5,))
+    result = []
+    for candidate in candidates:
+        if candidate == value or any(candidate == seen for seen, _ in result):
+            continue
+        try:
+            result.append((candidate, dataclasses.replace(profile, **{f.name: candidate})))
+        except (TypeError, ValueError):
+            continue  # not a legal value of this field
+    return result
+
+
+def test_allow_lists_name_real_fields():
+    names = {f.name for f in dataclasses.fields(RuleProfile)}
+    assert set(DESCRIPTIVE_FIELDS) <= names and set(INERT_WHEN) <= names
+    assert not set(DESCRIPTIVE_FIELDS) & set(INERT_WHEN)
+
+
+@pytest.mark.parametrize("name", [f.name for f in dataclasses.fields(RuleProfile) if f.name not in DESCRIPTIVE_FIELDS])
+def test_flipping_any_rule_field_changes_the_texts(name):
+    """Every field the engine reads is written into explain(): another legal value, another text.
+
+    A new RuleProfile field fails here until explain.py says what it does (or it is listed above, with why).
+    """
+    f = next(f for f in dataclasses.fields(RuleProfile) if f.name == name)
+    inert, enable = INERT_WHEN.get(name, (lambda p: False, {}))
+    flipped = 0
+    for pid, profile in PROFILES.items():
+        if inert(profile):
+            profile = dataclasses.replace(profile, **enable)
+        base = _field_text(profile)
+        for value, other in _other_values(profile, f):
+            if inert(other):
+                continue
+            flipped += 1
+            assert _field_text(other) != base, f"{pid}: {name} = {value!r} leaves the rule texts unchanged"
+    assert flipped, f"no profile could take another value of {name}"
+
+
+def _topic(profile, key):
+    return " ".join(r.text for r in {t.key: t for t in explain(profile)}[key].rules if r.option is None)
+
+
+def test_silhill_buried_red_three_does_not_freeze_in_the_texts():
+    """silhill: §4f, §7b (RULES.md §4 S-A11) — only wild cards freeze; the club option turns red threes on."""
+    silhill = get_profile("silhill")
+    pile = _topic(silhill, "pile")
+    assert "red three in it" not in pile and "a red three anywhere" not in pile
+    assert "A red three that was covered by later cards does not freeze it." in pile
+    switched = _topic(silhill.with_options({"red_three_freezes_pile": True}), "pile")
+    assert "a wild card or a red three anywhere in it is frozen" in switched
+    assert "a wild card or a red three or a black three anywhere in it is frozen" in _topic(get_profile("bicycle"),
+                                                                                         "pile")
+
+
+def test_concealed_texts_follow_the_profile():
+    """yahoo: Canasta¶ — all melds laid at once, no canasta of its own; bicycle: Concealed Hand — one needed."""
+    yahoo = _topic(get_profile("yahoo"), "going_out")
+    assert "need not include a canasta of their own" in yahoo and "must be a canasta" not in yahoo
+    assert "still counts as concealed" in yahoo
+    bicycle = _topic(get_profile("bicycle"), "going_out")
+    assert "must be a canasta" in bicycle and "spoils it" in bicycle
+    assert "no concealed going out" in _topic(get_profile("modern-american"), "going_out")

@@ -1,4 +1,6 @@
 """What does this deal score? RULES.md §2.1 scoring rows and the modern-american sheet of §3.1."""
+import dataclasses
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -287,3 +289,19 @@ def test_breakdown_adds_up_and_scores_are_multiples_of_5(deal, pid, before):
         assert res.deal % 5 == 0 and res.total % 5 == 0 and res.minimum % 5 == 0
         for line in res.breakdown:
             assert line.points % 5 == 0 and line.label
+
+
+def test_threes_are_signed_as_threes_sign_by_says():
+    """RULES.md Appendix A threes.negativeWhen — the sign follows threes_sign_by, whatever values the threes.
+
+    modern-american (per colour, by canastas) and the classic profiles (red each, by melds) keep their scores;
+    the two other combinations follow the same two fields.
+    """
+    mac_by_melds = dataclasses.replace(get_profile("modern-american"), threes_sign_by="melds")
+    result = score_deal(mac_by_melds, {"we": totals(meld_points=50, red_threes=2), "they": totals(red_threes=1)})
+    assert lines(result)[("red_threes", "2 red threes")] == 300
+    assert lines(result, "they")[("red_threes", "1 red three (no meld: minus)")] == -100
+    bicycle_by_canastas = dataclasses.replace(get_profile("bicycle"), threes_sign_by="canastas")
+    result = score_deal(bicycle_by_canastas, {"we": totals(meld_points=50, canastas={"natural": 1}, red_threes=4),
+                                              "they": totals(meld_points=50, red_threes=0)})
+    assert lines(result)[("red_threes", "4 red threes (one canasta: not counted)")] == 0
