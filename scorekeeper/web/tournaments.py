@@ -702,7 +702,7 @@ def confirm(token: str):
     except ValueError:
         return error_response(400)
     return render("tournaments/table.html", "tournaments/_table_status.html",
-                  **_table_context(table_row, saved="Confirmed. Thank you."))
+                  **_table_context(_load_by_token(token), saved="Confirmed. Thank you."))
 
 
 def _refused_closed(table_row: dict):

@@ -59,6 +59,8 @@ def play_table(app, table: dict, round_number: int, failures: list) -> None:
         for side in ("we", "they"):
             done = client.post(f"{url}/confirm", data={"side": side, "version": version})
             assert done.status_code == 200
+            label = "North-South" if side == "we" else "East-West"
+            assert f"✓ {label} confirmed" in done.get_data(as_text=True)
     except AssertionError as error:  # collected: a failure in a thread must fail the test
         failures.append(f"round {round_number} table {table['number']}: {error}")
 

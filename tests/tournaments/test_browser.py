@@ -1,0 +1,64 @@
+"""The table phone in a real browser (CSRF on): open the table by its code, record a deal, both sides confirm."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.db import connect
+from scorekeeper.tournaments import store
+from tests.conftest import assert_fits_phone
+
+pytestmark = pytest.mark.browser
+
+
+def start_tournament(app) -> dict:
+    """A tournament of four players with round 1 started, set up through the tournament store."""
+    db = connect(app.config["DATABASE"])
+    try:
+        tid = store.create_tournament(
+            db, name="Friday fours", date="2026-11-27", rules="bicycle", options={}, format="individuals",
+            rounds=3, round_end="minutes", round_limit=40, scoring="points", password="director-pass",
+        )
+        for name in ("Ann", "Ben", "Cy", "Di"):
+            store.add_entry(db, tid, [name], who="director")
+        store.start_round(db, tid, who="director")
+        return store.list_tables(db, tid, 1)[0]
+    finally:
+        db.conn.close()
+
+
+@pytest.mark.parametrize("phone", ["360x640"], indirect=True)
+def test_table_phone_opens_by_code_scores_and_both_sides_confirm(phone, live_server):
+    table = start_tournament(live_server.app)
+    phone.goto(live_server("/tournaments/"))
+    phone.fill("#code", table["code"].lower())
+    phone.get_by_role("button", name="Open my table").click()
+    phone.wait_for_url(f"**/tournaments/table/{table['token']}")
+    assert phone.locator("h1").inner_text().startswith("Table 1")
+    assert "Time left" in phone.locator("#table-status").inner_text()
+    assert_fits_phone(phone)
+
+    phone.fill('input[name="we-meld_points"]', "250+50")
+    phone.fill('input[name="we-canasta_natural"]', "1")
+    phone.locator('label:has(input[name="we-went_out"][value="yes"])').click()
+    phone.fill('input[name="they-meld_points"]', "160")
+    phone.fill('input[name="they-hand_points"]', "60")
+    phone.get_by_role("button", name="Save the deal").click()
+    phone.locator("#messages .message").filter(has_text="Deal saved.").wait_for()
+    # 300 melded + 500 natural canasta + 100 for going out; 160 melded - 60 in hand.
+    assert phone.locator("#score-we").inner_text() == "900"
+    assert phone.locator("#score-they").inner_text() == "100"
+
+    phone.locator('button[data-side="we"]').click()
+    phone.get_by_text("✓ North-South confirmed").wait_for()
+    phone.locator('button[data-side="they"]').click()
+    phone.get_by_text("✓ East-West confirmed").wait_for()
+    assert_fits_phone(phone)
+    assert phone.console_messages == []
+
+    db = connect(live_server.app.config["DATABASE"])
+    try:
+        status = store.table_status(db, store.get_table(db, table["tournament_id"], table["id"]))
+    finally:
+        db.conn.close()
+    assert status["confirmed"] and (status["we"], status["they"]) == (900, 100)
