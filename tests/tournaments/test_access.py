@@ -185,3 +185,21 @@ def test_the_password_is_stored_only_as_a_hash(no_csrf_app, running):
     finally:
         db.conn.close()
     assert PASSWORD not in stored and stored.startswith(("scrypt:", "pbkdf2:"))
+
+
+def test_a_deal_changed_after_a_confirmation_is_in_the_directors_log(no_csrf_app, running):
+    director, tid, tables = running
+    table = tables[0]
+    phone = no_csrf_app.test_client()
+    url = f"/tournaments/table/{table['token']}"
+    version = game_version(no_csrf_app, table)
+    phone.post(f"{url}/deals", data=deal_form(version, {"meld": 120, "natural": 1, "out": "yes"}, {"meld": 40}))
+    version = game_version(no_csrf_app, table)
+    assert phone.post(f"{url}/confirm", data={"side": "we", "version": version}).status_code == 200
+    phone.post(f"{url}/undo", data={"version": version})
+    log = director.get(f"/tournaments/{tid}/log").get_data(as_text=True)
+    assert "confirmed" in log
+    assert "deal undo after confirmation" in log and "table 1" in log
+    # The undo cancelled North-South's confirmation: the director sees the table as unconfirmed.
+    overview = director.get(f"/tournaments/{tid}").get_data(as_text=True)
+    assert "not confirmed yet" in overview
