@@ -62,3 +62,14 @@ def test_table_phone_opens_by_code_scores_and_both_sides_confirm(phone, live_ser
     finally:
         db.conn.close()
     assert status["confirmed"] and (status["we"], status["they"]) == (900, 100)
+
+
+@pytest.mark.parametrize("phone", ["360x640"], indirect=True)
+def test_public_tournament_pages_fit_a_phone(phone, live_server):
+    table = start_tournament(live_server.app)
+    tid = table["tournament_id"]
+    for path in (f"/tournaments/{tid}", f"/tournaments/{tid}/round/1", f"/tournaments/{tid}/standings",
+                 "/tournaments/new"):
+        phone.goto(live_server(path))
+        assert_fits_phone(phone)
+    assert phone.console_messages == []
