@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from .cards import Card, pack_excess, too_many_message
+from .cards import PACK_LIMITS, RANKS, Card, pack_excess, too_many_message
 from .errors import ImpossibleDeal, InvalidRequest, Violation
 from .melds import Shape, as_cards, canasta_kind, meld_problems, violation
 from .profiles import SPECIAL_CANASTAS, RuleProfile
@@ -248,6 +248,128 @@ def _score_side(p: RuleProfile, name: str, side: SideDeal) -> tuple[list[Line], 
     return lines, facts
 
 
+# ----------------------------------------------------------------------------------------
+# Does a deal given by totals fit in one 108-card pack?
+# ----------------------------------------------------------------------------------------
+
+#: Cards of the pack other than threes (threes never go into a canasta): 88 naturals and 12 wild cards.
+_NON_THREES = sum(n for kind, n in PACK_LIMITS.items() if kind not in ("red3", "black3"))
+_TWOS, _JOKERS = PACK_LIMITS["2"], PACK_LIMITS["JK"]
+_WILDS = _TWOS + _JOKERS
+
+
+def pack_points(profile: RuleProfile) -> int:
+    """What all 108 cards of the pack are worth together under ``profile`` (threes at their value in a hand)."""
+    total = 0
+    for kind, copies in PACK_LIMITS.items():
+        if kind == "red3":
+            value = profile.red_three_in_hand_points
+        elif kind == "black3":
+            value = profile.black_three_points
+        else:
+            value = profile.card_points(Card(kind))
+        total += copies * value
+    return total
+
+
+def _check_points_fit(p: RuleProfile, sides: dict[str, SideDeal]) -> None:
+    """meld_points and hand_points are never negative and, over all sides, never more than the pack is worth."""
+    limit = pack_points(p)
+    used = 0
+    for name, side in sides.items():
+        if side.by_cards:
+            used += sum(p.cards_points(cards) for cards in (*(side.melds or ()), *(side.hands or ())))
+            continue
+        for key, value, what in (("meld_points", side.meld_points, "melded cards"),
+                                 ("hand_points", side.hand_points, "cards left in hand")):
+            if not value:
+                continue
+            field = f"sides.{name}.{key}"
+            if value < 0:
+                raise ImpossibleDeal(f"Side '{name}': the value of its {what} cannot be negative; write what the "
+                                     "cards are worth, the score takes hand cards off by itself.", field=field)
+            if value > limit:
+                raise ImpossibleDeal(f"Side '{name}' gives {value} points of {what}, but all 108 cards of the pack "
+                                     f"together are worth only {limit} under these rules.", field=field)
+            used += value
+            if used > limit:
+                raise ImpossibleDeal(f"The melded cards and cards left in hand of the sides add up to {used} points, "
+                                     f"but all 108 cards of the pack together are worth only {limit} under these "
+                                     "rules.", field=field)
+
+
+def _check_canastas_fit(p: RuleProfile, sides: dict[str, SideDeal]) -> None:
+    """The canastas of every side together fit in the pack: each takes at least ``canasta_size`` cards other
+    than threes, the wild-card kinds take wild cards (8 twos and 4 jokers in all), and a natural canasta takes
+    all but one card of its rank."""
+    size = p.canasta_size
+    special = "sevens" in p.canasta_kinds
+    # Ranks that can hold a "natural" canasta: under modern-american sevens and aces are kinds of their own.
+    natural_ranks = len(RANKS) - 2 if special else len(RANKS)
+    cards = twos = jokers = wilds = 0
+    listed = False
+    for side in sides.values():
+        if side.by_cards:
+            for held in (*(side.melds or ()), *(side.hands or ())):
+                for card in held:
+                    if card.rank == "3":
+                        continue
+                    cards += 1
+                    twos += card.rank == "2"
+                    jokers += card.rank == "JK"
+                    listed = True
+    naturals = sevens = aces = 0
+    for name, side in sides.items():
+        if side.by_cards or not side.canastas:
+            continue
+        field = f"sides.{name}.canastas"
+        for kind, count in side.canastas.items():
+            if kind not in p.canasta_kinds or isinstance(count, bool) or not isinstance(count, int):
+                continue  # refused with its own message when the side is scored
+            if count < 0:
+                raise ImpossibleDeal(f"Side '{name}' cannot have a negative number of canastas.",
+                                     field=f"{field}.{kind}")
+            cards += count * size
+            if kind == "natural":
+                naturals += count
+            elif kind == "sevens":
+                sevens += count
+            elif kind == "aces":
+                aces += count
+            elif kind == "mixed":
+                wilds += count          # at least one wild card each
+            elif kind == "wild_twos":
+                twos += count * size    # seven twos
+            elif kind == "wild_jokers":
+                jokers += count * 4     # four jokers and three twos
+                twos += count * (size - 4)
+            else:
+                wilds += count * size   # any other all-wild canasta
+        problem = None
+        if twos > _TWOS:
+            problem = (f"The canastas given need at least {twos} twos, but the pack holds only {_TWOS}; a canasta "
+                       f"of {size} twos alone takes {size} of them.")
+        elif jokers > _JOKERS:
+            problem = f"The canastas given need at least {jokers} jokers, but the pack holds only {_JOKERS}."
+        elif twos + jokers + wilds > _WILDS:
+            problem = (f"The canastas given need at least {twos + jokers + wilds} wild cards ({size} for each "
+                       f"wild-card canasta, one for each mixed canasta), but the pack holds only {_WILDS}: "
+                       f"{_TWOS} twos and {_JOKERS} jokers.")
+        elif cards > _NON_THREES:
+            problem = (f"Each canasta takes at least {size} cards, so the canastas given need at least {cards} "
+                       f"cards other than threes" + (", counting the cards listed card by card" if listed else "")
+                       + f"; the pack holds only {_NON_THREES}.")
+        elif sevens > 1 or aces > 1:
+            which = "sevens" if sevens > 1 else "aces"
+            problem = (f"The pack holds 8 {which}, enough for only one canasta of {which} in a deal; "
+                       f"{max(sevens, aces)} are given.")
+        elif naturals + sevens + aces > len(RANKS) or naturals > natural_ranks:
+            problem = (f"A natural canasta takes {size} of the 8 cards of its rank, so a deal holds at most one "
+                       f"per rank ({natural_ranks} here); {naturals} natural canastas are given.")
+        if problem:
+            raise ImpossibleDeal(problem, field=field)
+
+
 def score_deal(profile: RuleProfile, sides: dict[str, SideDeal], before: dict[str, int] | None = None) -> DealResult:
     """Score one deal for every side; raises ImpossibleDeal for what cannot happen."""
     p = profile
@@ -288,6 +410,8 @@ def score_deal(profile: RuleProfile, sides: dict[str, SideDeal], before: dict[st
         excess = pack_excess(*card_lists)
         if excess is not None:
             raise ImpossibleDeal(too_many_message(*excess), field="sides")
+    _check_canastas_fit(p, sides)
+    _check_points_fit(p, sides)
     results: dict[str, SideResult] = {}
     warnings: list[Violation] = []
     totals: dict[str, int] = {}

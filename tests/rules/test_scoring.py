@@ -305,3 +305,103 @@ def test_threes_are_signed_as_threes_sign_by_says():
     result = score_deal(bicycle_by_canastas, {"we": totals(meld_points=50, canastas={"natural": 1}, red_threes=4),
                                               "they": totals(meld_points=50, red_threes=0)})
     assert lines(result)[("red_threes", "4 red threes (one canasta: not counted)")] == 0
+
+
+# --- a deal by totals must fit in one 108-card pack ---------------------------------------------
+
+def impossible(pid, we, they=None):
+    with pytest.raises(ImpossibleDeal) as info:
+        score(pid, we, they)
+    assert info.value.code == "deal.impossible"
+    return info.value
+
+
+def test_a_million_canastas_do_not_fit_in_the_pack():
+    """API.md score/deal — deal.impossible: each canasta takes seven of the pack's cards."""
+    error = impossible("bicycle", totals(canastas={"natural": 1_000_000}))
+    assert error.field == "sides.we.canastas"
+    assert "the pack holds only 100" in error.message
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
+def test_natural_canastas_one_per_rank_across_the_sides(pid):
+    """A natural canasta takes 7 of the 8 cards of its rank: eleven ranks, eleven at most in a deal."""
+    score(pid, totals(canastas={"natural": 6}), totals(canastas={"natural": 5}))
+    assert impossible(pid, totals(canastas={"natural": 6}), totals(canastas={"natural": 6})).field == \
+        "sides.they.canastas"
+
+
+def test_mixed_canastas_need_a_wild_card_each():
+    """The pack holds 12 wild cards; every mixed canasta holds at least one."""
+    score("bicycle", totals(canastas={"mixed": 6}), totals(canastas={"mixed": 6}))
+    error = impossible("bicycle", totals(canastas={"mixed": 7}), totals(canastas={"mixed": 6}))
+    assert error.field == "sides.they.canastas" and "12: 8 twos and 4 jokers" in error.message
+
+
+def test_canastas_need_seven_cards_each():
+    """88 naturals and 12 wild cards: fifteen canastas of seven cards cannot be laid from them."""
+    error = impossible("bicycle", totals(canastas={"natural": 3, "mixed": 12}))
+    assert error.field == "sides.we.canastas" and "the pack holds only 100" in error.message
+
+
+def test_modern_american_wild_canastas_share_the_eight_twos_and_four_jokers():
+    """modern-american: scoring (RULES.md §3.1) — seven twos, or four jokers and three twos, or seven wilds."""
+    score("modern-american", totals(canastas={"wild_twos": 1}), totals(canastas={"mixed": 5}))
+    error = impossible("modern-american", totals(canastas={"wild_twos": 1}), totals(canastas={"wild_twos": 1}))
+    assert error.field == "sides.they.canastas" and "14 twos" in error.message
+    assert "twos" in impossible("modern-american", totals(canastas={"wild_twos": 1, "wild_jokers": 1})).message
+    assert impossible("modern-american", totals(canastas={"wild": 1}), totals(canastas={"wild": 1})).field == \
+        "sides.they.canastas"
+    impossible("modern-american", totals(canastas={"wild_twos": 1}), totals(canastas={"mixed": 6}))
+    impossible("modern-american", totals(canastas={"wild_jokers": 2}))
+
+
+def test_modern_american_sevens_and_aces_canastas_once_each():
+    """The pack holds eight sevens and eight aces: one pure canasta of each in a deal."""
+    score("modern-american", totals(canastas={"sevens": 1, "aces": 1}), totals(canastas={"natural": 9}))
+    assert "sevens" in impossible("modern-american", totals(canastas={"sevens": 1}),
+                                  totals(canastas={"sevens": 1})).message
+    assert impossible("modern-american", totals(canastas={"natural": 10})).field == "sides.we.canastas"
+
+
+def test_cards_listed_card_by_card_count_against_the_same_pack():
+    we = side(["K K K K K K K"], hands=["2 2"])
+    score("modern-american", we, totals(canastas={"wild_twos": 0, "mixed": 1}))
+    assert impossible("modern-american", we, totals(canastas={"wild_twos": 1})).field == "sides.they.canastas"
+
+
+def test_a_negative_canasta_count_is_impossible():
+    error = impossible("bicycle", totals(canastas={"natural": -1}))
+    assert error.field == "sides.we.canastas.natural"
+
+
+@pytest.mark.parametrize("pid,pack", [("bicycle", 1180), ("classic", 1180), ("modern-american", 1200)])
+def test_points_never_exceed_what_the_pack_is_worth(pid, pack):
+    """4 jokers 50, 8 twos 20, 8 aces 20, 48 cards K to 8 at 10, 32 cards 7 to 4 at 5, black threes 5
+    (modern-american: red threes left in a hand 5 too)."""
+    score(pid, totals(meld_points=pack), totals())
+    score(pid, totals(meld_points=pack - 100), totals(hand_points=100))
+    error = impossible(pid, totals(meld_points=pack + 5))
+    assert error.field == "sides.we.meld_points" and f"worth only {pack}" in error.message
+    assert impossible(pid, totals(hand_points=pack + 5)).field == "sides.we.hand_points"
+    error = impossible(pid, totals(meld_points=pack - 100), totals(hand_points=105))
+    assert error.field == "sides.they.hand_points" and "add up to" in error.message
+
+
+def test_negative_points_are_impossible():
+    assert impossible("bicycle", totals(meld_points=-5)).field == "sides.we.meld_points"
+    assert impossible("bicycle", totals(hand_points=-50)).field == "sides.we.hand_points"
+
+
+def test_points_of_a_side_given_card_by_card_count_too():
+    we = side(["JK JK JK JK"], hands=["A A"])  # 240 points
+    score("bicycle", we, totals(hand_points=1180 - 240))
+    assert impossible("bicycle", we, totals(hand_points=1180 - 235)).field == "sides.they.hand_points"
+
+
+def test_parse_deal_with_a_million_canastas():
+    """API.md score/deal — the same answer through parse_deal."""
+    sides, before = parse_deal({"sides": {"we": {"canastas": {"natural": 1_000_000}}, "they": {}}})
+    with pytest.raises(ImpossibleDeal) as info:
+        score_deal(get_profile("yahoo"), sides, before)
+    assert info.value.field == "sides.we.canastas"

@@ -343,7 +343,7 @@ SIDES = [
 def test_opening_from_a_game_uses_its_profile_options_and_side_total(client, db):
     game_id = store.create_game(db, rules="yahoo", options={"canastas_to_go_out": 2}, sides=SIDES)
     deal = {
-        "we": {"meld_points": 1500, "canastas": {"natural": 1}, "hand_points": 0, "red_threes": 0,
+        "we": {"meld_points": 1000, "canastas": {"natural": 1}, "hand_points": 0, "red_threes": 0,
                "went_out": True},
         "they": {"meld_points": 50, "canastas": {}, "hand_points": 0, "red_threes": 0},
     }
