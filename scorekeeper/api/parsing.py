@@ -170,6 +170,7 @@ class CardReader:
 
     def __init__(self) -> None:
         self.seen: list[tuple[Card, ...]] = []
+        self.fields: list[str] = []  # the field of each card string, for the pack limit
 
     def cards(self, value: Any, field: str) -> tuple[Card, ...]:
         """One card string: ``"K K 2"``, ``"10h, 10s"`` or ``["Q", "Q"]``."""
@@ -189,6 +190,7 @@ class CardReader:
             )
         cards = parse_cards(value, field=field)
         self.seen.append(cards)
+        self.fields.append(field)
         return cards
 
     def card(self, value: Any, field: str) -> Card:
@@ -225,8 +227,9 @@ class CardReader:
         return {key: self.cards(cards, f"{name}.{key}") for key, cards in value.items()}
 
     def check_pack(self) -> None:
-        """Refuse more copies of a card, over the whole request, than the 108-card pack holds."""
-        check_pack(*self.seen)
+        """Refuse more copies of a card, over the whole request, than the 108-card pack holds; the error names
+        the card string in which the limit is crossed."""
+        check_pack(*self.seen, fields=self.fields)
 
 
 # --------------------------------------------------------------------------------------------

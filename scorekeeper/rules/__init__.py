@@ -5,7 +5,7 @@ from .errors import (
     UnknownRules, Violation,
 )
 from .going_out import check_go_out
-from .melds import MeldInfo, Situation, Verdict, check_meld
+from .melds import MeldInfo, Situation, Verdict, check_meld, meld_key
 from .pile import check_pile
 from .profiles import (
     PROFILES, Option, Penalty, RuleProfile, get_profile, profile_options, profile_parameters,
@@ -19,7 +19,7 @@ __all__ = [
     "RANKS", "Card", "check_pack", "format_cards", "parse_cards",
     "ERROR_CODES", "VIOLATION_CODES", "ImpossibleDeal", "InvalidCards", "InvalidRequest", "RulesError",
     "UnknownOption", "UnknownRules", "Violation",
-    "check_go_out", "MeldInfo", "Situation", "Verdict", "check_meld", "check_pile",
+    "check_go_out", "MeldInfo", "Situation", "Verdict", "check_meld", "check_pile", "meld_key",
     "PROFILES", "Option", "Penalty", "RuleProfile", "get_profile", "profile_options", "profile_parameters",
     "other_readings",
     "CustomPenalty", "DealResult", "Line", "SideDeal", "SideResult", "game_state", "parse_deal", "score_deal",

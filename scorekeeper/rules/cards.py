@@ -189,11 +189,33 @@ def too_many_message(kind: str, limit: int, count: int) -> str:
     return f"The pack holds only {limit} {_RANK_NAMES[kind]}, but {count} are given."
 
 
-def check_pack(*card_lists: Iterable[Card], field: str | None = None) -> None:
-    """Raise InvalidCards ``cards.too_many`` when the lists together hold more of a card than the pack."""
-    excess = pack_excess(*card_lists)
-    if excess is not None:
-        raise InvalidCards(too_many_message(*excess), code="cards.too_many", field=field)
+def check_pack(*card_lists: Iterable[Card], field: str | None = None, fields=None) -> None:
+    """Raise InvalidCards ``cards.too_many`` when the lists together hold more of a card than the pack.
+
+    ``fields`` names each list (one name per list, in order, as the request calls them): the error then
+    carries the name of the list in which a kind of card first goes over the pack's limit, and its message
+    counts that kind over all the lists. Without ``fields`` the error carries ``field``.
+    """
+    if fields is None:
+        excess = pack_excess(*card_lists)
+        if excess is not None:
+            raise InvalidCards(too_many_message(*excess), code="cards.too_many", field=field)
+        return
+    names = list(fields)
+    if len(names) != len(card_lists):
+        raise ValueError("check_pack needs one field name per card list")
+    counts: Counter = Counter()
+    crossed: tuple[str, str | None] | None = None
+    for name, cards in zip(names, card_lists):
+        for card in cards:
+            kind = card.kind
+            counts[kind] += 1
+            if crossed is None and counts[kind] > PACK_LIMITS[kind]:
+                crossed = (kind, name)
+    if crossed is not None:
+        kind, name = crossed
+        raise InvalidCards(too_many_message(kind, PACK_LIMITS[kind], counts[kind]), code="cards.too_many",
+                           field=name)
 
 
 def rank_name(rank: str) -> str:

@@ -145,6 +145,13 @@ class Shape:
         self.size = len(cards)
 
 
+def meld_key(cards) -> str:
+    """The key that names a meld in ``add`` (and that ``add`` is matched against on the table): the rank of
+    its first natural card (``"K"``, ``"10"``; a black three counts, giving ``"3"``), or ``"wild"`` for a meld
+    of wild cards only. Cards as Card values or in the notation of API.md."""
+    return Shape(as_cards(cards, "cards")).rank
+
+
 def canasta_kind(profile: RuleProfile, shape: Shape) -> str | None:
     """The canasta kind (as in profile.canasta_kinds) of a meld, or None when it is not a canasta."""
     if shape.size < profile.canasta_size or shape.red_threes or len(shape.ranks) > 1:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .cards import Card, rank_name
 from .errors import InvalidRequest
-from .melds import Situation, Verdict, as_cards, judge_turn, violation
+from .melds import Situation, Verdict, as_cards, judge_turn, meld_key, violation
 from .profiles import RuleProfile
 
 
@@ -75,7 +75,7 @@ def check_pile(profile: RuleProfile, situation: Situation, *, pile=None, top=Non
                                  f"Only {rank_name(top_card.rank)} or wild cards can meld with the top card.",
                                  "pile"))
         table_idx = next((i for i, m in enumerate(situation.table)
-                          if m and _meld_rank(m) == top_card.rank), None)
+                          if m and meld_key(m) == top_card.rank), None)
         if table_idx is not None and p.dead_ranks and len(situation.table[table_idx]) >= p.canasta_size:
             out.append(violation(p, "pile.dead_rank",
                                  f"The side's canasta of {rank_name(top_card.rank)} is finished, so that rank "
@@ -148,13 +148,6 @@ def check_pile(profile: RuleProfile, situation: Situation, *, pile=None, top=Non
                     takes = i - 1
                     break
     return Verdict(legal, tuple(out), (), points, minimum, takes, kind="pile")
-
-
-def _meld_rank(cards) -> str:
-    for c in cards:
-        if c.is_natural or c.is_black_three:
-            return c.rank
-    return "wild"
 
 
 __all__ = ["check_pile"]

@@ -31,6 +31,7 @@ from scorekeeper.rules import (
     check_pack,
     check_pile,
     get_profile,
+    meld_key,
     other_readings,
     parse_cards,
     profile_options,
@@ -293,18 +294,8 @@ class Reader:
         return cards
 
     def check_pack(self) -> None:
-        seen: list[tuple[Card, ...]] = []
-        for name, cards in self.lists:
-            seen.append(cards)
-            check_pack(*seen, field=name)
-
-
-def _meld_key(cards: tuple[Card, ...]) -> str:
-    """The key of ``add`` that names a meld on the table: the rank of its natural cards, or "wild"."""
-    for card in cards:
-        if not card.is_wild and not card.is_red_three:
-            return card.rank
-    return "wild"
+        """The pack limit over every card field; the error names the field where the limit is crossed."""
+        check_pack(*(cards for _, cards in self.lists), fields=[name for name, _ in self.lists])
 
 
 def read_situation(form: Form, reader: Reader, *, with_add: bool):
@@ -325,7 +316,7 @@ def read_situation(form: Form, reader: Reader, *, with_add: bool):
         engine_fields[f"table[{len(table)}]"] = f"table-{i}"
         table.append(cards)
         if added:
-            key = _meld_key(cards)
+            key = meld_key(cards)
             engine_fields[f"add.{key}"] = f"add-{i}"
             add[key] = add.get(key, ()) + added
     opened = form.checked("opened")

@@ -107,3 +107,34 @@ def test_notation_round_trip(cards):
     """API.md Cards — parse_cards(format_cards(x)) == x for every list of cards."""
     assert parse_cards(format_cards(cards)) == tuple(cards)
     assert parse_cards(format_cards(cards).lower().replace(" ", ", ")) == tuple(cards)
+
+
+def test_pack_limit_names_the_list_where_it_is_crossed():
+    """API.md Errors — field: the card string in which a kind first goes over the pack's limit."""
+    lists = (parse_cards("K K K K"), parse_cards("JK JK"), parse_cards("K K K K K"), parse_cards("K JK JK JK"))
+    with pytest.raises(InvalidCards) as info:
+        check_pack(*lists, fields=["table[0]", "melds[0]", "melds[1]", "add.K"])
+    assert (info.value.code, info.value.field) == ("cards.too_many", "melds[1]")
+    assert "8 kings, but 10 are given" in info.value.message
+    check_pack(parse_cards("K K K K"), parse_cards("K K K K"), fields=["a", "b"])
+    with pytest.raises(InvalidCards) as info:
+        check_pack(parse_cards("JK JK JK"), parse_cards("JK JK"), field="melds")
+    assert info.value.field == "melds"
+    with pytest.raises(ValueError):
+        check_pack(parse_cards("K"), fields=["a", "b"])
+
+
+def test_meld_key_is_the_key_add_uses():
+    """API.md meld — add maps the rank of a meld on the table (or "wild") to the cards added."""
+    from scorekeeper.rules import Situation, check_meld, get_profile, meld_key
+
+    assert meld_key(parse_cards("2 K K")) == "K"
+    assert meld_key("JK 10 10 2") == "10"
+    assert meld_key(parse_cards("2 2 JK")) == "wild"
+    assert meld_key(parse_cards("3S 3C 3S")) == "3"
+    table = (parse_cards("2 Q Q"), parse_cards("2 2 JK"))
+    situation = Situation(opened=True, table=table)
+    mac = get_profile("modern-american")
+    for meld in table:
+        verdict = check_meld(mac, situation, add={meld_key(meld): parse_cards("JK")})
+        assert "meld.no_such_meld" not in {v.code for v in verdict.violations}
