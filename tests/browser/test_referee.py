@@ -133,7 +133,7 @@ def test_referee_opened_from_a_game_uses_its_rules_and_minimum(phone, live_serve
     sides = [{"key": "we", "name": "We", "players": ["Ann", "Cy"]},
              {"key": "they", "name": "They", "players": ["Bo", "Di"]}]
     game_id = store.create_game(db, rules="silhill", options={"wild_ratio": "not_more_wilds"}, sides=sides)
-    deal = {"we": {"meld_points": 1200, "canastas": {"natural": 1}, "hand_points": 0, "red_threes": 1,
+    deal = {"we": {"meld_points": 1000, "canastas": {"natural": 1}, "hand_points": 0, "red_threes": 1,
                    "went_out": True},
             "they": {"meld_points": 40, "canastas": {}, "hand_points": 10, "red_threes": 0}}
     store.add_deal(db, game_id, deal, mode="totals", expected_version=1)
@@ -159,7 +159,6 @@ def test_referee_opened_from_a_game_uses_its_rules_and_minimum(phone, live_serve
     assert "NOT LEGAL" in verdict(phone)
     assert card.locator(".minimum-figure").inner_text() == str(minimum)
     assert card.locator(".big-number").inner_text() == "60"
-    assert "If your club reads the rules differently" not in card.inner_text() or "LEGAL" in card.inner_text()
     assert_fits_phone(phone)
     assert phone.console_messages == []
 
