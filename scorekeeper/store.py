@@ -146,23 +146,28 @@ def create_game(db: Database, *, rules: str, options: dict | None, sides: list[d
     if not 0 <= first_dealer < seats:
         raise InvalidGame("Choose who deals first among the players.", "first_dealer")
     stamp = now()
+    row = {
+        "code": _new_code(db),
+        "rules": profile.id,
+        "options": _dumps(options),
+        "sides": _dumps(sides),
+        "target": profile.target,
+        "first_dealer": first_dealer,
+        "status": "playing",
+        "winner": None,
+        "version": 1,
+        "locked": 0,
+        "created_at": stamp,
+        "updated_at": stamp,
+    }
+    # Every write transaction starts with its write, in plain SQL: a read first (sqlite-utils looks
+    # the table up before inserting) would leave SQLite unable to wait for a concurrent writer and
+    # fail at once with "database is locked". The unique index guards the code picked beforehand.
     with db.atomic():
-        game_id = db["games"].insert(
-            {
-                "code": _new_code(db),
-                "rules": profile.id,
-                "options": _dumps(options),
-                "sides": _dumps(sides),
-                "target": profile.target,
-                "first_dealer": first_dealer,
-                "status": "playing",
-                "winner": None,
-                "version": 1,
-                "locked": 0,
-                "created_at": stamp,
-                "updated_at": stamp,
-            }
-        ).last_pk
+        cursor = db.execute(
+            f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' for _ in row)})", list(row.values())
+        )
+        game_id = cursor.lastrowid
         record_change(db, game_id=game_id, deal_id=None, action="create", before=None,
                       after={"rules": profile.id, "options": options, "sides": sides, "first_dealer": first_dealer},
                       who=who, reason=None)
@@ -197,12 +202,16 @@ def list_games(db: Database) -> list[dict]:
 def delete_game(db: Database, game_id: int, *, expected_version: int | None = None, who: str | None = None) -> None:
     """Delete a game and its deals; the changes stay, with a record of the deletion."""
     with db.atomic():
+        cursor = db.execute(
+            "UPDATE games SET version = version + 1 WHERE id = ? AND locked = 0 AND (? IS NULL OR version = ?)",
+            [game_id, expected_version, expected_version],
+        )
         game = get_game(db, game_id)
-        if game is None:
-            raise GameNotFound()
-        if game["locked"]:
-            raise GameLocked()
-        if expected_version is not None and game["version"] != expected_version:
+        if cursor.rowcount != 1:
+            if game is None:
+                raise GameNotFound()
+            if game["locked"]:
+                raise GameLocked()
             raise StaleGame(game["version"])
         db.execute("DELETE FROM deals WHERE game_id = ?", [game_id])
         db.execute("DELETE FROM games WHERE id = ?", [game_id])
@@ -428,7 +437,7 @@ def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expecte
         summary = summarise(game, deals)
         if summary.game_over:
             raise GameOver()
-        score(summary.profile, sides_data, summary.totals)
+        result = score(summary.profile, sides_data, summary.totals)
         stamp = now()
         deal = {
             "game_id": game_id,
@@ -443,7 +452,9 @@ def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expecte
         stored = get_deal(db, game_id, deal_id)
         record_change(db, game_id=game_id, deal_id=deal_id, action="add", before=None,
                       after=_deal_record(stored), who=who, reason=reason)
-        _refresh_status(db, game)
+        # The new deal is the last one, so its result says how the game stands.
+        db.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?",
+                   ["finished" if result.game_over else "playing", result.winner, game_id])
     return deal_id
 
 
