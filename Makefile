@@ -5,7 +5,7 @@ PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-fast bench install clean
+.PHONY: run test test-fast bench docs install clean
 
 run: $(VENV)/.installed static/vendor/htmx.min.js
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
@@ -21,6 +21,9 @@ bench: $(VENV)/.installed-test static/vendor/htmx.min.js
 	@echo "Results written to bench/results/"
 
 install: $(VENV)/.installed static/vendor/htmx.min.js
+
+docs: $(VENV)/.installed
+	$(BIN)/python docs/make_reference.py
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
