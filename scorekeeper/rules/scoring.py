@@ -100,13 +100,24 @@ def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def _who(name: str, names: Mapping[str, str] | None) -> str:
+    """A side as a message names it: its display name when the caller gave one (the scorepad), else
+    ``Side 'key'`` (the API names sides by their keys)."""
+    shown = names.get(name) if names else None
+    return shown.strip() if isinstance(shown, str) and shown.strip() else f"Side '{name}'"
+
+
+def _named(name: str, names: Mapping[str, str] | None) -> bool:
+    return _who(name, names) != f"Side '{name}'"
+
+
 class _Side:
     """The facts of one side's deal that the scoring formula needs."""
 
     __slots__ = ("meld_points", "hand_points", "canastas", "has_meld", "penalty_lines", "hands_left", "warnings")
 
 
-def _facts_by_cards(p: RuleProfile, name: str, side: SideDeal) -> _Side:
+def _facts_by_cards(p: RuleProfile, name: str, side: SideDeal, names: Mapping[str, str] | None = None) -> _Side:
     facts = _Side()
     melds = side.melds or ()
     hands = side.hands or ()
@@ -134,7 +145,7 @@ def _facts_by_cards(p: RuleProfile, name: str, side: SideDeal) -> _Side:
                       going_out=side.went_out, out=problems)
         if problems:
             warnings.append(violation(p, "deal.illegal_meld",
-                                      f"Side '{name}', meld {i + 1}: {problems[0].message}", "melds"))
+                                      f"{_who(name, names)}, meld {i + 1}: {problems[0].message}", "melds"))
     hand_points = 0
     for hand in hands:
         hand_points += p.cards_points(hand)
@@ -145,8 +156,10 @@ def _facts_by_cards(p: RuleProfile, name: str, side: SideDeal) -> _Side:
             elif card.rank == "A":
                 aces += 1
             elif card.is_red_three and not p.red_three_in_hand_points:
+                listed = (f"{_who(name, names)}: a red three is listed in a hand" if _named(name, names)
+                          else f"Side '{name}' lists a red three in a hand")
                 warnings.append(violation(p, "deal.red_three_in_hand",
-                                          f"Side '{name}' lists a red three in a hand; it scores nothing there "
+                                          f"{listed}; it scores nothing there "
                                           "(charge the penalty for an undeclared red three if it applies).",
                                           "red_threes"))
         if sevens >= 3 and p.sevens_in_hand_penalty:
@@ -208,11 +221,12 @@ def _threes_lines(p: RuleProfile, side: SideDeal, facts: _Side, n_canastas: int)
     return lines
 
 
-def _score_side(p: RuleProfile, name: str, side: SideDeal) -> tuple[list[Line], _Side]:
+def _score_side(p: RuleProfile, name: str, side: SideDeal,
+                names: Mapping[str, str] | None = None) -> tuple[list[Line], _Side]:
     if side.by_cards and (side.meld_points is not None or side.canastas is not None or side.hand_points is not None):
         raise InvalidRequest("Give a side card by card (melds, hands) or by totals (meld_points, canastas, "
                              "hand_points), not both.", code="request.invalid_field", field=f"sides.{name}")
-    facts = _facts_by_cards(p, name, side) if side.by_cards else _facts_by_totals(p, name, side)
+    facts = _facts_by_cards(p, name, side, names) if side.by_cards else _facts_by_totals(p, name, side)
     lines: list[Line] = []
     if side.went_out:
         lines.append(Line("going_out", "Went out", p.going_out_bonus))
@@ -272,7 +286,7 @@ def pack_points(profile: RuleProfile) -> int:
     return total
 
 
-def _check_points_fit(p: RuleProfile, sides: dict[str, SideDeal]) -> None:
+def _check_points_fit(p: RuleProfile, sides: dict[str, SideDeal], names: Mapping[str, str] | None = None) -> None:
     """meld_points and hand_points are never negative and, over all sides, never more than the pack is worth."""
     limit = pack_points(p)
     used = 0
@@ -286,10 +300,13 @@ def _check_points_fit(p: RuleProfile, sides: dict[str, SideDeal]) -> None:
                 continue
             field = f"sides.{name}.{key}"
             if value < 0:
-                raise ImpossibleDeal(f"Side '{name}': the value of its {what} cannot be negative; write what the "
-                                     "cards are worth, the score takes hand cards off by itself.", field=field)
+                its = "the" if _named(name, names) else "its"
+                raise ImpossibleDeal(f"{_who(name, names)}: the value of {its} {what} cannot be negative; write what "
+                                     "the cards are worth, the score takes hand cards off by itself.", field=field)
             if value > limit:
-                raise ImpossibleDeal(f"Side '{name}' gives {value} points of {what}, but all 108 cards of the pack "
+                given = (f"{_who(name, names)}: {value} points of {what} are given" if _named(name, names)
+                         else f"Side '{name}' gives {value} points of {what}")
+                raise ImpossibleDeal(f"{given}, but all 108 cards of the pack "
                                      f"together are worth only {limit} under these rules.", field=field)
             used += value
             if used > limit:
@@ -298,7 +315,7 @@ def _check_points_fit(p: RuleProfile, sides: dict[str, SideDeal]) -> None:
                                      "rules.", field=field)
 
 
-def _check_canastas_fit(p: RuleProfile, sides: dict[str, SideDeal]) -> None:
+def _check_canastas_fit(p: RuleProfile, sides: dict[str, SideDeal], names: Mapping[str, str] | None = None) -> None:
     """The canastas of every side together fit in the pack: each takes at least ``canasta_size`` cards other
     than threes, the wild-card kinds take wild cards (8 twos and 4 jokers in all), and a natural canasta takes
     all but one card of its rank."""
@@ -327,7 +344,7 @@ def _check_canastas_fit(p: RuleProfile, sides: dict[str, SideDeal]) -> None:
             if kind not in p.canasta_kinds or isinstance(count, bool) or not isinstance(count, int):
                 continue  # refused with its own message when the side is scored
             if count < 0:
-                raise ImpossibleDeal(f"Side '{name}' cannot have a negative number of canastas.",
+                raise ImpossibleDeal(f"{_who(name, names)} cannot have a negative number of canastas.",
                                      field=f"{field}.{kind}")
             cards += count * size
             if kind == "natural":
@@ -370,8 +387,12 @@ def _check_canastas_fit(p: RuleProfile, sides: dict[str, SideDeal]) -> None:
             raise ImpossibleDeal(problem, field=field)
 
 
-def score_deal(profile: RuleProfile, sides: dict[str, SideDeal], before: dict[str, int] | None = None) -> DealResult:
-    """Score one deal for every side; raises ImpossibleDeal for what cannot happen."""
+def score_deal(profile: RuleProfile, sides: dict[str, SideDeal], before: dict[str, int] | None = None, *,
+               names: Mapping[str, str] | None = None) -> DealResult:
+    """Score one deal for every side; raises ImpossibleDeal for what cannot happen.
+
+    ``names`` maps side keys to the names players know them by ("Ann & Cy"): messages then use those names;
+    without it (the API) they name each side by its key. Results and fields are keyed the same either way."""
     p = profile
     before = before or {}
     if not isinstance(sides, dict) or len(sides) < 2:
@@ -379,13 +400,14 @@ def score_deal(profile: RuleProfile, sides: dict[str, SideDeal], before: dict[st
     out_sides = [name for name, side in sides.items() if side.went_out or side.concealed]
     for name, side in sides.items():
         if side.concealed and not side.went_out:
-            raise ImpossibleDeal(f"Side '{name}' cannot go out concealed without going out.",
+            raise ImpossibleDeal(f"{_who(name, names)} cannot go out concealed without going out.",
                                  field=f"sides.{name}.concealed")
         if side.black_threes and p.threes_scoring != "per_colour":
             raise InvalidRequest("Black threes are laid out as bonus cards only under modern-american rules.",
                                  code="request.invalid_field", field=f"sides.{name}.black_threes")
     if len(out_sides) > 1:
-        raise ImpossibleDeal(f"Only one side can go out in a deal, but {' and '.join(out_sides)} did.",
+        who = [_who(name, names) if _named(name, names) else name for name in out_sides]
+        raise ImpossibleDeal(f"Only one side can go out in a deal, but {' and '.join(who)} did.",
                              field="sides")
     red = sum(s.red_threes for s in sides.values())
     black = sum(s.black_threes for s in sides.values())
@@ -410,13 +432,13 @@ def score_deal(profile: RuleProfile, sides: dict[str, SideDeal], before: dict[st
         excess = pack_excess(*card_lists)
         if excess is not None:
             raise ImpossibleDeal(too_many_message(*excess), field="sides")
-    _check_canastas_fit(p, sides)
-    _check_points_fit(p, sides)
+    _check_canastas_fit(p, sides, names)
+    _check_points_fit(p, sides, names)
     results: dict[str, SideResult] = {}
     warnings: list[Violation] = []
     totals: dict[str, int] = {}
     for name, side in sides.items():
-        lines, facts = _score_side(p, name, side)
+        lines, facts = _score_side(p, name, side, names)
         deal = sum(line.points for line in lines)
         total = before.get(name, 0) + deal
         totals[name] = total
@@ -425,11 +447,13 @@ def score_deal(profile: RuleProfile, sides: dict[str, SideDeal], before: dict[st
         if side.went_out:
             if facts.canastas < p.canastas_to_go_out:
                 warnings.append(violation(p, "deal.went_out_without_canastas",
-                                          f"Side '{name}' went out with {facts.canastas} canasta(s); these rules "
+                                          f"{_who(name, names)} went out with "
+                                          f"{_plural(facts.canastas, 'canasta', 'canastas')}; these rules "
                                           f"need {p.canastas_to_go_out}.", "going_out"))
             if facts.hands_left:
+                hands = "every hand of that side" if _named(name, names) else "every one of its hands"
                 warnings.append(violation(p, "deal.went_out_with_cards",
-                                          f"Side '{name}' went out, yet every one of its hands still holds cards.",
+                                          f"{_who(name, names)} went out, yet {hands} still holds cards.",
                                           "going_out"))
             if side.concealed and not (p.concealed_allowed and p.concealed_extra_bonus):
                 warnings.append(violation(p, "deal.concealed_without_bonus",
