@@ -103,7 +103,8 @@ def _schemas() -> dict:
     }
     penalty_item = {
         "oneOf": [
-            {"type": "string", "description": "A penalty code of the profile (see GET /rules/{id})."},
+            {"type": "string", "description": "A penalty code of the profile (see GET /rules/{id}); one marked "
+             "derived is refused for a side given card by card, whose cards already show it."},
             {
                 "type": "object",
                 "required": ["points", "reason"],

@@ -88,7 +88,7 @@ def rule(profile_id: str):
                 for opt in profile_options(profile)
             ],
             "penalties": [
-                {"code": pen.code, "label": pen.label, "points": pen.points, "source": pen.source}
+                pen.to_dict()  # code, label, points, source, derived
                 for pen in profile.penalties
             ],
         }

@@ -26,9 +26,12 @@ class Penalty:
     label: str
     points: int
     source: str
+    #: Worked out from the cards when a side is scored card by card (never listed for such a side then).
+    derived: bool = False
 
     def to_dict(self) -> dict:
-        return {"code": self.code, "label": self.label, "points": self.points, "source": self.source}
+        return {"code": self.code, "label": self.label, "points": self.points, "source": self.source,
+                "derived": self.derived}
 
 
 @dataclass(frozen=True)
@@ -501,15 +504,15 @@ MODERN_AMERICAN = RuleProfile(
     sevens_in_hand_penalty=1500, aces_in_hand_penalty=1500,
     penalties=(
         Penalty("incomplete-sevens", "Sevens meld not completed", 2500,
-                "modern-american: scoring (RULES.md §3.1, outside sources)"),
+                "modern-american: scoring (RULES.md §3.1, outside sources)", derived=True),
         Penalty("incomplete-aces", "Pure aces meld not completed", 2500,
-                "modern-american: scoring (RULES.md §3.1, outside sources)"),
+                "modern-american: scoring (RULES.md §3.1, outside sources)", derived=True),
         Penalty("incomplete-wild", "Wild-card meld not completed", 2000,
-                "modern-american: scoring (RULES.md §3.1, outside sources)"),
+                "modern-american: scoring (RULES.md §3.1, outside sources)", derived=True),
         Penalty("sevens-in-hand", "Three or more sevens left in one hand", 1500,
-                "modern-american: scoring (RULES.md §3.1, outside sources)"),
+                "modern-american: scoring (RULES.md §3.1, outside sources)", derived=True),
         Penalty("aces-in-hand", "Three or more aces left in one hand", 1500,
-                "modern-american: scoring (RULES.md §3.1, outside sources)"),
+                "modern-american: scoring (RULES.md §3.1, outside sources)", derived=True),
     ),
     sources=_sources("modern-american", _MAC_SOURCES),
 )

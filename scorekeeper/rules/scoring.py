@@ -257,6 +257,10 @@ def _score_side(p: RuleProfile, name: str, side: SideDeal,
             codes = ", ".join(pen.code for pen in p.penalties) or "none"
             raise InvalidRequest(f"'{penalty}' is not a penalty of these rules (they have: {codes}).",
                                  code="request.invalid_field", field=f"sides.{name}.penalties[{i}]")
+        if known.derived and side.by_cards:
+            raise InvalidRequest(f"'{known.label}' is worked out from the cards when a side is given card by card; "
+                                 "listing it as well would charge it twice. Leave it out, or give the side by "
+                                 "totals.", code="request.invalid_field", field=f"sides.{name}.penalties[{i}]")
         lines.append(Line("penalty", known.label, -known.points))
     facts.canastas = n_canastas  # type: ignore[assignment]  (from here on: the count)
     return lines, facts

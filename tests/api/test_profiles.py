@@ -46,7 +46,7 @@ def test_rule_gives_the_whole_profile(client, rules):
         assert option["value"] == option["default"]
     assert [p["code"] for p in body["penalties"]] == [p.code for p in profile.penalties]
     for penalty in body["penalties"]:
-        assert set(penalty) == {"code", "label", "points", "source"}
+        assert set(penalty) == {"code", "label", "points", "source", "derived"}
         assert penalty["points"] > 0
 
 
