@@ -208,6 +208,11 @@ def uses_black_threes(profile: RuleProfile) -> bool:
     return profile.threes_scoring == "per_colour"
 
 
+def offered_penalties(profile: RuleProfile, mode: str) -> tuple:
+    """The profile's penalties the deal form offers: card by card, not those the engine works out from the cards."""
+    return tuple(p for p in profile.penalties if mode == "totals" or not p.derived)
+
+
 def _side_form(profile: RuleProfile, side: dict, mode: str) -> type[Form]:
     attrs = {
         "went_out": RadioField("Went out", choices=WENT_OUT_CHOICES, default="no"),
@@ -217,7 +222,7 @@ def _side_form(profile: RuleProfile, side: dict, mode: str) -> type[Form]:
     }
     if uses_black_threes(profile):
         attrs["black_threes"] = CountField("Black threes", default=0)
-    for penalty in profile.penalties:
+    for penalty in offered_penalties(profile, mode):
         attrs[f"penalty_{penalty.code}"] = CountField(penalty.label, default=0)
     if mode == "totals":
         for kind in profile.canasta_kinds:
@@ -252,6 +257,7 @@ def deal_form(profile: RuleProfile, game: dict, mode: str, formdata=None, data=N
     form.profile = profile
     form.game = game
     form.deal_mode = mode
+    form.penalties = offered_penalties(profile, mode)
     return form
 
 
@@ -277,7 +283,7 @@ def sides_from_deal_form(form) -> dict:
         entry["went_out"] = went in ("yes", "concealed")
         entry["concealed"] = went == "concealed"
         penalties: list = []
-        for penalty in profile.penalties:
+        for penalty in form.penalties:
             penalties.extend([penalty.code] * max(0, sub[f"penalty_{penalty.code}"].data or 0))
         if sub["custom_points"].data:
             penalties.append({"points": sub["custom_points"].data, "reason": (sub["custom_reason"].data or "").strip()})
@@ -306,7 +312,7 @@ def form_data_from_deal(profile: RuleProfile, game: dict, deal: dict) -> dict:
             entry["melds"] = "\n".join(stored.get("melds") or [])
             for i, hand in enumerate(stored.get("hands") or []):
                 entry[f"hand_{i}"] = hand
-        for penalty in profile.penalties:
+        for penalty in offered_penalties(profile, deal["mode"]):
             entry[f"penalty_{penalty.code}"] = sum(1 for p in stored.get("penalties", []) if p == penalty.code)
         for p in stored.get("penalties", []):
             if isinstance(p, dict):
