@@ -1,5 +1,6 @@
-// The scorepad's few helpers: +/- steppers, the card picker, dealer names on the new-game form,
+// The scorepad's few helpers: +/- steppers, dealer names on the new-game form,
 // and keeping a half-entered deal when the phone locks or the browser drops the page.
+// Cards are entered with the shared card picker (static/js/cardpicker.js).
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -18,36 +19,6 @@
     var value = parseInt(input.value, 10) || 0;
     input.value = Math.max(0, value + parseInt(button.getAttribute("data-step"), 10));
     fire(input);
-  });
-
-  // --- Card picker: taps append cards to the last card box used -------------------------
-  var target = null;
-  document.addEventListener("focusin", function (event) {
-    if (event.target.matches("[data-picker]")) { target = event.target; }
-  });
-  function pickerTarget(form) {
-    if (target && document.body.contains(target)) { return target; }
-    return form.querySelector("[data-picker]");
-  }
-  document.addEventListener("click", function (event) {
-    var key = event.target.closest(".picker-key");
-    if (!key) { return; }
-    var form = key.closest("form");
-    var box = form && pickerTarget(form);
-    if (!box) { return; }
-    var text = box.value;
-    var action = key.getAttribute("data-card-action");
-    if (action === "back") {
-      text = text.replace(/\s*\S+\s*$/, "");
-    } else if (action === "newline") {
-      if (box.tagName === "TEXTAREA" && text.trim()) { text = text.replace(/\s+$/, "") + "\n"; }
-    } else {
-      var sep = text === "" || /\s$/.test(text) ? "" : " ";
-      text = text + sep + key.getAttribute("data-card");
-    }
-    box.value = text;
-    target = box;
-    fire(box);
   });
 
   // --- New game: the dealer choices show the names as they are typed --------------------
@@ -82,16 +53,16 @@
     if (!saved || saved.deal !== form.getAttribute("data-deal") || saved.mode !== form.getAttribute("data-mode")) {
       return;
     }
-    var changed = null;
+    // Every restored field says it changed, so the card pickers redraw their cards; htmx's delayed
+    // trigger still asks for one preview.
     Object.keys(saved.values).forEach(function (name) {
       var value = saved.values[name];
       Array.prototype.forEach.call(form.elements, function (el) {
         if (el.name !== name) { return; }
         if (el.type === "radio") { el.checked = el.value === value; } else { el.value = value; }
-        changed = el;
+        el.dispatchEvent(new Event("change", { bubbles: true }));
       });
     });
-    if (changed) { changed.dispatchEvent(new Event("change", { bubbles: true })); }
   }
 
   function rememberFrom(event) {

@@ -115,13 +115,16 @@ def test_bicycle_game_by_totals_to_a_winner_then_a_correction(phone, live_server
 
 
 def cards(page, field: str, taps: list[str]):
-    """Tap cards into a box with the picker: focus it, then tap the keys."""
-    page.locator(f"#{field}").tap()
+    """Tap cards into a box with the shared keypad: tap the box to choose it, then tap the keys."""
+    box = page.locator(f"[data-card-picker]:has(#{field})")
+    box.locator(".card-picker-chosen").tap()
+    assert box.get_attribute("data-active") is not None
+    keypad = page.locator("[data-card-keypad]")
     for key in taps:
         if key == "\n":
-            page.get_by_role("button", name="Next meld").tap()
+            keypad.get_by_role("button", name="Next meld").tap()
         else:
-            page.locator(f".picker-key[data-card='{key}']").tap()
+            keypad.locator(f"[data-card='{key}']").tap()
 
 
 @pytest.mark.parametrize("phone", ["390x844", "360x640"], indirect=True)
@@ -142,6 +145,9 @@ def test_modern_american_game_card_by_card_to_a_winner_then_a_correction(phone, 
     page.fill("#we-hand_0", "4 4")
     went_out(page, "they")
     cards(page, "they-melds", ["K"] * 7 + ["\n"] + ["Q"] * 7)
+    assert page.input_value("#they-melds") == "K K K K K K K\nQ Q Q Q Q Q Q"
+    they = page.locator("[data-card-picker]:has(#they-melds)")
+    assert they.locator(".card-picker-meld").count() == 2 and they.locator(".card-chip").count() == 14
     page.wait_for_selector("#deal-preview .preview-deal")
     save(page, 1)
     first = summary_of(live_server, game_id)
