@@ -24,9 +24,17 @@ def picker(page, name: str):
 
 
 def tap_cards(page, name: str, *tokens: str) -> None:
+    """Tap cards into a picker: on its own keypad, or, for a picker sharing its group's keypad, tap its box
+    first to choose it (it is marked active) and then the shared keypad's cards."""
     box = picker(page, name)
+    group = box.get_attribute("data-cardpicker-group")
+    keys = box
+    if group:
+        box.locator(".card-picker-chosen").tap()
+        assert box.get_attribute("data-active") is not None
+        keys = page.locator(f'[data-card-keypad][data-cardpicker-group="{group}"]')
     for token in tokens:
-        box.locator(f'[data-card="{token}"]').tap()
+        keys.locator(f'[data-card="{token}"]').tap()
 
 
 def ask(page):
@@ -113,11 +121,22 @@ def test_pile_dispute_and_a_bad_card_shown_next_to_its_field(phone, live_server)
 def test_going_out_dispute_settled_by_tapping_cards(phone, live_server):
     phone.goto(live_server("/referee/go-out?rules=modern-american"))
     ready(phone)
+    # one keypad serves every card box of this long form; the first box on view is chosen to begin with
+    keypad = phone.locator("[data-card-keypad]")
+    assert keypad.count() == 1 and phone.locator(".card-picker [data-card]").count() == 0
+    assert phone.locator("[data-card-picker][data-active]:has(#cp-melds-0)").count() == 1
+    assert "New meld" in keypad.locator("[data-keypad-target]").inner_text()
     phone.locator(".table-melds summary").tap()
     tap_cards(phone, "table-0", *["K"] * 7)
+    assert "Meld on the table" in keypad.locator("[data-keypad-target]").inner_text()
     phone.locator("label.check", has_text="already made its first meld").tap()
-    tap_cards(phone, "melds-0", "9", "9", "9")
-    tap_cards(phone, "discard", "5")
+    tap_cards(phone, "melds-0", "9", "9", "9", "8")
+    keypad.locator("[data-back]").tap()  # the last card tapped comes off again
+    tap_cards(phone, "discard", "6", "5")  # a single-card box: the second tap replaces the first
+    assert phone.locator("#cp-table-0").input_value() == "K K K K K K K"
+    assert phone.locator("#cp-melds-0").input_value() == "9 9 9"
+    assert phone.locator("#cp-discard").input_value() == "5"
+    assert phone.locator("[data-card-picker][data-active]").count() == 1
     assert_fits_phone(phone)
     ask(phone)
     assert "NOT LEGAL" in verdict(phone)
