@@ -13,7 +13,7 @@ def main() -> None:
 @main.command()
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 64))
+@click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 64))
 def serve(host: str, port: int, threads: int) -> None:
     """Serve the app with waitress, and show the address phones should open."""
     import segno

@@ -8,12 +8,21 @@ from the deals each time, so correcting an early deal corrects everything after 
 Writes that change a game go through ``_claim``: a conditional ``UPDATE`` of the game's
 ``version`` as the first statement of ``db.atomic()``. Two phones saving on the same version
 cannot both win: the second one's update matches no row and raises ``StaleGame``.
+
+Every committed change bumps ``version``, so a game's summary is fully determined by
+(database file, game id, version, share code): ``game_summary`` keeps the latest ones in a small
+in-process LRU cache under that key. A summary read inside a transaction is never cached (the
+transaction may still roll back and the same version be reused by another change), and the share
+code guards against SQLite reusing the id of a deleted game. Cached summaries are shared between
+requests: treat them as read-only.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
@@ -339,6 +348,36 @@ class GameSummary:
         return ""
 
 
+def _score_row(summary: GameSummary, keys: list[str], index: int, deal: dict, totals: dict[str, int],
+               minimums: dict[str, int], result=None):
+    """Score deal number ``index + 1`` on top of ``totals``/``minimums`` (updated in place); its scorepad row
+    and the engine's result (None when the engine refuses the stored deal). ``result``: the deal already
+    scored on these totals by the caller."""
+    profile = summary.profile
+    row = {"number": index + 1, "deal_id": deal["id"], "dealer": dealer_name(summary.game, index),
+           "mode": deal["mode"], "who": deal.get("who"), "sides": {}, "warnings": [], "error": None}
+    try:
+        if result is None:
+            result = score(profile, deal["sides"], totals)
+    except RulesError as error:
+        # A stored deal the engine no longer accepts counts nothing, visibly.
+        row["error"] = error.message
+        summary.problems.append(f"Deal {index + 1}: {error.message}")
+        for k in keys:
+            row["sides"][k] = {"deal": 0, "total": totals[k], "minimum": minimums[k], "breakdown": [],
+                               "summary": ""}
+        return row, None
+    row["warnings"] = list(result.warnings)
+    for k in keys:
+        side = result.sides[k]
+        totals[k] = side.total
+        minimums[k] = side.minimum
+        row["sides"][k] = {"deal": side.deal, "total": side.total, "minimum": side.minimum,
+                           "breakdown": list(side.breakdown),
+                           "summary": side_summary(profile, deal["sides"].get(k, {}))}
+    return row, result
+
+
 def summarise(game: dict, deals: list[dict]) -> GameSummary:
     """Re-score every deal in order and carry the totals forward."""
     profile = game_profile(game)
@@ -347,26 +386,7 @@ def summarise(game: dict, deals: list[dict]) -> GameSummary:
     minimums = {k: profile.minimum(0) for k in keys}
     summary = GameSummary(game=game, profile=profile)
     for index, deal in enumerate(deals):
-        row = {"number": index + 1, "deal_id": deal["id"], "dealer": dealer_name(game, index),
-               "mode": deal["mode"], "who": deal.get("who"), "sides": {}, "warnings": [], "error": None}
-        try:
-            result = score(profile, deal["sides"], totals)
-        except RulesError as error:
-            # A stored deal the engine no longer accepts counts nothing, visibly.
-            row["error"] = error.message
-            summary.problems.append(f"Deal {index + 1}: {error.message}")
-            for k in keys:
-                row["sides"][k] = {"deal": 0, "total": totals[k], "minimum": minimums[k], "breakdown": [],
-                                   "summary": ""}
-        else:
-            row["warnings"] = list(result.warnings)
-            for k in keys:
-                side = result.sides[k]
-                totals[k] = side.total
-                minimums[k] = side.minimum
-                row["sides"][k] = {"deal": side.deal, "total": side.total, "minimum": side.minimum,
-                                   "breakdown": list(side.breakdown),
-                                   "summary": side_summary(profile, deal["sides"].get(k, {}))}
+        row, _ = _score_row(summary, keys, index, deal, totals, minimums)
         summary.rows.append(row)
     summary.totals = totals
     summary.minimums = minimums
@@ -375,11 +395,124 @@ def summarise(game: dict, deals: list[dict]) -> GameSummary:
     return summary
 
 
+def _extended(summary: GameSummary, game: dict, deal: dict, result=None) -> GameSummary:
+    """The summary after appending ``deal`` as the last deal, for the game row ``game``; exactly what
+    ``summarise(game, deals + [deal])`` gives, scoring only the new deal (``result``: already scored on
+    ``summary.totals``). ``summary`` is left as it was (it may be a cached one)."""
+    keys = summary.side_keys
+    totals, minimums = dict(summary.totals), dict(summary.minimums)
+    after = GameSummary(game=game, profile=summary.profile, rows=list(summary.rows),
+                        problems=list(summary.problems))
+    row, _ = _score_row(after, keys, len(summary.rows), deal, totals, minimums, result)
+    after.rows.append(row)
+    after.totals = totals
+    after.minimums = minimums
+    after.game_over, after.winner = game_state(after.profile, totals)
+    after.next_dealer = dealer_name(game, len(after.rows))
+    return after
+
+
+# --------------------------------------------------------------------------------------
+# The summary cache
+# --------------------------------------------------------------------------------------
+
+SUMMARY_CACHE_SIZE = 256
+
+
+class SummaryCache:
+    """A small thread-safe LRU of game summaries, keyed by (database file, game id, version, code)."""
+
+    def __init__(self, size: int = SUMMARY_CACHE_SIZE):
+        self.size = size
+        self._entries: OrderedDict[tuple, GameSummary] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, key: tuple) -> GameSummary | None:
+        with self._lock:
+            summary = self._entries.get(key)
+            if summary is None:
+                self.misses += 1
+                return None
+            self._entries.move_to_end(key)
+            self.hits += 1
+            return summary
+
+    def put(self, key: tuple, summary: GameSummary) -> None:
+        with self._lock:
+            self._entries[key] = summary
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+summary_cache = SummaryCache()
+
+
+def _db_file(db: Database) -> str:
+    """The absolute path of the database file behind ``db`` ("" for an in-memory or temporary one).
+
+    Asked once per connection (connections live for one request) and remembered on the object."""
+    path = getattr(db, "_scorekeeper_file", None)
+    if path is None:
+        path = ""
+        for row in db.execute("PRAGMA database_list").fetchall():
+            if row[1] == "main":
+                path = row[2] or ""
+        db._scorekeeper_file = path
+    return path
+
+
+def _cache_key(db: Database, game: dict) -> tuple | None:
+    """The cache key of the committed game row ``game``; None when it must not be cached."""
+    path = _db_file(db)
+    if not path or db.conn.in_transaction:
+        return None
+    return (path, game["id"], game["version"], game["code"])
+
+
+def _remember(db: Database, summary: GameSummary) -> None:
+    """Cache a summary computed by a write, once that write is committed (not inside an outer transaction)."""
+    key = _cache_key(db, summary.game)
+    if key is not None:
+        summary_cache.put(key, summary)
+
+
 def game_summary(db: Database, game_id: int) -> GameSummary:
+    """The game's summary: from the cache when its version is known, else re-scored from its deals.
+
+    Outside a transaction, the game and its deals are read in one read transaction, so a change
+    committed by another connection in between cannot pair one version's row with another's deals."""
+    if db.conn.in_transaction or not _db_file(db):
+        game = get_game(db, game_id)
+        if game is None:
+            raise GameNotFound()
+        return summarise(game, list_deals(db, game_id))
     game = get_game(db, game_id)
     if game is None:
         raise GameNotFound()
-    return summarise(game, list_deals(db, game_id))
+    cached = summary_cache.get(_cache_key(db, game))
+    if cached is not None:
+        return cached
+    db.execute("BEGIN")
+    try:
+        game = get_game(db, game_id)
+        deals = list_deals(db, game_id) if game is not None else []
+    finally:
+        db.execute("COMMIT")
+    if game is None:
+        raise GameNotFound()
+    summary = summarise(game, deals)
+    summary_cache.put(_cache_key(db, game), summary)
+    return summary
 
 
 def totals_before(game: dict, deals: list[dict], seq: int | None = None) -> dict[str, int]:
@@ -388,34 +521,69 @@ def totals_before(game: dict, deals: list[dict], seq: int | None = None) -> dict
     return dict(summarise(game, earlier).totals)
 
 
+def totals_before_row(summary: GameSummary, deal_id: int | None) -> dict[str, int]:
+    """Each side's total before deal ``deal_id`` (before a new deal when None), read from the summary."""
+    if deal_id is not None:
+        for index, row in enumerate(summary.rows):
+            if row["deal_id"] == deal_id:
+                if index == 0:
+                    return {k: 0 for k in summary.side_keys}
+                return {k: side["total"] for k, side in summary.rows[index - 1]["sides"].items()}
+    return dict(summary.totals)
+
+
 # --------------------------------------------------------------------------------------
 # Writing deals
 # --------------------------------------------------------------------------------------
 
 
 def _claim(db: Database, game_id: int, expected_version: int) -> dict:
-    """Take the game for this change or raise: the first statement of every deal write."""
-    cursor = db.execute(
-        "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND locked = 0",
+    """Take the game for this change or raise: the first statement of every deal write.
+
+    Returns the game row as it now is (the new version), read by the claim itself (``RETURNING``)."""
+    rows = db.execute(
+        "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND locked = 0 "
+        "RETURNING *",
         [now(), game_id, expected_version],
-    )
+    ).fetchall()
+    if rows:
+        return _decode_game(rows[0])
     game = get_game(db, game_id)
-    if cursor.rowcount != 1:
-        if game is None:
-            raise GameNotFound()
-        if game["locked"]:
-            raise GameLocked()
-        raise StaleGame(game["version"])
-    return game
+    if game is None:
+        raise GameNotFound()
+    if game["locked"]:
+        raise GameLocked()
+    raise StaleGame(game["version"])
+
+
+def _set_status(db: Database, game: dict, summary: GameSummary) -> GameSummary:
+    """Store the game's status and winner as ``summary`` says; the summary, for the game row as written."""
+    game["status"] = "finished" if summary.game_over else "playing"
+    game["winner"] = summary.winner
+    db.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?", [game["status"], game["winner"], game["id"]])
+    summary.game = game
+    return summary
 
 
 def _refresh_status(db: Database, game: dict) -> GameSummary:
-    summary = summarise(game, list_deals(db, game["id"]))
-    db.execute(
-        "UPDATE games SET status = ?, winner = ? WHERE id = ?",
-        ["finished" if summary.game_over else "playing", summary.winner, game["id"]],
-    )
-    return summary
+    return _set_status(db, game, summarise(game, list_deals(db, game["id"])))
+
+
+def _summary_before(db: Database, game: dict, expected_version: int, known: GameSummary | None) -> GameSummary:
+    """Inside a write that claimed ``game`` from ``expected_version``: the summary at that version.
+
+    ``known`` (the caller's own summary) or a cached one is exact, because the claim proved the game was at
+    that version; otherwise the deals are read and scored again."""
+    for candidate in (known, _cached_at(db, game, expected_version)):
+        if (candidate is not None and candidate.game["id"] == game["id"]
+                and candidate.game["code"] == game["code"] and candidate.version == expected_version):
+            return candidate
+    return summarise(game, list_deals(db, game["id"]))
+
+
+def _cached_at(db: Database, game: dict, version: int) -> GameSummary | None:
+    path = _db_file(db)
+    return summary_cache.get((path, game["id"], version, game["code"])) if path else None
 
 
 def _deal_record(deal: dict) -> dict:
@@ -428,38 +596,41 @@ def _check_mode(mode: str) -> None:
 
 
 def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expected_version: int,
-             who: str | None = None, reason: str | None = None) -> int:
-    """Add the next deal; raises StaleGame, GameLocked, GameOver or the engine's RulesError."""
+             who: str | None = None, reason: str | None = None, summary: GameSummary | None = None) -> int:
+    """Add the next deal; raises StaleGame, GameLocked, GameOver or the engine's RulesError.
+
+    ``summary``: the caller's summary of the game, used when it is at ``expected_version`` (the game is then
+    not re-scored). Once committed, the new summary is cached, so the scorepad shown next is not re-scored."""
     _check_mode(mode)
     with db.atomic():
         game = _claim(db, game_id, expected_version)
-        deals = list_deals(db, game_id)
-        summary = summarise(game, deals)
-        if summary.game_over:
+        before = _summary_before(db, game, expected_version, summary)
+        if before.game_over:
             raise GameOver()
-        result = score(summary.profile, sides_data, summary.totals)
+        # Score first, so a deal the engine refuses is never written.
+        result = score(before.profile, sides_data, before.totals)
         stamp = now()
-        deal = {
-            "game_id": game_id,
-            "seq": (deals[-1]["seq"] + 1) if deals else 1,
-            "mode": mode,
-            "sides": _dumps(sides_data),
-            "who": who or None,
-            "created_at": stamp,
-            "updated_at": stamp,
-        }
-        deal_id = db["deals"].insert(deal).last_pk
-        stored = get_deal(db, game_id, deal_id)
+        who = who or None
+        deal_id, seq = db.execute(
+            "INSERT INTO deals (game_id, seq, mode, sides, who, created_at, updated_at) "
+            "VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM deals WHERE game_id = ?), ?, ?, ?, ?, ?) "
+            "RETURNING id, seq",
+            [game_id, game_id, mode, _dumps(sides_data), who, stamp, stamp],
+        ).fetchall()[0]
+        # The stored row, as get_deal would read it back (sides through JSON, as stored).
+        stored = {"id": deal_id, "game_id": game_id, "seq": seq, "mode": mode,
+                  "sides": json.loads(_dumps(sides_data)), "who": who, "created_at": stamp, "updated_at": stamp}
         record_change(db, game_id=game_id, deal_id=deal_id, action="add", before=None,
                       after=_deal_record(stored), who=who, reason=reason)
-        # The new deal is the last one, so its result says how the game stands.
-        db.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?",
-                   ["finished" if result.game_over else "playing", result.winner, game_id])
+        # The new deal is the last one, so scoring it on top of the summary before says how the game stands.
+        after = _extended(before, game, stored, result)
+        _set_status(db, game, after)
+    _remember(db, after)
     return deal_id
 
 
 def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, mode: str, expected_version: int,
-                who: str | None = None, reason: str | None = None) -> None:
+                who: str | None = None, reason: str | None = None, summary: GameSummary | None = None) -> None:
     """Correct an earlier deal; every later total is recomputed from the deals."""
     _check_mode(mode)
     with db.atomic():
@@ -467,8 +638,8 @@ def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, m
         old = get_deal(db, game_id, deal_id)
         if old is None:
             raise DealNotFound()
-        deals = list_deals(db, game_id)
-        score(game_profile(game), sides_data, totals_before(game, deals, old["seq"]))
+        before = _summary_before(db, game, expected_version, summary)
+        score(before.profile, sides_data, totals_before_row(before, deal_id))
         db.execute(
             "UPDATE deals SET sides = ?, mode = ?, who = ?, updated_at = ? WHERE id = ?",
             [_dumps(sides_data), mode, who or old["who"], now(), deal_id],
@@ -476,7 +647,8 @@ def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, m
         new = get_deal(db, game_id, deal_id)
         record_change(db, game_id=game_id, deal_id=deal_id, action="edit", before=_deal_record(old),
                       after=_deal_record(new), who=who, reason=reason)
-        _refresh_status(db, game)
+        after = _refresh_status(db, game)
+    _remember(db, after)
 
 
 def delete_deal(db: Database, game_id: int, deal_id: int, *, expected_version: int, who: str | None = None,
@@ -489,7 +661,8 @@ def delete_deal(db: Database, game_id: int, deal_id: int, *, expected_version: i
         db.execute("DELETE FROM deals WHERE id = ?", [deal_id])
         record_change(db, game_id=game_id, deal_id=deal_id, action="delete", before=_deal_record(old),
                       after=None, who=who, reason=reason)
-        _refresh_status(db, game)
+        after = _refresh_status(db, game)
+    _remember(db, after)
 
 
 def last_undoable(db: Database, game_id: int) -> dict | None:
@@ -527,7 +700,8 @@ def undo_last(db: Database, game_id: int, *, expected_version: int, who: str | N
                       before=_deal_record(current) if current else None,
                       after=_deal_record(restored) if restored else None,
                       who=who, reason=f"undid change {change['id']} ({change['action']})")
-        _refresh_status(db, game)
+        after = _refresh_status(db, game)
+    _remember(db, after)
     return change
 
 
@@ -539,19 +713,14 @@ def undo_last(db: Database, game_id: int, *, expected_version: int, who: str | N
 def record_change(db: Database, *, game_id: int, deal_id: int | None, action: str, before, after,
                   who: str | None, reason: str | None) -> int:
     """Append one entry to the audit log of a game."""
-    return db["changes"].insert(
-        {
-            "game_id": game_id,
-            "deal_id": deal_id,
-            "action": action,
-            "before": None if before is None else _dumps(before),
-            "after": None if after is None else _dumps(after),
-            "who": (who or None) and str(who)[:60],
-            "reason": (reason or None) and str(reason)[:300],
-            "undone": 0,
-            "at": now(),
-        }
-    ).last_pk
+    # Plain SQL: sqlite-utils' insert() would first look the table up (several PRAGMA queries).
+    return db.execute(
+        "INSERT INTO changes (game_id, deal_id, action, before, after, who, reason, undone, at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+        [game_id, deal_id, action, None if before is None else _dumps(before),
+         None if after is None else _dumps(after), (who or None) and str(who)[:60],
+         (reason or None) and str(reason)[:300], now()],
+    ).lastrowid
 
 
 def _decode_change(row) -> dict:

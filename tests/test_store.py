@@ -166,3 +166,183 @@ def test_create_game_refuses_bad_sides(db):
         store.create_game(db, rules="bicycle", options={}, sides=SIDES[:1])
     with pytest.raises(store.InvalidGame):
         store.create_game(db, rules="bicycle", options={}, sides=SIDES, first_dealer=4)
+
+
+# --------------------------------------------------------------------------------------
+# The summary cache: keyed by (database file, game id, version, code), never stale
+# --------------------------------------------------------------------------------------
+
+
+def rescored(db, game_id) -> store.GameSummary:
+    """The summary computed from scratch, bypassing the cache."""
+    return store.summarise(store.get_game(db, game_id), store.list_deals(db, game_id))
+
+
+def same_summary(a: store.GameSummary, b: store.GameSummary) -> bool:
+    fields = ("game", "rows", "totals", "minimums", "game_over", "winner", "next_dealer", "problems")
+    return a.profile.id == b.profile.id and all(getattr(a, f) == getattr(b, f) for f in fields)
+
+
+def _write_in_child(path, name, args, kwargs, answer):
+    from scorekeeper.db import connect
+
+    database = connect(path)
+    try:
+        answer.send(("ok", getattr(store, name)(database, *args, **kwargs)))
+    except Exception as error:  # noqa: BLE001 - handed back to the test
+        answer.send(("error", repr(error)))
+    finally:
+        database.conn.close()
+
+
+def elsewhere(path: str, name: str, *args, **kwargs):
+    """Run ``store.<name>(db, ...)`` in another process on the same database file: a write this process'
+    cache cannot know about, as from a second server sharing the file."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_write_in_child, args=(path, name, args, kwargs, send))
+    child.start()
+    status, value = receive.recv()
+    child.join(10)
+    assert status == "ok", value
+    return value
+
+
+@pytest.fixture
+def other_phone(no_csrf_app):
+    """A second connection to the same database: another phone's request."""
+    from scorekeeper.db import connect
+
+    database = connect(no_csrf_app.config["DATABASE"])
+    yield database
+    database.conn.close()
+
+
+def test_a_summary_is_served_from_the_cache_until_the_version_changes(db, game_id):
+    first = store.game_summary(db, game_id)
+    assert store.game_summary(db, game_id) is first
+    store.add_deal(db, game_id, totals_deal(), mode="totals", expected_version=1)
+    second = store.game_summary(db, game_id)
+    assert second is not first and second.version == 2 and second.totals == {"we": 700, "they": 50}
+    assert first.rows == [] and first.totals == {"we": 0, "they": 0}  # the cached one was not changed
+
+
+def test_the_summary_a_write_caches_equals_scoring_every_deal_again(db, game_id):
+    version = 1
+    for we_melded in (100, 50, 300):
+        store.add_deal(db, game_id, totals_deal(we_melded=we_melded), mode="totals", expected_version=version,
+                       summary=store.game_summary(db, game_id))
+        version += 1
+        assert same_summary(store.game_summary(db, game_id), rescored(db, game_id))
+    assert store.game_summary(db, game_id).game["status"] == "finished"
+
+
+@pytest.mark.parametrize("where", ["this process", "another process"])
+def test_every_write_by_another_phone_shows_through_the_cache(db, other_phone, game_id, no_csrf_app, where):
+    def run(name, *args, **kwargs):
+        if where == "another process":
+            return elsewhere(no_csrf_app.config["DATABASE"], name, *args, **kwargs)
+        return getattr(store, name)(other_phone, *args, **kwargs)
+
+    seen = store.game_summary(db, game_id)  # this phone's summary is cached at version 1
+    first = run("add_deal", game_id, totals_deal(we_melded=100), mode="totals", expected_version=1)
+    assert store.game_summary(db, game_id).totals == {"we": 700, "they": 50}
+    run("add_deal", game_id, totals_deal(we_melded=50), mode="totals", expected_version=2)
+    assert store.game_summary(db, game_id).totals["we"] == 1350
+    run("update_deal", game_id, first, totals_deal(we_melded=200), mode="totals", expected_version=3)
+    assert store.game_summary(db, game_id).totals["we"] == 1450
+    run("delete_deal", game_id, first, expected_version=4)
+    assert store.game_summary(db, game_id).totals["we"] == 650
+    run("undo_last", game_id, expected_version=5)
+    assert store.game_summary(db, game_id).totals["we"] == 1450
+    run("set_locked", game_id, True)
+    locked = store.game_summary(db, game_id)
+    assert locked.game["locked"] is True and locked.version == 7
+    assert same_summary(locked, rescored(db, game_id))
+    assert seen.version == 1 and seen.rows == []
+
+
+def test_a_write_by_another_phone_is_seen_even_behind_a_cached_newer_summary(db, other_phone, game_id):
+    # This phone's own save caches version 2; the other phone then saves version 3 from its own view.
+    store.add_deal(db, game_id, totals_deal(we_melded=100), mode="totals", expected_version=1,
+                   summary=store.game_summary(db, game_id))
+    theirs = store.game_summary(other_phone, game_id)
+    store.add_deal(other_phone, game_id, totals_deal(we_melded=50), mode="totals", expected_version=2,
+                   summary=theirs)
+    # A stale summary offered by a phone that missed that save is not used: the claim refuses it.
+    with pytest.raises(store.StaleGame):
+        store.add_deal(db, game_id, totals_deal(), mode="totals", expected_version=2,
+                       summary=store.summarise(store.get_game(db, game_id), []))
+    assert store.game_summary(db, game_id).totals["we"] == 1350
+    assert same_summary(store.game_summary(db, game_id), rescored(db, game_id))
+
+
+def test_a_rolled_back_write_is_never_cached(db, game_id, no_csrf_app):
+    store.game_summary(db, game_id)
+    with pytest.raises(RuntimeError):
+        with db.atomic():
+            store.add_deal(db, game_id, totals_deal(we_melded=300), mode="totals", expected_version=1)
+            inside = store.game_summary(db, game_id)  # read inside the transaction: not cached
+            assert inside.version == 2 and inside.totals["we"] == 900
+            raise RuntimeError("the outer transaction fails")
+    # The same version 2 is now written, with another deal, by another phone (another process).
+    elsewhere(no_csrf_app.config["DATABASE"], "add_deal", game_id, totals_deal(we_melded=50), mode="totals",
+              expected_version=1)
+    assert store.game_summary(db, game_id).totals["we"] == 650
+    assert same_summary(store.game_summary(db, game_id), rescored(db, game_id))
+
+
+def test_two_databases_never_share_cached_summaries(tmp_path):
+    from scorekeeper.db import connect, migrate
+
+    summaries = []
+    for name, we_melded in (("club-a.sqlite", 100), ("club-b.sqlite", 300)):
+        path = str(tmp_path / name)
+        migrate(path)
+        database = connect(path)
+        try:
+            game_id = store.create_game(database, rules="bicycle", options={"target": 5000}, sides=SIDES)
+            # Same id, same version, even the same share code: only the file tells them apart.
+            database.execute("UPDATE games SET code = 'samecode' WHERE id = ?", [game_id])
+            store.game_summary(database, game_id)
+            store.add_deal(database, game_id, totals_deal(we_melded=we_melded), mode="totals", expected_version=1)
+            summaries.append((path, game_id))
+        finally:
+            database.conn.close()
+    totals = []
+    for path, game_id in summaries:
+        database = connect(path)
+        try:
+            summary = store.game_summary(database, game_id)
+            assert summary.game["code"] == "samecode" and summary.version == 2
+            totals.append(summary.totals["we"])
+        finally:
+            database.conn.close()
+    assert totals == [700, 900]
+
+
+def test_a_new_game_that_reuses_a_deleted_games_id_is_not_served_the_old_summary(db):
+    old = store.create_game(db, rules="bicycle", options={"target": 5000}, sides=SIDES)
+    store.add_deal(db, old, totals_deal(), mode="totals", expected_version=1)
+    store.game_summary(db, old)
+    store.delete_game(db, old, expected_version=2)
+    other = [{"key": "we", "name": "North", "players": ["Ed", "Flo"]},
+             {"key": "they", "name": "South", "players": ["Gus", "Hal"]}]
+    new = store.create_game(db, rules="bicycle", options={"target": 5000}, sides=other)
+    assert new == old  # SQLite gives the freed id again
+    db.execute("UPDATE games SET version = 2 WHERE id = ?", [new])  # even at the old game's version
+    summary = store.game_summary(db, new)
+    assert summary.rows == [] and summary.side_name("we") == "North"
+
+
+def test_the_cache_is_bounded_and_evicts_the_least_recently_used():
+    cache = store.SummaryCache(size=2)
+    a, b, c = (store.GameSummary(game={"id": n}, profile=None) for n in range(3))
+    cache.put(("x", 1), a)
+    cache.put(("x", 2), b)
+    assert cache.get(("x", 1)) is a  # now the most recently used
+    cache.put(("x", 3), c)
+    assert len(cache) == 2
+    assert cache.get(("x", 2)) is None and cache.get(("x", 1)) is a and cache.get(("x", 3)) is c

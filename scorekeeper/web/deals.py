@@ -10,7 +10,7 @@ from .. import store
 from ..db import get_db
 from ..rules import RulesError, Situation, check_meld, parse_cards
 from .forms import deal_form, error_map, form_data_from_deal, sides_from_deal_form, validate_custom_reason
-from .games import load_game, scorepad_context
+from .games import load_game, load_summary, scorepad_context
 from .htmx import is_htmx, render
 
 bp = Blueprint("deals", __name__)
@@ -89,14 +89,12 @@ def _expected_version(form) -> int:
 @bp.post("/games/<int:game_id>/deals/preview")
 def preview(game_id: int):
     """The deal's breakdown as it is being entered (htmx, on every change)."""
-    game = load_game(game_id)
-    db = get_db()
-    deals = store.list_deals(db, game_id)
+    summary = load_summary(game_id)
+    game = summary.game
     deal_id = request.form.get("deal_id", type=int)
-    deal = store.get_deal(db, game_id, deal_id) if deal_id else None
-    before = store.totals_before(game, deals, deal["seq"] if deal else None)
-    profile = store.game_profile(game)
-    form = deal_form(profile, game, _mode(request.form), formdata=request.form)
+    known = deal_id is not None and any(row["deal_id"] == deal_id for row in summary.rows)
+    before = store.totals_before_row(summary, deal_id if known else None)
+    form = deal_form(summary.profile, game, _mode(request.form), formdata=request.form)
     sides_data, result, errors, checks = evaluate(form, game, before)
     return render_template("deals/_preview.html", game=game, form=form, result=result, errors=errors,
                            meld_checks=checks, needs_confirm=bool(result and result.warnings), preview=True)
@@ -104,9 +102,11 @@ def preview(game_id: int):
 
 @bp.post("/games/<int:game_id>/deals")
 def add(game_id: int):
-    game = load_game(game_id)
+    """Save the next deal. The game is scored once: the summary read here is the one the new deal is
+    added to (when the form was based on it), and the store caches the result for the answer."""
     db = get_db()
-    summary = store.game_summary(db, game_id)
+    summary = load_summary(game_id)
+    game = summary.game
     form = deal_form(summary.profile, game, _mode(request.form), formdata=request.form)
     if game["locked"]:
         return _scorepad(game, summary, form, 409, conflict=store.GameLocked.message)
@@ -118,19 +118,19 @@ def add(game_id: int):
     who = (form.who.data or "").strip() or None
     try:
         deal_id = store.add_deal(db, game_id, sides_data, mode=form.deal_mode,
-                                 expected_version=_expected_version(form), who=who)
+                                 expected_version=_expected_version(form), who=who, summary=summary)
     except store.StaleGame as error:
         return _conflict(game_id, form, error.current_version, CONFLICT)
     except (store.GameOver, store.GameLocked) as error:
         return _conflict(game_id, form, store.game_version(db, game_id), error.message)
     except RulesError as error:
         return _scorepad(game, store.game_summary(db, game_id), form, 422, errors=error_map(form, error))
-    number = len(store.list_deals(db, game_id))
+    fresh = store.game_summary(db, game_id)  # cached by add_deal: no re-scoring
+    number = next((row["number"] for row in fresh.rows if row["deal_id"] == deal_id), len(fresh.rows))
     message = f"Deal {number} saved."
     if not is_htmx():
         flash(message, "ok")
         return redirect(url_for("games.show", game_id=game_id, mode=form.deal_mode), 303)
-    fresh = store.game_summary(db, game_id)
     context = scorepad_context(fresh.game, fresh, mode=form.deal_mode, saved=message)
     response = render("games/show.html", "games/_scorepad.html", **context)
     response.headers["HX-Trigger"] = json.dumps({"deal-saved": {"game": game_id, "deal": deal_id}})
@@ -144,12 +144,10 @@ def _scorepad(game, summary, form, status, **extra):
 
 def _conflict(game_id: int, form, current_version: int | None, message: str):
     """409: the current state, the person's entry kept, based now on the current version."""
-    db = get_db()
-    game = load_game(game_id)
-    summary = store.game_summary(db, game_id)
+    summary = load_summary(game_id)
     form.version.data = str(current_version if current_version is not None else summary.version)
     form.confirm.data = False
-    return _scorepad(game, summary, form, 409, conflict=message)
+    return _scorepad(summary.game, summary, form, 409, conflict=message)
 
 
 # --------------------------------------------------------------------------------------
@@ -165,19 +163,19 @@ def _load_deal(game_id: int, deal_id: int):
     return game, deal
 
 
-def _deal_number(deals: list[dict], deal_id: int) -> int:
-    return next(i + 1 for i, d in enumerate(deals) if d["id"] == deal_id)
+def _deal_number(summary: store.GameSummary, deal_id: int) -> int:
+    return next(row["number"] for row in summary.rows if row["deal_id"] == deal_id)
 
 
 @bp.route("/games/<int:game_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
 def edit(game_id: int, deal_id: int):
     game, deal = _load_deal(game_id, deal_id)
     db = get_db()
-    deals = store.list_deals(db, game_id)
-    number = _deal_number(deals, deal_id)
-    before = store.totals_before(game, deals, deal["seq"])
-    profile = store.game_profile(game)
-    summary = store.summarise(game, deals)
+    summary = load_summary(game_id)
+    game = summary.game
+    number = _deal_number(summary, deal_id)
+    before = store.totals_before_row(summary, deal_id)
+    profile = summary.profile
     context = {"game": game, "deal": deal, "number": number, "summary": summary, "errors": {}, "result": None,
                "meld_checks": {}, "needs_confirm": False, "conflict": None}
     if request.method == "GET":
@@ -200,7 +198,7 @@ def edit(game_id: int, deal_id: int):
         return render_template("deals/edit.html", form=form, **{**context, "needs_confirm": True}), 422
     try:
         store.update_deal(db, game_id, deal_id, sides_data, mode=form.deal_mode,
-                          expected_version=_expected_version(form),
+                          expected_version=_expected_version(form), summary=summary,
                           who=(form.who.data or "").strip() or None, reason=(form.reason.data or "").strip() or None)
     except store.StaleGame as error:
         form.version.data = str(error.current_version)
@@ -218,9 +216,9 @@ def edit(game_id: int, deal_id: int):
 def delete(game_id: int, deal_id: int):
     game, deal = _load_deal(game_id, deal_id)
     db = get_db()
-    deals = store.list_deals(db, game_id)
-    number = _deal_number(deals, deal_id)
-    summary = store.summarise(game, deals)
+    summary = load_summary(game_id)
+    game = summary.game
+    number = _deal_number(summary, deal_id)
     if request.method == "POST":
         try:
             store.delete_deal(db, game_id, deal_id, expected_version=request.form.get("version", type=int) or -1,

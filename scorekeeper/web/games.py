@@ -26,6 +26,14 @@ def load_game(game_id: int) -> dict:
     return game
 
 
+def load_summary(game_id: int) -> store.GameSummary:
+    """The game's summary (cached by version in the store), or 404; ``summary.game`` is the game row."""
+    try:
+        return store.game_summary(get_db(), game_id)
+    except store.GameNotFound:
+        abort(404)
+
+
 # --------------------------------------------------------------------------------------
 # The list
 # --------------------------------------------------------------------------------------
@@ -36,7 +44,10 @@ def index():
     db = get_db()
     playing, finished = [], []
     for game in store.list_games(db):
-        summary = store.summarise(game, store.list_deals(db, game["id"]))
+        try:
+            summary = store.game_summary(db, game["id"])  # cached by version
+        except store.GameNotFound:  # deleted meanwhile
+            continue
         (finished if summary.game_over else playing).append(summary)
     return render_template("games/index.html", playing=playing, finished=finished, profiles=PROFILES)
 
@@ -132,6 +143,7 @@ def share_url(game: dict) -> str:
 
 def scorepad_context(game: dict, summary: store.GameSummary | None = None, form=None, mode: str | None = None,
                      **extra) -> dict:
+    """Everything the scorepad shows; pass the request's summary of the game so it is not scored again."""
     db = get_db()
     if summary is None:
         summary = store.game_summary(db, game["id"])
@@ -158,8 +170,8 @@ def scorepad_context(game: dict, summary: store.GameSummary | None = None, form=
 
 @bp.get("/games/<int:game_id>")
 def show(game_id: int):
-    game = load_game(game_id)
-    context = scorepad_context(game, mode=request.args.get("mode"))
+    summary = load_summary(game_id)
+    context = scorepad_context(summary.game, summary, mode=request.args.get("mode"))
     return render("games/show.html", "games/_scorepad.html", **context)
 
 
@@ -172,9 +184,11 @@ def scoreboard(game_id: int):
         return error_response(404, "This game has been deleted.")
     if request.args.get("v", type=int) == version:
         return "", 204
-    game = load_game(game_id)
-    summary = store.game_summary(db, game_id)
-    return render_template("games/_scoreboard.html", game=game, summary=summary,
+    try:
+        summary = store.game_summary(db, game_id)
+    except store.GameNotFound:
+        return error_response(404, "This game has been deleted.")
+    return render_template("games/_scoreboard.html", game=summary.game, summary=summary,
                            undo=store.last_undoable(db, game_id))
 
 
@@ -196,8 +210,8 @@ def qr(game_id: int):
 
 @bp.route("/games/<int:game_id>/delete", methods=["GET", "POST"])
 def delete(game_id: int):
-    game = load_game(game_id)
-    summary = store.game_summary(get_db(), game_id)
+    summary = load_summary(game_id)
+    game = summary.game
     if request.method == "POST":
         try:
             store.delete_game(get_db(), game_id, expected_version=request.form.get("version", type=int),
