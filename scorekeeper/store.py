@@ -283,10 +283,15 @@ def get_deal(db: Database, game_id: int, deal_id: int) -> dict | None:
     return _decode_deal(row) if row else None
 
 
-def score(profile: RuleProfile, sides_data: dict, before: dict[str, int]):
+def side_names(game: dict) -> dict[str, str]:
+    """Each side's name by its key, so the engine's messages speak of "Ann & Cy", not "we"."""
+    return {side["key"]: side["name"] for side in game["sides"]}
+
+
+def score(profile: RuleProfile, sides_data: dict, before: dict[str, int], names: dict[str, str] | None = None):
     """Score one deal as entered; raises the engine's RulesError when it cannot be scored."""
     sides, before = parse_deal({"sides": sides_data, "before": before})
-    return score_deal(profile, sides, before)
+    return score_deal(profile, sides, before, names=names)
 
 
 def canastas_made(profile: RuleProfile, side: dict) -> int:
@@ -358,7 +363,7 @@ def _score_row(summary: GameSummary, keys: list[str], index: int, deal: dict, to
            "mode": deal["mode"], "who": deal.get("who"), "sides": {}, "warnings": [], "error": None}
     try:
         if result is None:
-            result = score(profile, deal["sides"], totals)
+            result = score(profile, deal["sides"], totals, side_names(summary.game))
     except RulesError as error:
         # A stored deal the engine no longer accepts counts nothing, visibly.
         row["error"] = error.message
@@ -608,7 +613,7 @@ def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expecte
         if before.game_over:
             raise GameOver()
         # Score first, so a deal the engine refuses is never written.
-        result = score(before.profile, sides_data, before.totals)
+        result = score(before.profile, sides_data, before.totals, side_names(game))
         stamp = now()
         who = who or None
         deal_id, seq = db.execute(
@@ -639,7 +644,7 @@ def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, m
         if old is None:
             raise DealNotFound()
         before = _summary_before(db, game, expected_version, summary)
-        score(before.profile, sides_data, totals_before_row(before, deal_id))
+        score(before.profile, sides_data, totals_before_row(before, deal_id), side_names(game))
         db.execute(
             "UPDATE deals SET sides = ?, mode = ?, who = ?, updated_at = ? WHERE id = ?",
             [_dumps(sides_data), mode, who or old["who"], now(), deal_id],

@@ -66,7 +66,7 @@ def evaluate(form, game: dict, before: dict[str, int]):
         return None, None, errors, {}
     sides_data = sides_from_deal_form(form)
     try:
-        result = store.score(form.profile, sides_data, before)
+        result = store.score(form.profile, sides_data, before, store.side_names(game))
     except RulesError as error:
         return sides_data, None, error_map(form, error), meld_checks_safe(form, sides_data, before)
     return sides_data, result, {}, meld_checks_safe(form, sides_data, before)
