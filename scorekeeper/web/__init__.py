@@ -7,6 +7,7 @@ from importlib import import_module
 from flask import Flask, request, session
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter
 
 from .htmx import is_htmx
 
@@ -50,6 +51,17 @@ ERROR_TEXTS = {
 }
 
 
+class RowIdConverter(IntegerConverter):
+    """``<int:...>`` in every route: a whole number SQLite can hold as a row id, or the route does not match (404).
+
+    Werkzeug's own converter takes any length of digits, and SQLite refuses a number past 64 bits with an error.
+    """
+
+    def __init__(self, map, *args, **kwargs):
+        kwargs.setdefault("max", 2**63 - 1)
+        super().__init__(map, *args, **kwargs)
+
+
 def wants_json() -> bool:
     return request.path.startswith("/api/")
 
@@ -70,6 +82,7 @@ def error_response(status: int, message: str | None = None, code: str | None = N
 
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
+    app.url_map.converters["int"] = RowIdConverter
     for name in BLUEPRINTS:
         module = import_module(name)
         app.register_blueprint(module.bp)

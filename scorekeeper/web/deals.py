@@ -9,7 +9,8 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from .. import store
 from ..db import get_db
 from ..rules import RulesError, Situation, check_meld, parse_cards
-from .forms import deal_form, error_map, form_data_from_deal, sides_from_deal_form, validate_custom_reason
+from .forms import (deal_form, error_map, form_data_from_deal, read_version, sides_from_deal_form,
+                    validate_custom_reason)
 from .games import load_game, load_summary, scorepad_context
 from .htmx import is_htmx, render
 
@@ -79,13 +80,6 @@ def meld_checks_safe(form, sides_data, before):
         return {}
 
 
-def _expected_version(form) -> int:
-    try:
-        return int(form.version.data)
-    except (TypeError, ValueError):
-        return -1
-
-
 @bp.post("/games/<int:game_id>/deals/preview")
 def preview(game_id: int):
     """The deal's breakdown as it is being entered (htmx, on every change)."""
@@ -118,7 +112,7 @@ def add(game_id: int):
     who = (form.who.data or "").strip() or None
     try:
         deal_id = store.add_deal(db, game_id, sides_data, mode=form.deal_mode,
-                                 expected_version=_expected_version(form), who=who, summary=summary)
+                                 expected_version=read_version(form.version.data), who=who, summary=summary)
     except store.StaleGame as error:
         return _conflict(game_id, form, error.current_version, CONFLICT)
     except (store.GameOver, store.GameLocked) as error:
@@ -198,7 +192,7 @@ def edit(game_id: int, deal_id: int):
         return render_template("deals/edit.html", form=form, **{**context, "needs_confirm": True}), 422
     try:
         store.update_deal(db, game_id, deal_id, sides_data, mode=form.deal_mode,
-                          expected_version=_expected_version(form), summary=summary,
+                          expected_version=read_version(form.version.data), summary=summary,
                           who=(form.who.data or "").strip() or None, reason=(form.reason.data or "").strip() or None)
     except store.StaleGame as error:
         form.version.data = str(error.current_version)
@@ -221,7 +215,7 @@ def delete(game_id: int, deal_id: int):
     number = _deal_number(summary, deal_id)
     if request.method == "POST":
         try:
-            store.delete_deal(db, game_id, deal_id, expected_version=request.form.get("version", type=int) or -1,
+            store.delete_deal(db, game_id, deal_id, expected_version=read_version(request.form.get("version")),
                               who=(request.form.get("who") or "").strip() or None,
                               reason=(request.form.get("reason") or "").strip() or None)
         except store.StaleGame:
@@ -241,7 +235,7 @@ def undo(game_id: int):
     load_game(game_id)
     db = get_db()
     try:
-        change = store.undo_last(db, game_id, expected_version=request.form.get("version", type=int) or -1,
+        change = store.undo_last(db, game_id, expected_version=read_version(request.form.get("version")),
                                  who=(request.form.get("who") or "").strip() or None)
     except store.StaleGame:
         flash("Someone saved a change meanwhile, so nothing was undone. Look at the scorepad and try again.",

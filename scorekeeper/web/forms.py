@@ -12,7 +12,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, Form, FormField, HiddenField, IntegerField, RadioField, StringField
 from wtforms import TextAreaField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import TextInput
 
 from ..rules import PROFILES, RuleProfile, profile_options
@@ -42,6 +42,22 @@ def parse_sum(text: str | None) -> int:
     if not SUM_RE.match(text):
         raise ValueError("Write a number, or a sum such as 45+30+20 (digits, + and - only).")
     return sum(int(term) for term in TERM_RE.findall(text))
+
+
+#: The largest number SQLite stores in an integer column.
+SQLITE_MAX_INT = 2**63 - 1
+
+
+def read_version(text, missing: int | None = -1) -> int | None:
+    """The game version a form was based on. ``missing`` when absent; -1, which no game ever has (so the
+    write is refused as stale), when it is not a whole number SQLite can hold."""
+    if text is None or str(text).strip() == "":
+        return missing
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        return -1
+    return value if 0 <= value <= SQLITE_MAX_INT else -1
 
 
 class SumInput(TextInput):
@@ -86,10 +102,19 @@ class CountInput(TextInput):
         return super().__call__(field, **kwargs)
 
 
+#: The largest count a count field takes: far more canastas, threes or penalties than any deal has, and small
+#: enough that a count is never a cost (penalties are listed once per count).
+COUNT_MAX = 99
+
+
 class CountField(IntegerField):
     """A small count (canastas, threes, penalties), shown with - and + buttons."""
 
     widget = CountInput()
+
+    def __init__(self, label=None, validators=None, **kwargs):
+        bounds = NumberRange(0, COUNT_MAX, f"A whole number from 0 to {COUNT_MAX}.")
+        super().__init__(label, [bounds, *(validators or [])], **kwargs)
 
     def process_formdata(self, valuelist):
         if valuelist and not valuelist[0].strip():

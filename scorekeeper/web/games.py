@@ -13,7 +13,7 @@ from ..db import get_db
 from ..netinfo import lan_addresses
 from ..rules import PROFILES, RulesError, UnknownRules, get_profile, profile_options
 from . import error_response
-from .forms import deal_form, new_game_form, option_value, seat_labels, sides_from_form
+from .forms import deal_form, new_game_form, option_value, read_version, seat_labels, sides_from_form
 from .htmx import render
 
 bp = Blueprint("games", __name__)
@@ -214,8 +214,8 @@ def delete(game_id: int):
     game = summary.game
     if request.method == "POST":
         try:
-            store.delete_game(get_db(), game_id, expected_version=request.form.get("version", type=int),
-                              who=request.form.get("who") or None)
+            store.delete_game(get_db(), game_id, who=request.form.get("who") or None,
+                              expected_version=read_version(request.form.get("version"), missing=None))
         except store.GameLocked as error:
             flash(error.message, "error")
             return redirect(url_for("games.show", game_id=game_id), 303)

@@ -31,7 +31,7 @@ from ..rules import PROFILES, RulesError, get_profile, profile_options
 from ..tournaments import store
 from ..tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
 from . import error_response
-from .forms import deal_form, error_map, option_field, option_value, sides_from_deal_form
+from .forms import deal_form, error_map, option_field, option_value, read_version, sides_from_deal_form
 from .htmx import render
 
 bp = Blueprint("tournaments", __name__)
@@ -152,13 +152,20 @@ class EntryForm(FlaskForm):
     player2 = StringField("Partner", validators=[Optional(), Length(max=40)])
 
 
+#: A director's total for a side: far past any game's score, and always a number SQLite can store.
+RESULT_MAX = 999_999
+RESULT_RANGE = f"A total between -{RESULT_MAX:,} and {RESULT_MAX:,}."
+
+
 class ResultForm(FlaskForm):
     kind = RadioField("What is it", choices=[
         SelectChoice("corrected", "Correction: the score entered was wrong"),
         SelectChoice("adjusted", "Adjusted score: the table could not finish"),
     ], default="corrected")
-    we = IntegerField("North-South total", validators=[InputRequired("Give North-South's total.")])
-    they = IntegerField("East-West total", validators=[InputRequired("Give East-West's total.")])
+    we = IntegerField("North-South total", validators=[
+        InputRequired("Give North-South's total."), NumberRange(-RESULT_MAX, RESULT_MAX, RESULT_RANGE)])
+    they = IntegerField("East-West total", validators=[
+        InputRequired("Give East-West's total."), NumberRange(-RESULT_MAX, RESULT_MAX, RESULT_RANGE)])
     reason = StringField("Reason", validators=[InputRequired("Give the reason; it goes in the log."),
                                                Length(max=300)])
 
@@ -647,11 +654,7 @@ def table_add_deal(token: str):
     sides = sides_from_deal_form(form)
     who = (form.who.data or "").strip() or f"table {table_row['number']}"
     try:
-        version = int(form.version.data or 0)
-    except ValueError:
-        version = 0
-    try:
-        store.table_add_deal(db, table_row, sides, expected_version=version, who=who)
+        store.table_add_deal(db, table_row, sides, expected_version=read_version(form.version.data), who=who)
     except game_store.StaleGame:
         form.version.data = str(game_store.game_version(db, table_row["game_id"]))
         return render("tournaments/table.html", status=409, **_table_context(
@@ -673,14 +676,14 @@ def table_undo(token: str):
     db = get_db()
     table_row = _load_by_token(token)
     try:
-        version = int(request.form.get("version") or 0)
-        store.table_undo(db, table_row, expected_version=version, who=f"table {table_row['number']}")
+        store.table_undo(db, table_row, expected_version=read_version(request.form.get("version")),
+                         who=f"table {table_row['number']}")
     except store.TournamentError:
         return _refused_closed(table_row)
     except game_store.StaleGame:
         return render("tournaments/table.html", status=409, **_table_context(
             table_row, conflict="The score changed on another phone. Look at it again before undoing."))
-    except (game_store.NothingToUndo, ValueError):
+    except game_store.NothingToUndo:
         flash("There is no deal to undo.", "error")
     else:
         flash("Last change undone.", "ok")
@@ -693,14 +696,12 @@ def confirm(token: str):
     table_row = _load_by_token(token)
     side = request.form.get("side", "")
     try:
-        version = int(request.form.get("version") or 0)
-        store.confirm(db, table_row, side, version=version, who=f"table {table_row['number']} {side}")
+        store.confirm(db, table_row, side, version=read_version(request.form.get("version")),
+                      who=f"table {table_row['number']} {side}")
     except store.TournamentError as error:
         status = 409 if store.round_is_open(db, table_row) else 403
         return render("tournaments/table.html", "tournaments/_table_status.html", status=status,
                       **_table_context(table_row, conflict=error.message))
-    except ValueError:
-        return error_response(400)
     return render("tournaments/table.html", "tournaments/_table_status.html",
                   **_table_context(_load_by_token(token), saved="Confirmed. Thank you."))
 
