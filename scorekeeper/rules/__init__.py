@@ -12,7 +12,8 @@ from .profiles import (
 )
 from .readings import other_readings
 from .scoring import (
-    CustomPenalty, DealResult, Line, SideDeal, SideResult, game_state, parse_deal, score_deal,
+    CustomPenalty, DealResult, Line, SideDeal, SideResult, game_state, listable_penalties, parse_deal, score_deal,
+    scores_black_threes,
 )
 
 __all__ = [
@@ -23,4 +24,5 @@ __all__ = [
     "PROFILES", "Option", "Penalty", "RuleProfile", "get_profile", "profile_options", "profile_parameters",
     "other_readings",
     "CustomPenalty", "DealResult", "Line", "SideDeal", "SideResult", "game_state", "parse_deal", "score_deal",
+    "listable_penalties", "scores_black_threes",
 ]

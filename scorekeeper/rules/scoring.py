@@ -7,7 +7,7 @@ from typing import Mapping
 from .cards import PACK_LIMITS, RANKS, Card, pack_excess, too_many_message
 from .errors import ImpossibleDeal, InvalidRequest, Violation
 from .melds import Shape, as_cards, canasta_kind, meld_problems, violation
-from .profiles import SPECIAL_CANASTAS, RuleProfile
+from .profiles import SPECIAL_CANASTAS, Penalty, RuleProfile
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,18 @@ class DealResult:
             "winner": self.winner,
             "warnings": [w.to_dict() for w in self.warnings],
         }
+
+
+def scores_black_threes(profile: RuleProfile) -> bool:
+    """True when black threes are laid out as bonus cards (counted like red threes, each colour on its own
+    scale), so a side's deal may give ``black_threes``; under every other profile that count must be 0."""
+    return profile.threes_scoring == "per_colour"
+
+
+def listable_penalties(profile: RuleProfile, by_cards: bool) -> tuple[Penalty, ...]:
+    """The penalties a side may list in ``penalties``: all of the profile's by totals; card by card, not those
+    the engine works out from the cards itself (``Penalty.derived``), which would be charged twice."""
+    return tuple(p for p in profile.penalties if not (by_cards and p.derived))
 
 
 def game_state(profile: RuleProfile, totals: dict[str, int]) -> tuple[bool, str | None]:
@@ -257,7 +269,7 @@ def _score_side(p: RuleProfile, name: str, side: SideDeal,
             codes = ", ".join(pen.code for pen in p.penalties) or "none"
             raise InvalidRequest(f"'{penalty}' is not a penalty of these rules (they have: {codes}).",
                                  code="request.invalid_field", field=f"sides.{name}.penalties[{i}]")
-        if known.derived and side.by_cards:
+        if known not in listable_penalties(p, side.by_cards):
             raise InvalidRequest(f"'{known.label}' is worked out from the cards when a side is given card by card; "
                                  "listing it as well would charge it twice. Leave it out, or give the side by "
                                  "totals.", code="request.invalid_field", field=f"sides.{name}.penalties[{i}]")
@@ -406,7 +418,7 @@ def score_deal(profile: RuleProfile, sides: dict[str, SideDeal], before: dict[st
         if side.concealed and not side.went_out:
             raise ImpossibleDeal(f"{_who(name, names)} cannot go out concealed without going out.",
                                  field=f"sides.{name}.concealed")
-        if side.black_threes and p.threes_scoring != "per_colour":
+        if side.black_threes and not scores_black_threes(p):
             raise InvalidRequest("Black threes are laid out as bonus cards only under modern-american rules.",
                                  code="request.invalid_field", field=f"sides.{name}.black_threes")
     if len(out_sides) > 1:

@@ -15,7 +15,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import TextInput
 
-from ..rules import PROFILES, RuleProfile, profile_options
+from ..rules import PROFILES, RuleProfile, listable_penalties, profile_options, scores_black_threes
 
 SUM_RE = re.compile(r"^[+-]?\d{1,6}(?:[+-]\d{1,6}){0,30}$")
 TERM_RE = re.compile(r"[+-]?\d+")
@@ -228,14 +228,9 @@ def seat_labels(form) -> list[SelectChoice]:
 # --------------------------------------------------------------------------------------
 
 
-def uses_black_threes(profile: RuleProfile) -> bool:
-    """Black threes are bonus cards under a profile that scores threes by colour."""
-    return profile.threes_scoring == "per_colour"
-
-
 def offered_penalties(profile: RuleProfile, mode: str) -> tuple:
-    """The profile's penalties the deal form offers: card by card, not those the engine works out from the cards."""
-    return tuple(p for p in profile.penalties if mode == "totals" or not p.derived)
+    """The profile's penalties the deal form offers: those the engine lets a side list in this mode."""
+    return listable_penalties(profile, by_cards=mode == "cards")
 
 
 def _side_form(profile: RuleProfile, side: dict, mode: str) -> type[Form]:
@@ -245,7 +240,7 @@ def _side_form(profile: RuleProfile, side: dict, mode: str) -> type[Form]:
         "custom_points": SumField("Other penalty, points"),
         "custom_reason": StringField("What for", validators=[Optional(), Length(max=120)]),
     }
-    if uses_black_threes(profile):
+    if scores_black_threes(profile):
         attrs["black_threes"] = CountField("Black threes", default=0)
     for penalty in offered_penalties(profile, mode):
         attrs[f"penalty_{penalty.code}"] = CountField(penalty.label, default=0)
@@ -303,7 +298,7 @@ def sides_from_deal_form(form) -> dict:
             entry["melds"] = [line.strip() for line in (sub["melds"].data or "").splitlines() if line.strip()]
             entry["hands"] = [(sub[f"hand_{i}"].data or "").strip() for i in range(len(side["players"]))]
         entry["red_threes"] = sub["red_threes"].data or 0
-        if uses_black_threes(profile):
+        if scores_black_threes(profile):
             entry["black_threes"] = sub["black_threes"].data or 0
         entry["went_out"] = went in ("yes", "concealed")
         entry["concealed"] = went == "concealed"
@@ -326,7 +321,7 @@ def form_data_from_deal(profile: RuleProfile, game: dict, deal: dict) -> dict:
             "went_out": "concealed" if stored.get("concealed") else ("yes" if stored.get("went_out") else "no"),
             "red_threes": stored.get("red_threes", 0),
         }
-        if uses_black_threes(profile):
+        if scores_black_threes(profile):
             entry["black_threes"] = stored.get("black_threes", 0)
         if deal["mode"] == "totals":
             entry["meld_points"] = stored.get("meld_points", 0)
