@@ -255,8 +255,7 @@ def _side_form(profile: RuleProfile, side: dict, mode: str) -> type[Form]:
             "placeholder": "K K K 2\n7 7 7"})
         for i, player in enumerate(side["players"]):
             attrs[f"hand_{i}"] = StringField(f"Left in {player}'s hand", render_kw={
-                "autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
-                "class": "card-text", "data-picker": ""})
+                "autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"})
     return type(f"Side_{side['key']}", (Form,), attrs)
 
 

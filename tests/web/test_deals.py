@@ -336,3 +336,17 @@ def test_csrf_is_checked_on_the_live_server(live_server):
     phone = Phone(live_server.url)
     status, html, _ = phone.request("/games/new", {"rules": "bicycle"})
     assert status == 400 and "Reload the page" in html
+
+
+def test_hand_fields_carry_no_leftover_picker_attributes(no_csrf_app):
+    """The card picker finds its fields by itself; the old class="card-text" and data-picker hooks are gone."""
+    from scorekeeper.rules import get_profile
+    from scorekeeper.web.forms import deal_form
+
+    game = {"sides": [{"key": "we", "name": "We", "players": ["Ann", "Cy"]},
+                      {"key": "they", "name": "They", "players": ["Bo", "Di"]}]}
+    with no_csrf_app.test_request_context():
+        form = deal_form(get_profile("bicycle"), game, "cards")
+        html = str(form["we"]["hand_0"]())
+    assert 'name="we-hand_0"' in html
+    assert "card-text" not in html and "data-picker" not in html
