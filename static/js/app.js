@@ -55,4 +55,16 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.detail.successful) { clearScriptMessage(); }
   });
+
+  // A message flashed when the page loaded ("Game started", "Deal 1 corrected") goes stale as soon as the
+  // scorepad is answered in place: drop it then, so it never sits above a newer one that says otherwise.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "scorepad") { return; }
+    var area = messageArea();
+    if (!area) { return; }
+    Array.prototype.forEach.call(area.querySelectorAll(".message:not([data-from-script])"), function (p) {
+      p.remove();
+    });
+  });
 })();

@@ -72,6 +72,16 @@
   document.addEventListener("input", rememberFrom);
   document.addEventListener("change", rememberFrom);
 
+  // A deal the server refused (422, or 409 when someone else saved first) comes back with each message
+  // next to its field, often far above the Save button that was tapped: bring the first one into view.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || (xhr.status !== 422 && xhr.status !== 409) || !event.detail.target || event.detail.target.id !== "scorepad") { return; }
+    var form = document.getElementById("deal-form");
+    var first = form && form.querySelector(".field-error, .message-error");
+    if (first) { first.scrollIntoView({ block: "center" }); }
+  });
+
   document.addEventListener("deal-saved", function (event) {
     try { localStorage.removeItem("scorepad:" + event.detail.game); } catch (e) { /* nothing kept */ }
   });
