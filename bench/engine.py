@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from engine_core import DEAL_CALLS, MELD_CALLS, RUNS, bench_deals, bench_melds  # noqa: E402
+from engine_core import DEAL_CALLS, MELD_CALLS, RUNS, append_result, bench_deals, bench_melds  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 
@@ -102,22 +102,6 @@ def post_meld_checks(port: int, requests: int) -> None:
         thread.join()
     if failures:
         raise SystemExit(f"the API answered unexpectedly: {failures[0]}")
-
-
-def append_result(record: dict) -> Path:
-    results = ROOT / "bench" / "results" / "engine.json"
-    results.parent.mkdir(parents=True, exist_ok=True)
-    history: list = []
-    if results.exists():
-        try:
-            history = json.loads(results.read_text())
-        except ValueError:
-            history = []
-        if not isinstance(history, list):
-            history = [history]
-    history.append(record)
-    results.write_text(json.dumps(history, indent=2) + "\n")
-    return results
 
 
 def main() -> None:

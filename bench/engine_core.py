@@ -84,9 +84,14 @@ def main() -> None:
         "meld_checks_per_s": round(meld_rate),
         "deal_scores_per_s": round(deal_rate),
     }
+    append_result(record)
+
+
+def append_result(record: dict) -> Path:
+    """Add ``record`` to bench/results/engine.json, a list of every run (both engine benchmarks write it)."""
     results = ROOT / "bench" / "results" / "engine.json"
     results.parent.mkdir(parents=True, exist_ok=True)
-    history = []
+    history: list = []
     if results.exists():
         try:
             history = json.loads(results.read_text())
@@ -96,6 +101,7 @@ def main() -> None:
             history = [history]
     history.append(record)
     results.write_text(json.dumps(history, indent=2) + "\n")
+    return results
 
 
 if __name__ == "__main__":
