@@ -149,25 +149,21 @@ def _conflict(game_id: int, form, current_version: int | None, message: str):
 # --------------------------------------------------------------------------------------
 
 
-def _load_deal(game_id: int, deal_id: int):
-    game = load_game(game_id)
+def _load_deal(game_id: int, deal_id: int) -> tuple[store.GameSummary, dict, int]:
+    """The game's summary, the deal and its number on the scorepad, or 404 for either."""
+    summary = load_summary(game_id)
     deal = store.get_deal(get_db(), game_id, deal_id)
-    if deal is None:
+    number = next((row["number"] for row in summary.rows if row["deal_id"] == deal_id), None)
+    if deal is None or number is None:
         abort(404)
-    return game, deal
-
-
-def _deal_number(summary: store.GameSummary, deal_id: int) -> int:
-    return next(row["number"] for row in summary.rows if row["deal_id"] == deal_id)
+    return summary, deal, number
 
 
 @bp.route("/games/<int:game_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
 def edit(game_id: int, deal_id: int):
-    game, deal = _load_deal(game_id, deal_id)
-    db = get_db()
-    summary = load_summary(game_id)
+    summary, deal, number = _load_deal(game_id, deal_id)
     game = summary.game
-    number = _deal_number(summary, deal_id)
+    db = get_db()
     before = store.totals_before_row(summary, deal_id)
     profile = summary.profile
     context = {"game": game, "deal": deal, "number": number, "summary": summary, "errors": {}, "result": None,
@@ -208,11 +204,9 @@ def edit(game_id: int, deal_id: int):
 
 @bp.route("/games/<int:game_id>/deals/<int:deal_id>/delete", methods=["GET", "POST"])
 def delete(game_id: int, deal_id: int):
-    game, deal = _load_deal(game_id, deal_id)
-    db = get_db()
-    summary = load_summary(game_id)
+    summary, deal, number = _load_deal(game_id, deal_id)
     game = summary.game
-    number = _deal_number(summary, deal_id)
+    db = get_db()
     if request.method == "POST":
         try:
             store.delete_deal(db, game_id, deal_id, expected_version=read_version(request.form.get("version")),
