@@ -285,11 +285,16 @@ class Question:
     answer: Callable[[], Any]
 
 
-def meld_question(body: Any) -> Question:
-    body = read_body(body, MELD_FIELDS)
+def _question_start(body: Any, fields) -> tuple[dict, RuleProfile, CardReader, Situation]:
+    """What every referee question reads first: the body, its profile, a card reader and the situation."""
+    body = read_body(body, fields)
     profile = read_profile(body)
     reader = CardReader()
-    situation = read_situation(body, reader)
+    return body, profile, reader, read_situation(body, reader)
+
+
+def meld_question(body: Any) -> Question:
+    body, profile, reader, situation = _question_start(body, MELD_FIELDS)
     melds = reader.card_lists(body, "melds")
     add = reader.additions(body)
     going_out = read_bool(body, "going_out")
@@ -298,10 +303,7 @@ def meld_question(body: Any) -> Question:
 
 
 def pile_question(body: Any) -> Question:
-    body = read_body(body, PILE_FIELDS)
-    profile = read_profile(body)
-    reader = CardReader()
-    situation = read_situation(body, reader)
+    body, profile, reader, situation = _question_start(body, PILE_FIELDS)
     pile_value, top_value = body.get("pile"), body.get("top")
     pile = top = None
     if pile_value is not None and top_value is not None:
@@ -329,10 +331,7 @@ def pile_question(body: Any) -> Question:
 
 
 def go_out_question(body: Any) -> Question:
-    body = read_body(body, GO_OUT_FIELDS)
-    profile = read_profile(body)
-    reader = CardReader()
-    situation = read_situation(body, reader)
+    body, profile, reader, situation = _question_start(body, GO_OUT_FIELDS)
     melds = reader.card_lists(body, "melds")
     add = reader.additions(body)
     discard_value = body.get("discard")
