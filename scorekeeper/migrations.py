@@ -194,3 +194,15 @@ def tournaments(db: Database) -> None:
         defaults={"failures": 0},
         foreign_keys=[("tournament_id", "tournaments", "id")],
     )
+
+
+@migrations(name="0003_attempts")
+def attempts(db: Database) -> None:
+    """Failed guesses of any kind (director passwords, table codes), to slow down whoever keeps guessing."""
+    db["attempts"].create(
+        {"scope": str, "client": str, "failures": int, "locked_until": str, "last_failure_at": str},
+        pk=("scope", "client"),
+        not_null={"scope", "client", "failures"},
+        defaults={"failures": 0},
+    )
+    db["tournament_logins"].drop(ignore=True)

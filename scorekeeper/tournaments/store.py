@@ -161,45 +161,55 @@ class LoginResult:
     wait: int = 0  # seconds before another try is listened to
 
 
-def try_login(db: Database, tournament_id: int, client: str, password: str) -> LoginResult:
-    """Check the director's password, slowing down repeated wrong ones from the same client.
+def guarded(db: Database, scope: str, client: str, attempt):
+    """Run ``attempt()`` unless this client must wait first; slow down its repeated failures.
 
-    After ``FREE_ATTEMPTS`` wrong passwords, each further one makes the client wait twice as long as the
-    last (2 s, 4 s, 8 s ... up to 15 minutes). While waiting, even the right password is not checked.
+    ``scope`` names what is being guessed ("director:12", "table-code"). ``attempt`` returns a true value on
+    success and a false one on failure. After ``FREE_ATTEMPTS`` failures in a row, each further one makes the
+    client wait twice as long as the last (2 s, 4 s, 8 s ... up to 15 minutes); while it waits, ``attempt`` is
+    not even run. Returns (the attempt's result or None, seconds to wait before the next try).
     """
-    tournament = get_tournament(db, tournament_id)
-    if tournament is None:
-        return LoginResult(False)
     moment = now()
     with immediate(db):
         row = db.execute(
-            "SELECT failures, locked_until FROM tournament_logins WHERE tournament_id = ? AND client = ?",
-            [tournament_id, client],
+            "SELECT failures, locked_until FROM attempts WHERE scope = ? AND client = ?", [scope, client]
         ).fetchone()
         failures = row["failures"] if row else 0
         locked_until = parse_time(row["locked_until"]) if row else None
         if locked_until and locked_until > moment:
-            return LoginResult(False, wait=max(1, int((locked_until - moment).total_seconds() + 0.999)))
-        if password and check_password_hash(tournament["password_hash"], password):
-            db.execute(
-                "DELETE FROM tournament_logins WHERE tournament_id = ? AND client = ?", [tournament_id, client]
-            )
-            return LoginResult(True)
+            return None, max(1, math.ceil((locked_until - moment).total_seconds()))
+        result = attempt()
+        if result:
+            db.execute("DELETE FROM attempts WHERE scope = ? AND client = ?", [scope, client])
+            return result, 0
         failures += 1
         wait = 0
         if failures >= FREE_ATTEMPTS:
             wait = min(FIRST_WAIT_SECONDS * 2 ** (failures - FREE_ATTEMPTS), MAX_WAIT_SECONDS)
-        db["tournament_logins"].upsert(
-            {
-                "tournament_id": tournament_id,
-                "client": client,
-                "failures": failures,
-                "locked_until": stamp(moment + timedelta(seconds=wait)) if wait else None,
-                "last_failure_at": stamp(moment),
-            },
-            pk=("tournament_id", "client"),
+        db.execute(
+            "INSERT INTO attempts (scope, client, failures, locked_until, last_failure_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (scope, client) DO UPDATE SET failures = excluded.failures, "
+            "locked_until = excluded.locked_until, last_failure_at = excluded.last_failure_at",
+            [scope, client, failures, stamp(moment + timedelta(seconds=wait)) if wait else None, stamp(moment)],
         )
-        return LoginResult(False, wait=wait)
+        return None, wait
+
+
+def try_login(db: Database, tournament_id: int, client: str, password: str) -> LoginResult:
+    """Check the director's password, slowing down repeated wrong ones from the same client (see ``guarded``)."""
+    tournament = get_tournament(db, tournament_id)
+    if tournament is None:
+        return LoginResult(False)
+    ok, wait = guarded(
+        db, f"director:{tournament_id}", client,
+        lambda: bool(password) and check_password_hash(tournament["password_hash"], password),
+    )
+    return LoginResult(bool(ok), wait=wait)
+
+
+def join_table(db: Database, code: str, client: str) -> tuple[dict | None, int]:
+    """The table of a round being played with this short code, slowing down a client that keeps guessing."""
+    return guarded(db, "table-code", client, lambda: table_by_code(db, code))
 
 
 # --- Entries ---------------------------------------------------------------------------------------------

@@ -588,7 +588,11 @@ def join():
     code = (request.args.get("code") or "").strip()
     if not code:
         return render("tournaments/join.html")
-    table = store.table_by_code(get_db(), code)
+    table, wait = store.join_table(get_db(), code, request.remote_addr or "unknown")
+    if wait:
+        return render("tournaments/join.html", code=code, status=429,
+                      error=f"Too many wrong codes from this phone: wait {wait} second{'s' if wait != 1 else ''} "
+                            "before trying again.")
     if table is None:
         return render("tournaments/join.html", code=code, status=404,
                       error="No table of a round being played has that code. Check it on the table card.")

@@ -177,6 +177,29 @@ def test_repeated_wrong_passwords_are_slowed_down(no_csrf_app, running, monkeypa
     assert client.post(url, data={"password": PASSWORD}).status_code == 303
 
 
+def test_repeated_wrong_table_codes_are_slowed_down(no_csrf_app, running, monkeypatch):
+    """Short table codes could be guessed: a phone that keeps trying wrong ones has to wait, longer each time."""
+    _, _, tables = running
+    client = no_csrf_app.test_client()
+    moment = store.now()
+    monkeypatch.setattr(store, "now", lambda: moment)
+    right = tables[0]["code"]
+    wrong = "ZZZZ" if right != "ZZZZ" else "YYYY"
+    for _ in range(store.FREE_ATTEMPTS - 1):
+        assert client.get(f"/tournaments/join?code={wrong}").status_code == 404
+    third = client.get(f"/tournaments/join?code={wrong}")
+    assert third.status_code == 429 and "wait 2 seconds" in third.get_data(as_text=True)
+    # While waiting even the right code is not looked up.
+    assert client.get(f"/tournaments/join?code={right}").status_code == 429
+    # Another phone is not held up by this one.
+    other = client.get(f"/tournaments/join?code={right}", environ_base={"REMOTE_ADDR": "10.2.2.2"})
+    assert other.status_code == 303
+    moment += timedelta(seconds=3)
+    assert client.get(f"/tournaments/join?code={right}").status_code == 303
+    # A success clears the count: the next wrong code is free again.
+    assert client.get(f"/tournaments/join?code={wrong}").status_code == 404
+
+
 def test_the_password_is_stored_only_as_a_hash(no_csrf_app, running):
     _, tid, _ = running
     db = connect(no_csrf_app.config["DATABASE"])
