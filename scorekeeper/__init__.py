@@ -47,7 +47,8 @@ def create_app(test_config: dict | None = None) -> Flask:
             app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
     else:
         app.config.from_mapping(test_config)
-        app.config.setdefault("SECRET_KEY", secrets.token_hex(32))
+        if not app.config.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = secrets.token_hex(32)
 
     from . import db
 

@@ -101,6 +101,15 @@ def init_app(app: Flask) -> None:
 
         return {"has_endpoint": has_endpoint}
 
+    @app.template_filter("cite")
+    def cite(source: str) -> str:
+        """A rule's source as players read it: "bicycle: Melds" becomes the document's name and heading."""
+        from scorekeeper.rules import PROFILES
+        from scorekeeper.rules.explain import source_text
+
+        profile = PROFILES.get(str(source).split(":", 1)[0])
+        return source_text(profile, source) if profile else source
+
     @app.after_request
     def security_headers(response):
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)

@@ -143,3 +143,9 @@ def test_htmx_post_with_token_from_body_header_is_accepted(csrf_app):
     token = re.search(r'"X-CSRFToken": "([^"]+)"', html).group(1)
     response = client.post("/echo", headers={"X-CSRFToken": token, "HX-Request": "true"})
     assert response.status_code == 200
+
+
+def test_a_test_config_without_secret_key_still_gets_a_random_one(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "k.sqlite")})
+    assert app.config["SECRET_KEY"] and len(app.config["SECRET_KEY"]) >= 32
+    assert app.test_client().get("/").status_code == 200
