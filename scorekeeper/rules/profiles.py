@@ -7,7 +7,7 @@ built with ``dataclasses.replace``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Callable
 
 from .cards import Card

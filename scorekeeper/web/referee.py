@@ -21,7 +21,6 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from scorekeeper.rules import (
     PROFILES,
     Card,
-    InvalidCards,
     RulesError,
     RuleProfile,
     Situation,

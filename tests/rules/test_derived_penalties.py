@@ -2,23 +2,13 @@
 import pytest
 
 from scorekeeper.rules import (
-    PROFILES, CustomPenalty, InvalidRequest, Penalty, SideDeal, get_profile, parse_cards, score_deal,
+    PROFILES, CustomPenalty, InvalidRequest, Penalty, get_profile, score_deal,
 )
 
-from .helpers import P
+from .helpers import P, totals
+from .helpers import by_cards as cards
 
 MAC_DERIVED = {"incomplete-sevens", "incomplete-aces", "incomplete-wild", "sevens-in-hand", "aces-in-hand"}
-
-
-def cards(melds=(), hands=(), **kw):
-    return SideDeal(melds=tuple(parse_cards(m) for m in melds), hands=tuple(parse_cards(h) for h in hands), **kw)
-
-
-def totals(**kw):
-    kw.setdefault("meld_points", 0)
-    kw.setdefault("hand_points", 0)
-    kw.setdefault("canastas", {})
-    return SideDeal(**kw)
 
 
 def test_modern_american_marks_the_penalties_it_works_out_from_the_cards():

@@ -7,21 +7,11 @@ from hypothesis import given, settings, strategies as st
 
 from scorekeeper.rules import (
     PROFILES, Card, CustomPenalty, ImpossibleDeal, InvalidRequest, SideDeal, game_state, get_profile,
-    parse_cards, profile_options, score_deal,
+    profile_options, score_deal,
 )
 
-from .helpers import P
-
-
-def side(melds=(), hands=(), **kw):
-    return SideDeal(melds=tuple(parse_cards(m) for m in melds), hands=tuple(parse_cards(h) for h in hands), **kw)
-
-
-def totals(**kw):
-    kw.setdefault("meld_points", 0)
-    kw.setdefault("hand_points", 0)
-    kw.setdefault("canastas", {})
-    return SideDeal(**kw)
+from .helpers import P, totals
+from .helpers import by_cards as side
 
 
 def deal(pid, we, they=None, before=None, **options):

@@ -1,22 +1,12 @@
 """Messages name a side as players know it when score_deal is given ``names``; the API keeps the keys."""
 import pytest
 
-from scorekeeper.rules import PROFILES, VIOLATION_CODES, ImpossibleDeal, SideDeal, parse_cards, score_deal
+from scorekeeper.rules import PROFILES, VIOLATION_CODES, ImpossibleDeal, score_deal
 
-from .helpers import P
+from .helpers import P, totals
+from .helpers import by_cards as cards
 
 NAMES = {"we": "Ann & Cy", "they": "They"}
-
-
-def cards(melds=(), hands=(), **kw):
-    return SideDeal(melds=tuple(parse_cards(m) for m in melds), hands=tuple(parse_cards(h) for h in hands), **kw)
-
-
-def totals(**kw):
-    kw.setdefault("meld_points", 0)
-    kw.setdefault("hand_points", 0)
-    kw.setdefault("canastas", {})
-    return SideDeal(**kw)
 
 
 def messages(result):
