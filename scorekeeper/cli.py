@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import click
 
 
@@ -22,6 +24,8 @@ def serve(host: str, port: int, threads: int) -> None:
     from . import create_app
     from .netinfo import public_urls
 
+    # Waitress notes every moment all its threads are busy; at a club that is normal, not news.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     app = create_app()
     server = create_server(app, host=host, port=port, threads=threads)
     urls = public_urls(host, server.effective_port)
