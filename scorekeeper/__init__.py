@@ -43,6 +43,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config is None:
         Path(app.instance_path).mkdir(parents=True, exist_ok=True)
         app.config.from_pyfile("config.py", silent=True)
+        # Environment variables win over the file: SCOREKEEPER_DATABASE=/path/club.sqlite make run
+        app.config.from_prefixed_env("SCOREKEEPER")
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
     else:
