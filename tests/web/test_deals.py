@@ -350,3 +350,18 @@ def test_hand_fields_carry_no_leftover_picker_attributes(no_csrf_app):
         html = str(form["we"]["hand_0"]())
     assert 'name="we-hand_0"' in html
     assert "card-text" not in html and "data-picker" not in html
+
+
+def test_points_fields_open_the_number_pad_with_plus_and_minus(client, game_id):
+    """Points are typed as sums (45+30+20): those boxes ask the phone for its telephone pad, which has + and -;
+    counts ask for the plain number pad. Nothing on the by-totals form needs the letter keyboard but the reason."""
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    inputs = {m["name"]: m[0] for m in re.finditer(r'<input[^>]*name="(?P<name>(?:we|they)-[^"]+)"[^>]*>', page)}
+    for side in ("we", "they"):
+        for name in ("meld_points", "hand_points", "custom_points"):
+            assert 'inputmode="tel"' in inputs[f"{side}-{name}"], name
+        for name in ("canasta_natural", "canasta_mixed", "red_threes"):
+            assert 'inputmode="numeric"' in inputs[f"{side}-{name}"], name
+        letters = [name for name, tag in inputs.items()
+                   if name.startswith(f"{side}-") and 'type="text"' in tag and "inputmode" not in tag]
+        assert letters == [f"{side}-custom_reason"]
