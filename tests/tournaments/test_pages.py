@@ -214,3 +214,25 @@ def pdf_text(data: bytes, tmp_path) -> str:
     path = tmp_path / "sheet.pdf"
     path.write_bytes(data)
     return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+
+def test_the_directors_page_links_every_sheet_and_each_downloads_under_its_name(no_csrf_app):
+    app = no_csrf_app
+    director = app.test_client()
+    tid = create_tournament(director, name="Spring cup", scoring="vp")
+    for name in ("Ann", "Ben", "Cy", "Di"):
+        enter(director, tid, name)
+    director.post(f"/tournaments/{tid}/rounds")
+    page = director.get(f"/tournaments/{tid}").get_data(as_text=True)
+    expected = {
+        f"/tournaments/{tid}/round/1/cards.pdf": ("application/pdf", f"tournament-{tid}-round-1-table-cards-a4.pdf"),
+        f"/tournaments/{tid}/results.csv": ("text/csv", f"tournament-{tid}-results.csv"),
+        f"/tournaments/{tid}/results.pdf": ("application/pdf", f"tournament-{tid}-results-a4.pdf"),
+    }
+    for url, (mimetype, filename) in expected.items():
+        assert f'href="{url}"' in page, url
+        response = director.get(url)
+        assert response.status_code == 200 and response.mimetype == mimetype, url
+        assert response.headers["Content-Disposition"] == f'attachment; filename="{filename}"'
+    letter = director.get(f"/tournaments/{tid}/results.pdf?paper=letter")
+    assert letter.headers["Content-Disposition"].endswith(f'filename="tournament-{tid}-results-letter.pdf"')
