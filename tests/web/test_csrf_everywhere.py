@@ -46,8 +46,8 @@ def test_every_form_that_posts_carries_the_token():
     forms = 0
     for path in sorted(templates.rglob("*.html")):
         text = path.read_text()
-        for match in re.finditer(r"<form\b[^>]*>", text, flags=re.I):
-            if not re.search(r'method="post"', match[0], flags=re.I):
+        for match in re.finditer(r"<form\b[^>]*>", text, flags=re.IGNORECASE):
+            if not re.search(r'method="post"', match[0], flags=re.IGNORECASE):
                 continue
             forms += 1
             body = text[match.end(): text.find("</form>", match.end())]

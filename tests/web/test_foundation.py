@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from flask import abort
+
 from scorekeeper import create_app
 from scorekeeper.db import connect
 from scorekeeper.migrations import migrations
@@ -149,3 +151,38 @@ def test_a_test_config_without_secret_key_still_gets_a_random_one(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "k.sqlite")})
     assert app.config["SECRET_KEY"] and len(app.config["SECRET_KEY"]) >= 32
     assert app.test_client().get("/").status_code == 200
+
+
+def test_a_bad_request_is_a_friendly_400_page_and_json_under_the_api(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "x.sqlite"), "SECRET_KEY": "t"})
+
+    @app.get("/bad")
+    def bad():
+        abort(400)
+
+    @app.get("/api/v1/bad")
+    def api_bad():
+        abort(400)
+
+    client = app.test_client()
+    page = client.get("/bad")
+    assert page.status_code == 400 and page.mimetype == "text/html"
+    assert "That request did not make sense" in page.get_data(as_text=True)
+    assert "<html" in page.get_data(as_text=True)
+    answer = client.get("/api/v1/bad")
+    assert answer.status_code == 400
+    assert answer.get_json()["error"]["code"] == "http.400"
+
+
+def test_an_unexpected_error_under_the_api_answers_json_without_the_details(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "x.sqlite"), "SECRET_KEY": "t"})
+
+    @app.get("/api/v1/boom")
+    def boom():
+        raise RuntimeError("kaboom")
+
+    app.logger.disabled = True
+    response = app.test_client().get("/api/v1/boom")
+    assert response.status_code == 500 and response.mimetype == "application/json"
+    error = response.get_json()["error"]
+    assert error["code"] == "http.500" and "kaboom" not in error["message"]
