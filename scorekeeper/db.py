@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
+from collections import OrderedDict
 from pathlib import Path
 
 import click
@@ -24,15 +26,41 @@ def connect(path: str) -> sqlite_utils.Database:
     return db
 
 
+#: Connections kept open per server thread, by database file. Opening one per request costs more than the
+#: rest of a small request (and closing the last one checkpoints the WAL each time); a few per thread is plenty.
+_KEPT_PER_THREAD = 4
+_kept = threading.local()
+
+
+def _kept_connection(path: str) -> sqlite_utils.Database:
+    kept: OrderedDict[str, sqlite_utils.Database] = getattr(_kept, "connections", None) or OrderedDict()
+    _kept.connections = kept
+    db = kept.pop(path, None)
+    if db is None:
+        db = connect(path)
+    kept[path] = db  # most recently used last
+    while len(kept) > _KEPT_PER_THREAD:
+        _, oldest = kept.popitem(last=False)
+        oldest.conn.close()
+    return db
+
+
 def get_db() -> sqlite_utils.Database:
+    """The request's database. Under a server the thread's connection is reused from request to request."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        path = current_app.config["DATABASE"]
+        g.db = _kept_connection(path) if current_app.config.get("KEEP_CONNECTIONS", True) else connect(path)
     return g.db
 
 
 def close_db(exc: BaseException | None = None) -> None:
     db = g.pop("db", None)
-    if db is not None:
+    if db is None:
+        return
+    if db.conn.in_transaction:
+        # Whatever a failed request left half-done is never committed by the next one.
+        db.conn.rollback()
+    if not current_app.config.get("KEEP_CONNECTIONS", True):
         db.conn.close()
 
 

@@ -186,3 +186,20 @@ def test_an_unexpected_error_under_the_api_answers_json_without_the_details(tmp_
     assert response.status_code == 500 and response.mimetype == "application/json"
     error = response.get_json()["error"]
     assert error["code"] == "http.500" and "kaboom" not in error["message"]
+
+
+def test_server_threads_reuse_their_connection_and_never_carry_a_transaction_over(no_csrf_app):
+    from flask import g
+
+    from scorekeeper.db import get_db
+
+    with no_csrf_app.app_context():
+        first = get_db()
+        first.execute("BEGIN")
+        first.execute("CREATE TABLE half_done (x)")
+    with no_csrf_app.app_context():
+        second = get_db()
+        assert second is first
+        assert not second.conn.in_transaction
+        assert "half_done" not in second.table_names()
+        assert "db" in g
