@@ -213,13 +213,10 @@ def _schemas() -> dict:
             },
         },
         "Profile": {
+            "allOf": [{"$ref": "#/components/schemas/ProfileSummary"}],
             "type": "object",
-            "required": ["id", "name", "source", "target", "parameters", "options", "penalties"],
+            "required": ["parameters", "options", "penalties"],
             "properties": {
-                "id": {"type": "string"},
-                "name": {"type": "string"},
-                "source": {"type": "string"},
-                "target": {"type": "integer"},
                 "canasta_kinds": {"type": "array", "items": {"type": "string"}},
                 "parameters": {
                     "type": "array",
