@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import store
-from scorekeeper.tournaments import store as tstore
+from scorekeeper.tournaments import records, results, rounds
 
 SIDES = [{"key": "we", "name": "We", "players": ["Ann", "Bob"]}, {"key": "they", "name": "They", "players": ["Cy", "Di"]}]
 DEAL = {"we": {"meld_points": 120, "canastas": {"natural": 1}, "went_out": True},
@@ -55,17 +55,17 @@ def test_a_game_write_that_fails_at_its_last_step_writes_nothing(db, game, monke
 
 @pytest.fixture
 def tournament(db):
-    tid = tstore.create_tournament(db, name="Club", date="2026-11-26", rules="bicycle", options={},
+    tid = records.create_tournament(db, name="Club", date="2026-11-26", rules="bicycle", options={},
                                    format="individuals", rounds=3, round_end="deals", round_limit=2,
                                    scoring="points", password="secret-42")
     for name in ("N1", "N2", "N3", "N4"):
-        tstore.add_entry(db, tid, [name], who="director")
-    tstore.start_round(db, tid, who="director")
+        records.add_entry(db, tid, [name], who="director")
+    rounds.start_round(db, tid, who="director")
     return tid
 
 
 def _table(db, tid):
-    return tstore.list_tables(db, tid)[0]
+    return rounds.list_tables(db, tid)[0]
 
 
 def _game_version(db, tid):
@@ -73,15 +73,15 @@ def _game_version(db, tid):
 
 
 TOURNAMENT_WRITES = {
-    "entry": lambda db, t: tstore.add_entry(db, t, ["N5"], who="d"),
-    "withdraw": lambda db, t: tstore.set_entry_active(db, t, tstore.list_entries(db, t)[0]["id"], False, who="d"),
-    "close round": lambda db, t: tstore.close_round(db, t, who="d"),
-    "finish": lambda db, t: tstore.finish_tournament(db, t, who="d"),
-    "result": lambda db, t: tstore.set_result(db, _table(db, t), kind="corrected", we=100, they=50,
+    "entry": lambda db, t: records.add_entry(db, t, ["N5"], who="d"),
+    "withdraw": lambda db, t: records.set_entry_active(db, t, records.list_entries(db, t)[0]["id"], False, who="d"),
+    "close round": lambda db, t: rounds.close_round(db, t, who="d"),
+    "finish": lambda db, t: records.finish_tournament(db, t, who="d"),
+    "result": lambda db, t: results.set_result(db, _table(db, t), kind="corrected", we=100, they=50,
                                               reason="typo", who="d"),
-    "clear result": lambda db, t: tstore.clear_result(db, _table(db, t), reason="typo", who="d"),
-    "confirm": lambda db, t: tstore.confirm(db, _table(db, t), "we", version=_game_version(db, t), who="t"),
-    "table deal": lambda db, t: tstore.table_add_deal(db, _table(db, t), DEAL,
+    "clear result": lambda db, t: results.clear_result(db, _table(db, t), reason="typo", who="d"),
+    "confirm": lambda db, t: results.confirm(db, _table(db, t), "we", version=_game_version(db, t), who="t"),
+    "table deal": lambda db, t: results.table_add_deal(db, _table(db, t), DEAL,
                                                       expected_version=_game_version(db, t), who="t"),
 }
 
@@ -89,7 +89,8 @@ TOURNAMENT_WRITES = {
 @pytest.mark.parametrize("name", list(TOURNAMENT_WRITES))
 def test_a_tournament_write_that_fails_at_its_log_entry_writes_nothing(db, tournament, monkeypatch, name):
     before = snapshot(db)
-    monkeypatch.setattr(tstore, "log", _boom)
+    for module in (records, rounds, results):  # each writes its own log entries
+        monkeypatch.setattr(module, "log", _boom)
     monkeypatch.setattr(store, "record_change", _boom)
     with pytest.raises(Boom):
         TOURNAMENT_WRITES[name](db, tournament)
@@ -97,11 +98,11 @@ def test_a_tournament_write_that_fails_at_its_log_entry_writes_nothing(db, tourn
 
 
 def test_a_round_that_fails_while_seating_its_last_table_writes_nothing(db, monkeypatch):
-    tid = tstore.create_tournament(db, name="Club", date="2026-11-26", rules="bicycle", options={},
+    tid = records.create_tournament(db, name="Club", date="2026-11-26", rules="bicycle", options={},
                                    format="individuals", rounds=3, round_end="deals", round_limit=2,
                                    scoring="points", password="secret-42")
     for i in range(8):
-        tstore.add_entry(db, tid, [f"N{i}"], who="director")
+        records.add_entry(db, tid, [f"N{i}"], who="director")
     before = snapshot(db)
     calls = []
     real = store.set_locked
@@ -114,5 +115,5 @@ def test_a_round_that_fails_while_seating_its_last_table_writes_nothing(db, monk
 
     monkeypatch.setattr(store, "set_locked", second_fails)
     with pytest.raises(Boom):
-        tstore.start_round(db, tid, who="director")
+        rounds.start_round(db, tid, who="director")
     assert snapshot(db) == before

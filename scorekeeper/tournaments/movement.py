@@ -364,10 +364,3 @@ def next_round(format: str, active: Sequence[int], previous: Sequence[RoundPlan]
         return individuals_round(active, previous)
     raise ValueError(f"unknown tournament format {format!r}")
 
-
-def next_table(plan: RoundPlan, following: RoundPlan | None, entry: int) -> int | None:
-    """The table an entry moves to in the following round, if that round is known and it plays."""
-    if following is None:
-        return None
-    seat = following.table_of(entry)
-    return seat.table if seat else None

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.db import connect
 from scorekeeper.rules import get_profile, profile_options
-from scorekeeper.tournaments import store
+from scorekeeper.tournaments import records, rounds
 
 PASSWORD = "green baize 42"
 
@@ -84,7 +84,7 @@ def game_version(app, table: dict) -> int:
 def tables_of(app, tournament_id: int, round_number: int | None = None) -> list[dict]:
     db = connect(app.config["DATABASE"])
     try:
-        return store.list_tables(db, tournament_id, round_number)
+        return rounds.list_tables(db, tournament_id, round_number)
     finally:
         db.conn.close()
 
@@ -92,7 +92,7 @@ def tables_of(app, tournament_id: int, round_number: int | None = None) -> list[
 def entries_of(app, tournament_id: int) -> dict[str, dict]:
     db = connect(app.config["DATABASE"])
     try:
-        return {e["name"]: e for e in store.list_entries(db, tournament_id)}
+        return {e["name"]: e for e in records.list_entries(db, tournament_id)}
     finally:
         db.conn.close()
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from scorekeeper.db import connect
-from scorekeeper.tournaments import store
+from scorekeeper.tournaments import access, base
 
 from .conftest import PASSWORD, create_tournament, deal_form, enter, game_version, tables_of
 
@@ -158,10 +158,10 @@ def test_a_wrong_password_gets_the_same_answer_whatever_was_wrong(no_csrf_app, r
 def test_repeated_wrong_passwords_are_slowed_down(no_csrf_app, running, monkeypatch):
     _, tid, _ = running
     client = no_csrf_app.test_client()
-    moment = store.now()
-    monkeypatch.setattr(store, "now", lambda: moment)
+    moment = base.now()
+    monkeypatch.setattr(base, "now", lambda: moment)
     url = f"/tournaments/{tid}/login"
-    for _ in range(store.FREE_ATTEMPTS - 1):
+    for _ in range(access.FREE_ATTEMPTS - 1):
         assert client.post(url, data={"password": "guess"}).status_code == 422
     third = client.post(url, data={"password": "guess"})
     assert third.status_code == 429 and "wait 2 seconds" in third.get_data(as_text=True)
@@ -181,11 +181,11 @@ def test_repeated_wrong_table_codes_are_slowed_down(no_csrf_app, running, monkey
     """Short table codes could be guessed: a phone that keeps trying wrong ones has to wait, longer each time."""
     _, _, tables = running
     client = no_csrf_app.test_client()
-    moment = store.now()
-    monkeypatch.setattr(store, "now", lambda: moment)
+    moment = base.now()
+    monkeypatch.setattr(base, "now", lambda: moment)
     right = tables[0]["code"]
     wrong = "ZZZZ" if right != "ZZZZ" else "YYYY"
-    for _ in range(store.FREE_ATTEMPTS - 1):
+    for _ in range(access.FREE_ATTEMPTS - 1):
         assert client.get(f"/tournaments/join?code={wrong}").status_code == 404
     third = client.get(f"/tournaments/join?code={wrong}")
     assert third.status_code == 429 and "wait 2 seconds" in third.get_data(as_text=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.db import connect
-from scorekeeper.tournaments import store
+from scorekeeper.tournaments import records, results, rounds
 from tests.conftest import assert_fits_phone
 
 pytestmark = pytest.mark.browser
@@ -15,14 +15,14 @@ def start_tournament(app) -> dict:
     """A tournament of four players with round 1 started, set up through the tournament store."""
     db = connect(app.config["DATABASE"])
     try:
-        tid = store.create_tournament(
+        tid = records.create_tournament(
             db, name="Friday fours", date="2026-11-27", rules="bicycle", options={}, format="individuals",
             rounds=3, round_end="minutes", round_limit=40, scoring="points", password="director-pass",
         )
         for name in ("Ann", "Ben", "Cy", "Di"):
-            store.add_entry(db, tid, [name], who="director")
-        store.start_round(db, tid, who="director")
-        return store.list_tables(db, tid, 1)[0]
+            records.add_entry(db, tid, [name], who="director")
+        rounds.start_round(db, tid, who="director")
+        return rounds.list_tables(db, tid, 1)[0]
     finally:
         db.conn.close()
 
@@ -58,10 +58,10 @@ def test_table_phone_opens_by_code_scores_and_both_sides_confirm(phone, live_ser
 
     db = connect(live_server.app.config["DATABASE"])
     try:
-        status = store.table_status(db, store.get_table(db, table["tournament_id"], table["id"]))
+        status = results.table_status(db, rounds.get_table(db, table["tournament_id"], table["id"]))
     finally:
         db.conn.close()
-    assert status["confirmed"] and (status["we"], status["they"]) == (900, 100)
+    assert status.confirmed and (status.we, status.they) == (900, 100)
 
 
 @pytest.mark.parametrize("phone", ["360x640"], indirect=True)

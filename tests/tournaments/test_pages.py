@@ -7,7 +7,7 @@ import subprocess
 from datetime import timedelta
 
 from scorekeeper.db import connect
-from scorekeeper.tournaments import store
+from scorekeeper.tournaments import base, results, rounds
 
 from .conftest import create_tournament, deal_form, enter, entries_of, game_version, tables_of, tournament_form
 
@@ -53,12 +53,12 @@ def test_club_options_are_kept_for_every_table_game(no_csrf_app):
     director.post(f"/tournaments/{tid}/rounds")
     db = connect(no_csrf_app.config["DATABASE"])
     try:
-        table = store.list_tables(db, tid, 1)[0]
-        status = store.table_status(db, table)
+        table = rounds.list_tables(db, tid, 1)[0]
+        status = results.table_status(db, table)
     finally:
         db.conn.close()
-    assert status["summary"].profile.target == 3000
-    assert [s["players"] for s in status["summary"].game["sides"]] == [["Ann", "Bob"], ["Cy", "Di"]]
+    assert status.summary.profile.target == 3000
+    assert [s["players"] for s in status.summary.game["sides"]] == [["Ann", "Bob"], ["Cy", "Di"]]
 
 
 def test_partnerships_with_a_sit_out_scoring_the_round_average(no_csrf_app):
@@ -78,7 +78,7 @@ def test_partnerships_with_a_sit_out_scoring_the_round_average(no_csrf_app):
     director.post(f"/tournaments/{tid}/round/1/close")
     db = connect(app.config["DATABASE"])
     try:
-        resting = store.get_round(db, tid, 1)["sit_out"]
+        resting = rounds.get_round(db, tid, 1)["sit_out"]
     finally:
         db.conn.close()
     assert len(resting) == 1
@@ -117,19 +117,19 @@ def test_the_table_phone_warns_before_the_end_of_a_timed_round(no_csrf_app, monk
     tid = create_tournament(director, round_end="minutes", round_limit="30")
     for name in ("Ann", "Ben", "Cy", "Di"):
         enter(director, tid, name)
-    start = store.now()
-    monkeypatch.setattr(store, "now", lambda: start)
+    start = base.now()
+    monkeypatch.setattr(base, "now", lambda: start)
     director.post(f"/tournaments/{tid}/rounds")
     token = tables_of(app, tid, 1)[0]["token"]
     phone = app.test_client()
     page = phone.get(f"/tournaments/table/{token}").get_data(as_text=True)
     assert "30:00" in page and "Last minutes" not in page
-    monkeypatch.setattr(store, "now", lambda: start + timedelta(minutes=25))
+    monkeypatch.setattr(base, "now", lambda: start + timedelta(minutes=25))
     fragment = phone.get(f"/tournaments/table/{token}/status", headers={"HX-Request": "true"})
     html = fragment.get_data(as_text=True)
     assert html.lstrip().startswith('<section id="table-status"') and 'hx-trigger="every' in html
     assert "5:00" in html and "Last minutes" in html
-    monkeypatch.setattr(store, "now", lambda: start + timedelta(minutes=31))
+    monkeypatch.setattr(base, "now", lambda: start + timedelta(minutes=31))
     html = phone.get(f"/tournaments/table/{token}/status", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert "Time is up" in html and "last one" in html
 

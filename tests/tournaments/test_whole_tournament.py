@@ -8,7 +8,7 @@ import io
 import re
 import threading
 
-from scorekeeper.tournaments import store
+from scorekeeper.tournaments import results, rounds
 from scorekeeper.db import connect
 
 from .conftest import create_tournament, deal_form, enter, entries_of, tables_of
@@ -103,11 +103,11 @@ def test_a_whole_afternoon_of_individuals(no_csrf_app):
     # Every game's totals are the hand-worked figures (or the correction), read from the scorepad.
     db = connect(app.config["DATABASE"])
     try:
-        for table in store.list_tables(db, tid):
-            status = store.table_status(db, table)
+        for table in rounds.list_tables(db, tid):
+            status = results.table_status(db, table)
             key = (table["round_number"], table["number"])
-            assert (status["summary"].totals["we"], status["summary"].totals["they"]) == EXPECTED_TOTALS[key]
-            assert status["deals"] == 2 and status["locked"]
+            assert (status.summary.totals["we"], status.summary.totals["they"]) == EXPECTED_TOTALS[key]
+            assert status.deals == 2 and status.locked
     finally:
         db.conn.close()
 

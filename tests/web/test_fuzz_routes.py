@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import store as game_store
 from scorekeeper.db import connect
-from scorekeeper.tournaments import store as tournament_store
+from scorekeeper.tournaments import records, rounds
 
 from ..tournaments.conftest import create_tournament, enter
 
@@ -74,8 +74,8 @@ def _world(app, client) -> dict:
     assert client.post(f"/tournaments/{tournament_id}/rounds").status_code == 303
     db = connect(app.config["DATABASE"])
     try:
-        table = tournament_store.list_tables(db, tournament_id)[0]
-        entry_id = tournament_store.list_entries(db, tournament_id)[0]["id"]
+        table = rounds.list_tables(db, tournament_id)[0]
+        entry_id = records.list_entries(db, tournament_id)[0]["id"]
     finally:
         db.conn.close()
     return {"game_id": game_id, "deal_id": deal_id, "code": game["code"], "tournament_id": tournament_id,

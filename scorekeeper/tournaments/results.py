@@ -1,0 +1,189 @@
+"""A table's result and the standings: the score as it counts, confirmations, the director's corrections.
+
+A table scores through its own link only, one write at a time (``table_write``); its result is the game's
+totals unless the director set one; the standings count every table of the closed rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from .. import store as games
+from . import records, rounds
+from .base import TournamentError, immediate, stamp
+from .log import log
+from .standings import Standing, TableResult, compute
+
+SIDES = ("we", "they")
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    """A table's score as it counts (the game's totals, or the director's), and who has confirmed it."""
+
+    we: int
+    they: int
+    deals: int
+    game_over: bool
+    version: int
+    locked: bool
+    confirmed_we: bool
+    confirmed_they: bool
+    kind: str | None  # None: the game's own score; "corrected" or "adjusted" by the director
+    reason: str | None
+    summary: object  # the scorepad's GameSummary of the table's game
+
+    @property
+    def confirmed(self) -> bool:
+        """Both sides agreed with the score, or the director set it."""
+        return (self.confirmed_we and self.confirmed_they) or bool(self.kind)
+
+    def confirmed_by(self, side: str) -> bool:
+        return self.confirmed_we if side == "we" else self.confirmed_they
+
+
+def table_status(db: Database, table: dict, summary=None) -> TableStatus:
+    """The table's score as it counts, and who has confirmed it."""
+    summary = summary or games.game_summary(db, table["game_id"])
+    version = summary.game["version"]
+    if table["result_kind"]:
+        we, they = table["result_we"], table["result_they"]
+    else:
+        we, they = summary.totals.get("we", 0), summary.totals.get("they", 0)
+    confirmed = {side: table[f"{side}_confirmed_version"] == version for side in SIDES}
+    return TableStatus(
+        we=we, they=they, deals=len(summary.rows), game_over=summary.game_over, version=version,
+        locked=bool(summary.game["locked"]), confirmed_we=confirmed["we"], confirmed_they=confirmed["they"],
+        kind=table["result_kind"], reason=table["result_reason"], summary=summary,
+    )
+
+
+def confirm(db: Database, table: dict, side: str, *, version: int, who: str) -> None:
+    """A side agrees with the score shown at game version ``version``."""
+    if side not in SIDES:
+        raise TournamentError("Choose which side is confirming.")
+    with immediate(db):
+        game = games.get_game(db, table["game_id"])
+        if not rounds.round_is_open(db, table):
+            raise TournamentError("This round is closed: only the director can change its results now.")
+        if game["version"] != version:
+            raise TournamentError("The score changed after it was shown. Check the new score, then confirm it.")
+        db.execute(
+            f"UPDATE tournament_tables SET {side}_confirmed_version = ?, {side}_confirmed_at = ? WHERE id = ?",
+            [version, stamp(), table["id"]],
+        )
+        summary = games.game_summary(db, table["game_id"])
+        log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
+            action="confirmed", after={"side": side, "we": summary.totals.get("we"),
+                                       "they": summary.totals.get("they"), "deals": len(summary.rows)}, who=who)
+
+
+def _brief(status: TableStatus) -> dict:
+    return {"we": status.we, "they": status.they, "kind": status.kind}
+
+
+def set_result(db: Database, table: dict, *, kind: str, we: int, they: int, reason: str, who: str) -> None:
+    """The director's result for a table: "corrected" (the score was wrong) or "adjusted" (could not finish)."""
+    if kind not in ("corrected", "adjusted"):
+        raise TournamentError("Choose a correction or an adjusted score.")
+    if not reason.strip():
+        raise TournamentError("Give the reason for the change; it goes in the log.")
+    with immediate(db):
+        before = table_status(db, table)
+        db.execute(
+            "UPDATE tournament_tables SET result_kind = ?, result_we = ?, result_they = ?, result_reason = ? "
+            "WHERE id = ?",
+            [kind, we, they, reason.strip()[:300], table["id"]],
+        )
+        log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"], action=kind,
+            before=_brief(before), after={"we": we, "they": they, "kind": kind}, who=who, reason=reason)
+
+
+def clear_result(db: Database, table: dict, *, reason: str, who: str) -> None:
+    """Go back to the game's own score."""
+    if not reason.strip():
+        raise TournamentError("Give the reason for the change; it goes in the log.")
+    with immediate(db):
+        before = table_status(db, table)
+        db.execute(
+            "UPDATE tournament_tables SET result_kind = NULL, result_we = NULL, result_they = NULL, "
+            "result_reason = NULL WHERE id = ?",
+            [table["id"]],
+        )
+        after = table_status(db, rounds.get_table(db, table["tournament_id"], table["id"]))
+        log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
+            action="back_to_game_score", before=_brief(before), after=_brief(after), who=who, reason=reason)
+
+
+# --- The table's own writes ----------------------------------------------------------------------------------
+
+
+def table_write(db: Database, table: dict, *, expected_version: int, who: str, action):
+    """Run one scorepad write for a table: ``action(version)`` gets the unlocked game's version.
+
+    Tournament games are locked except inside this transaction, so the scorepad's own pages cannot change
+    them: a table scores only through its secret link, only while its round is open. Unlocking is the first
+    statement, so the transaction holds SQLite's write lock before it reads anything; a phone that saw an
+    older version gets ``StaleGame`` and nothing is written.
+    """
+    with immediate(db):
+        games.set_locked(db, table["game_id"], False, who=who)
+        if not rounds.round_is_open(db, table):
+            raise TournamentError("This round is closed: only the director can change its results now.")
+        version = games.game_version(db, table["game_id"])
+        if version != expected_version + 1:
+            raise games.StaleGame(version - 1)
+        result = action(version)
+        games.set_locked(db, table["game_id"], True, who=who)
+    return result
+
+
+def table_add_deal(db: Database, table: dict, sides_data: dict, *, expected_version: int, who: str) -> int:
+    return table_write(
+        db, table, expected_version=expected_version, who=who,
+        action=lambda version: games.add_deal(db, table["game_id"], sides_data, mode="totals",
+                                              expected_version=version, who=who),
+    )
+
+
+def table_undo(db: Database, table: dict, *, expected_version: int, who: str) -> dict:
+    return table_write(
+        db, table, expected_version=expected_version, who=who,
+        action=lambda version: games.undo_last(db, table["game_id"], expected_version=version, who=who),
+    )
+
+
+# --- Standings -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Results:
+    tournament: dict
+    entries: dict[int, dict]
+    tables: list[dict]  # every table of closed rounds, with "status"
+    standings: list[Standing]
+
+
+def results(db: Database, tournament_id: int) -> Results:
+    """The standings from every closed round (the round being played counts once it is closed)."""
+    tournament = records.get_tournament(db, tournament_id)
+    entries = {e["id"]: e for e in records.list_entries(db, tournament_id)}
+    closed = [r for r in rounds.list_rounds(db, tournament_id) if r["status"] == "closed"]
+    numbers = {r["number"] for r in closed}
+    tables = []
+    table_results = []
+    for table in rounds.list_tables(db, tournament_id):
+        if table["round_number"] not in numbers:
+            continue
+        table["status"] = table_status(db, table)
+        tables.append(table)
+        table_results.append(
+            TableResult(table["round_number"], table["number"], tuple(table["we_entries"]),
+                        tuple(table["they_entries"]), table["status"].we, table["status"].they)
+        )
+    names = {i: e["name"] for i, e in entries.items()}
+    sit_outs = {r["number"]: r["sit_out"] for r in closed}
+    standings = compute(names, table_results, sit_outs, scoring=tournament["scoring"])
+    return Results(tournament, entries, tables, standings)

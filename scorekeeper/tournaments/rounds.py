@@ -1,0 +1,264 @@
+"""Rounds and their tables: who sits where, starting and closing a round, and the round's clock.
+
+Each table's game is an ordinary game of the scorepad's store (``scorekeeper.store``): starting a round creates
+one game per table with ``create_game``, and closing it locks the games with ``set_locked``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import secrets
+from datetime import timedelta
+
+from sqlite_utils import Database
+
+from .. import store as games
+from . import access, base, records, results
+from .base import TournamentError, dumps, immediate, parse_time, stamp
+from .log import log
+from .movement import RoundPlan, Seating, next_round
+
+#: The warning on table phones starts this many minutes before the end of a timed round.
+WARNING_MINUTES = 10
+
+
+def _decode_round(row) -> dict:
+    r = dict(row)
+    r["sit_out"] = json.loads(r["sit_out"])
+    return r
+
+
+def list_rounds(db: Database, tournament_id: int) -> list[dict]:
+    rows = db.execute(
+        "SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY number", [tournament_id]
+    ).fetchall()
+    return [_decode_round(r) for r in rows]
+
+
+def get_round(db: Database, tournament_id: int, number: int) -> dict | None:
+    row = db.execute(
+        "SELECT * FROM tournament_rounds WHERE tournament_id = ? AND number = ?", [tournament_id, number]
+    ).fetchone()
+    return _decode_round(row) if row else None
+
+
+def latest_round(db: Database, tournament_id: int) -> dict | None:
+    row = db.execute(
+        "SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY number DESC LIMIT 1", [tournament_id]
+    ).fetchone()
+    return _decode_round(row) if row else None
+
+
+def current_round(db: Database, tournament_id: int) -> dict | None:
+    """The round being played, if any."""
+    last = latest_round(db, tournament_id)
+    return last if last and last["status"] == "playing" else None
+
+
+def decode_table(row) -> dict:
+    t = dict(row)
+    t["we_entries"] = json.loads(t["we_entries"])
+    t["they_entries"] = json.loads(t["they_entries"])
+    return t
+
+
+def list_tables(db: Database, tournament_id: int, round_number: int | None = None) -> list[dict]:
+    if round_number is None:
+        rows = db.execute(
+            "SELECT * FROM tournament_tables WHERE tournament_id = ? ORDER BY round_number, number", [tournament_id]
+        ).fetchall()
+    else:
+        rows = db.execute(
+            "SELECT * FROM tournament_tables WHERE tournament_id = ? AND round_number = ? ORDER BY number",
+            [tournament_id, round_number],
+        ).fetchall()
+    return [decode_table(r) for r in rows]
+
+
+def get_table(db: Database, tournament_id: int, table_id: int) -> dict | None:
+    row = db.execute(
+        "SELECT * FROM tournament_tables WHERE tournament_id = ? AND id = ?", [tournament_id, table_id]
+    ).fetchone()
+    return decode_table(row) if row else None
+
+
+def round_is_open(db: Database, table: dict) -> bool:
+    row = db.execute("SELECT status FROM tournament_rounds WHERE id = ?", [table["round_id"]]).fetchone()
+    return bool(row) and row["status"] == "playing"
+
+
+# --- Seating -----------------------------------------------------------------------------------------------
+
+
+def plans(db: Database, tournament_id: int) -> list[RoundPlan]:
+    """The rounds played so far, as the movement sees them."""
+    tables = list_tables(db, tournament_id)
+    result = []
+    for r in list_rounds(db, tournament_id):
+        seats = tuple(
+            Seating(t["number"], tuple(t["we_entries"]), tuple(t["they_entries"]))
+            for t in tables if t["round_number"] == r["number"]
+        )
+        result.append(RoundPlan(r["number"], seats, tuple(r["sit_out"])))
+    return result
+
+
+def preview_next(db: Database, tournament: dict) -> RoundPlan | None:
+    """Where everyone would sit next round if nobody arrives or leaves meanwhile."""
+    active = [e["id"] for e in records.list_entries(db, tournament["id"]) if e["active"]]
+    played = plans(db, tournament["id"])
+    if len(played) >= tournament["rounds"] or len(active) < minimum_entries(tournament):
+        return None
+    return next_round(tournament["format"], active, played)
+
+
+def next_tables(db: Database, tournament: dict, number: int) -> dict[int, int]:
+    """Entry -> its table in the round after ``number`` (the real one if started, else the planned one)."""
+    if get_round(db, tournament["id"], number + 1) is not None:
+        following = next((p for p in plans(db, tournament["id"]) if p.number == number + 1), None)
+    else:
+        latest = latest_round(db, tournament["id"])
+        following = preview_next(db, tournament) if latest and latest["number"] == number else None
+    if following is None:
+        return {}
+    return {e: t.table for t in following.tables for e in t.entries}
+
+
+def minimum_entries(tournament: dict) -> int:
+    return 2 if tournament["format"] == "pairs" else 4
+
+
+def _side(entries: dict[int, dict], ids: tuple[int, ...], key: str, label: str) -> dict:
+    players = [p for i in ids for p in entries[i]["players"]]
+    name = entries[ids[0]]["name"] if len(ids) == 1 else " & ".join(players)
+    if len(name) > 40:
+        name = label
+    return {"key": key, "name": name, "players": players}
+
+
+# --- Starting and closing ------------------------------------------------------------------------------------
+
+
+def _plan_next(db: Database, tournament: dict) -> RoundPlan:
+    """The next round's seating, or TournamentError saying why no round can start now."""
+    if tournament["status"] == "finished":
+        raise TournamentError("The tournament is over.")
+    if current_round(db, tournament["id"]) is not None:
+        raise TournamentError("Close the round being played before starting the next one.")
+    played = plans(db, tournament["id"])
+    if len(played) >= tournament["rounds"]:
+        raise TournamentError(f"All {tournament['rounds']} rounds have been played. End the tournament.")
+    active = [e["id"] for e in records.list_entries(db, tournament["id"]) if e["active"]]
+    if len(active) < minimum_entries(tournament):
+        kind = "two partnerships" if tournament["format"] == "pairs" else "four players"
+        raise TournamentError(f"A round needs at least {kind}.")
+    return next_round(tournament["format"], active, played)
+
+
+def start_round(db: Database, tournament_id: int, *, who: str) -> int:
+    """Seat the next round and open one scorepad game per table; returns the round number."""
+    tournament = records.get_tournament(db, tournament_id)
+    plan = _plan_next(db, tournament)
+    entries = {e["id"]: e for e in records.list_entries(db, tournament_id)}
+    moment = base.now()
+    ends_at = None
+    if tournament["round_end"] == "minutes":
+        ends_at = stamp(moment + timedelta(minutes=tournament["round_limit"]))
+    with immediate(db):
+        round_id = db["tournament_rounds"].insert(
+            {"tournament_id": tournament_id, "number": plan.number, "status": "playing",
+             "sit_out": dumps(list(plan.sit_out)), "started_at": stamp(moment), "ends_at": ends_at}
+        ).last_pk
+        for seat in plan.tables:
+            _open_table(db, tournament, entries, plan, seat, round_id, who=who)
+        db.execute("UPDATE tournaments SET status = 'playing' WHERE id = ?", [tournament_id])
+        log(db, tournament_id, round_number=plan.number, action="round_started",
+            after={"tables": len(plan.tables), "sit_out": len(plan.sit_out)}, who=who)
+    return plan.number
+
+
+def _open_table(db: Database, tournament: dict, entries: dict, plan: RoundPlan, seat: Seating, round_id: int,
+                *, who: str) -> None:
+    sides = [
+        _side(entries, seat.ns, "we", f"Table {seat.table} North-South"),
+        _side(entries, seat.ew, "they", f"Table {seat.table} East-West"),
+    ]
+    game_id = games.create_game(
+        db, rules=tournament["rules"], options=tournament["options"], sides=sides,
+        first_dealer=(plan.number - 1) % sum(len(s["players"]) for s in sides),
+        who=f"{tournament['name']}: round {plan.number}",
+    )
+    # Tournament games stay locked: only the table's own link unlocks one, for one write at a time.
+    games.set_locked(db, game_id, True, who=who)
+    db["tournament_tables"].insert(
+        {
+            "tournament_id": tournament["id"],
+            "round_id": round_id,
+            "round_number": plan.number,
+            "number": seat.table,
+            "game_id": game_id,
+            "token": secrets.token_urlsafe(18),
+            "code": access.new_code(db),
+            "we_entries": dumps(list(seat.ns)),
+            "they_entries": dumps(list(seat.ew)),
+        }
+    )
+
+
+def close_round(db: Database, tournament_id: int, *, who: str) -> int:
+    """Close the round being played: its games are locked, and its results count in the standings."""
+    current = current_round(db, tournament_id)
+    if current is None:
+        raise TournamentError("No round is being played.")
+    with immediate(db):
+        unconfirmed = []
+        for table in list_tables(db, tournament_id, current["number"]):
+            status = results.table_status(db, table)
+            if not status.confirmed:
+                unconfirmed.append(table["number"])
+            if not status.locked:
+                games.set_locked(db, table["game_id"], True, who=who)
+            # Locking moves the game's version on; a confirmation of the last score stays valid.
+            version = games.game_version(db, table["game_id"])
+            for side in ("we", "they"):
+                if status.confirmed_by(side):
+                    db.execute(
+                        f"UPDATE tournament_tables SET {side}_confirmed_version = ? WHERE id = ?",
+                        [version, table["id"]],
+                    )
+        db.execute(
+            "UPDATE tournament_rounds SET status = 'closed', closed_at = ? WHERE id = ?", [stamp(), current["id"]]
+        )
+        log(db, tournament_id, round_number=current["number"], action="round_closed",
+            after={"unconfirmed_tables": unconfirmed}, who=who)
+    return current["number"]
+
+
+# --- The clock -------------------------------------------------------------------------------------------
+
+
+def round_clock(tournament: dict, round_row: dict, status=None) -> dict:
+    """What the table phones show about the end of the round: time left, deals left, and any warning."""
+    clock = {"kind": tournament["round_end"], "closed": round_row["status"] == "closed", "warning": None,
+             "seconds_left": None, "deals_left": None, "ends_at": round_row.get("ends_at")}
+    if clock["closed"]:
+        clock["warning"] = "This round is closed."
+        return clock
+    if tournament["round_end"] == "minutes" and round_row.get("ends_at"):
+        left = (parse_time(round_row["ends_at"]) - base.now()).total_seconds()
+        clock["seconds_left"] = max(0, math.ceil(left))
+        if left <= 0:
+            clock["warning"] = "Time is up: finish the deal you are playing. It is the last one."
+        elif left <= WARNING_MINUTES * 60:
+            clock["warning"] = "Last minutes: do not start a deal you cannot finish in time."
+    elif tournament["round_end"] == "deals" and status is not None:
+        left = tournament["round_limit"] - status.deals
+        clock["deals_left"] = max(0, left)
+        if left == 1:
+            clock["warning"] = "Last deal of the round."
+        elif left <= 0:
+            clock["warning"] = "All deals of the round are played: confirm the score."
+    elif tournament["round_end"] == "target" and status is not None and status.game_over:
+        clock["warning"] = "The game is over: confirm the score."
+    return clock

@@ -1,0 +1,101 @@
+"""What the tournament views share: the blueprint, loading a tournament, the director's flag, links."""
+
+from __future__ import annotations
+
+from functools import wraps
+from urllib.parse import urlsplit, urlunsplit
+
+import segno
+from flask import Blueprint, abort, redirect, request, session, url_for
+
+from ...db import get_db
+from ...netinfo import lan_addresses
+from ...tournaments import base, records
+from .. import error_response
+
+bp = Blueprint("tournaments", __name__)
+
+#: How often the projector and the table phones ask for fresh figures.
+STANDINGS_POLL_SECONDS = 15
+TABLE_POLL_SECONDS = 20
+
+
+def load(tournament_id: int) -> dict:
+    tournament = records.get_tournament(get_db(), tournament_id)
+    if tournament is None:
+        abort(404)
+    return tournament
+
+
+def is_director(tournament_id: int) -> bool:
+    return str(tournament_id) in session.get("tournament_director", {})
+
+
+def director_name(tournament_id: int) -> str:
+    name = session.get("tournament_director", {}).get(str(tournament_id)) or ""
+    return f"director {name}".strip() if name else "director"
+
+
+def sign_in(tournament_id: int, name: str) -> None:
+    directors = dict(session.get("tournament_director", {}))
+    directors[str(tournament_id)] = name.strip()[:40]
+    session["tournament_director"] = directors
+
+
+def sign_out(tournament_id: int) -> None:
+    directors = dict(session.get("tournament_director", {}))
+    directors.pop(str(tournament_id), None)
+    session["tournament_director"] = directors
+
+
+def director_only(view):
+    """The view runs for the signed-in director; others are sent to sign in (GET) or refused."""
+
+    @wraps(view)
+    def wrapped(tournament_id: int, *args, **kwargs):
+        tournament = load(tournament_id)
+        if not is_director(tournament_id):
+            if request.method == "GET":
+                return redirect(url_for("tournaments.login", tournament_id=tournament_id, next=request.path), 303)
+            return error_response(403, "Only the tournament director can do that. Sign in as director first.")
+        return view(tournament, *args, **kwargs)
+
+    return wrapped
+
+
+def phone_url(path: str) -> str:
+    """An absolute address of ``path`` that a phone in the room can open.
+
+    When the director's laptop opened the app as localhost, the phones need its address on the Wi-Fi.
+    """
+    parts = urlsplit(request.host_url)
+    host = parts.hostname or "localhost"
+    if host in ("localhost", "127.0.0.1", "::1"):
+        addresses = lan_addresses()
+        if addresses:
+            netloc = addresses[0] + (f":{parts.port}" if parts.port else "")
+            parts = parts._replace(netloc=netloc)
+    return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+
+
+def qr_data_uri(url: str) -> str:
+    return segno.make(url, error="m").svg_data_uri(scale=4, border=2, dark="#000", light="#fff")
+
+
+def entry_label(entries: dict[int, dict], ids) -> str:
+    return " & ".join(entries[i]["name"] for i in ids if i in entries)
+
+
+def back_to(tournament: dict, anchor: str = ""):
+    return redirect(url_for("tournaments.show", tournament_id=tournament["id"]) + anchor, 303)
+
+
+def by_id(entries: list[dict]) -> dict[int, dict]:
+    return {e["id"]: e for e in entries}
+
+
+@bp.app_template_filter("tournament_time")
+def tournament_time(text: str | None) -> str:
+    """A stored UTC time shown in the laptop's own time zone."""
+    moment = base.parse_time(text)
+    return moment.astimezone().strftime("%H:%M:%S") if moment else ""

@@ -1,0 +1,230 @@
+"""The director's pages: a new tournament, signing in and out, entries, rounds, corrections and the log."""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, request, session, url_for
+
+from ...db import get_db
+from ...rules import RulesError, get_profile
+from ...tournaments import access, base, log as tlog, records, results, rounds
+from .. import error_response
+from ..forms import option_value
+from ..htmx import render
+from .common import (
+    back_to, bp, by_id, director_name, director_only, entry_label, load, sign_in, sign_out,
+)
+from .forms import EntryForm, LoginForm, ResultForm, tournament_form
+
+WRONG_PASSWORD = "Wrong password for this tournament's director."
+
+
+# --- A new tournament -------------------------------------------------------------------------------------
+
+
+def _chosen_profile(values):
+    try:
+        return get_profile(values.get("rules") or "bicycle")
+    except RulesError:
+        return get_profile("bicycle")
+
+
+@bp.route("/tournaments/new", methods=["GET", "POST"])
+def new():
+    values = request.form if request.method == "POST" else request.args
+    profile = _chosen_profile(values)
+    form = tournament_form(profile, formdata=request.form if request.method == "POST" else None)
+    if request.method == "GET":
+        form.rules.data = profile.id
+        return render("tournaments/new.html", "tournaments/_options.html", form=form)
+    errors = []
+    if form.validate():
+        if form.round_end.data != "target" and not form.round_limit.data:
+            form.round_limit.errors = ["Give the minutes or deals of a round."]
+        else:
+            try:
+                tournament_id = _create(form, profile)
+            except (RulesError, ValueError) as error:
+                errors.append(getattr(error, "message", str(error)))
+            else:
+                sign_in(tournament_id, "")
+                flash("Tournament created. You are signed in as its director on this device.", "ok")
+                return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+    return render("tournaments/new.html", form=form, errors=errors, status=422)
+
+
+def _create(form, profile) -> int:
+    options = {o.name: option_value(o, form[f"opt_{o.name}"].data) for o in form.option_list}
+    # Only what differs from the profile is kept, so the game pages show the club's choices.
+    defaults = profile.option_values()
+    options = {k: v for k, v in options.items() if defaults.get(k) != v}
+    return records.create_tournament(
+        get_db(), name=form.name.data, date=form.date.data.isoformat(), rules=profile.id,
+        options=options, format=form.format.data, rounds=form.rounds.data,
+        round_end=form.round_end.data, round_limit=form.round_limit.data, scoring=form.scoring.data,
+        password=form.password.data,
+    )
+
+
+# --- Signing in and out ------------------------------------------------------------------------------------
+
+
+@bp.route("/tournaments/<int:tournament_id>/login", methods=["GET", "POST"])
+def login(tournament_id: int):
+    tournament = load(tournament_id)
+    form = LoginForm()
+    target = request.values.get("next") or ""
+    if not target.startswith(f"/tournaments/{tournament_id}"):
+        target = url_for("tournaments.show", tournament_id=tournament_id)
+    if request.method == "GET":
+        return render("tournaments/login.html", tournament=tournament, form=form, next=target)
+    # Same message whatever was wrong; a refused CSRF token is answered before this view.
+    client = request.remote_addr or "unknown"
+    result = access.try_login(get_db(), tournament_id, client, form.password.data or "")
+    if result.ok:
+        session.pop("_flashes", None)
+        sign_in(tournament_id, form.name.data or "")
+        flash("Signed in as director.", "ok")
+        return redirect(target, 303)
+    if result.wait:
+        message = (f"{WRONG_PASSWORD} Too many tries: wait {result.wait} second"
+                   f"{'s' if result.wait != 1 else ''} before the next one.")
+        return render("tournaments/login.html", tournament=tournament, form=form, next=target, error=message,
+                      status=429)
+    return render("tournaments/login.html", tournament=tournament, form=form, next=target, error=WRONG_PASSWORD,
+                  status=422)
+
+
+@bp.post("/tournaments/<int:tournament_id>/logout")
+def logout(tournament_id: int):
+    sign_out(tournament_id)
+    flash("Signed out.", "ok")
+    return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+
+
+# --- Entries -----------------------------------------------------------------------------------------------
+
+
+@bp.post("/tournaments/<int:tournament_id>/entries")
+@director_only
+def add_entry(tournament):
+    form = EntryForm()
+    names = [form.player1.data or ""]
+    if tournament["format"] == "pairs":
+        names.append(form.player2.data or "")
+    try:
+        records.add_entry(get_db(), tournament["id"], names, who=director_name(tournament["id"]))
+    except base.TournamentError as error:
+        flash(error.message, "error")
+    else:
+        flash(f"{' & '.join(n.strip() for n in names)} entered.", "ok")
+    return back_to(tournament, "#entries")
+
+
+@bp.post("/tournaments/<int:tournament_id>/entries/<int:entry_id>/withdraw")
+@director_only
+def withdraw(tournament, entry_id: int):
+    return _set_active(tournament, entry_id, False)
+
+
+@bp.post("/tournaments/<int:tournament_id>/entries/<int:entry_id>/return")
+@director_only
+def reinstate(tournament, entry_id: int):
+    return _set_active(tournament, entry_id, True)
+
+
+def _set_active(tournament, entry_id: int, active: bool):
+    try:
+        records.set_entry_active(get_db(), tournament["id"], entry_id, active, who=director_name(tournament["id"]))
+    except base.TournamentError as error:
+        return error_response(404, error.message)
+    flash("Back in from the next round." if active else "Withdrawn: not seated from the next round.", "ok")
+    return back_to(tournament, "#entries")
+
+
+# --- Rounds ------------------------------------------------------------------------------------------------
+
+
+@bp.post("/tournaments/<int:tournament_id>/rounds")
+@director_only
+def start_round(tournament):
+    try:
+        number = rounds.start_round(get_db(), tournament["id"], who=director_name(tournament["id"]))
+    except base.TournamentError as error:
+        flash(error.message, "error")
+        return back_to(tournament)
+    flash(f"Round {number} started. Give each table its card or code.", "ok")
+    return redirect(url_for("tournaments.round_page", tournament_id=tournament["id"], number=number), 303)
+
+
+@bp.post("/tournaments/<int:tournament_id>/round/<int:number>/close")
+@director_only
+def close_round(tournament, number: int):
+    db = get_db()
+    current = rounds.current_round(db, tournament["id"])
+    if current is None or current["number"] != number:
+        flash(f"Round {number} is not the round being played.", "error")
+        return back_to(tournament)
+    rounds.close_round(db, tournament["id"], who=director_name(tournament["id"]))
+    flash(f"Round {number} closed: its games are locked and count in the standings.", "ok")
+    if request.form.get("then") == "next":
+        return start_round.__wrapped__(tournament)
+    return back_to(tournament)
+
+
+@bp.post("/tournaments/<int:tournament_id>/finish")
+@director_only
+def finish(tournament):
+    records.finish_tournament(get_db(), tournament["id"], who=director_name(tournament["id"]))
+    flash("The tournament is over. The standings are final.", "ok")
+    return redirect(url_for("tournaments.standings", tournament_id=tournament["id"]), 303)
+
+
+# --- Corrections and the log ---------------------------------------------------------------------------------
+
+
+def _load_table(tournament: dict, table_id: int) -> dict:
+    table = rounds.get_table(get_db(), tournament["id"], table_id)
+    if table is None:
+        abort(404)
+    return table
+
+
+def _back_to_round(table: dict, message: str):
+    flash(message, "ok")
+    return redirect(url_for("tournaments.round_page", tournament_id=table["tournament_id"],
+                            number=table["round_number"]), 303)
+
+
+@bp.route("/tournaments/<int:tournament_id>/tables/<int:table_id>/result", methods=["GET", "POST"])
+@director_only
+def result(tournament, table_id: int):
+    db = get_db()
+    table = _load_table(tournament, table_id)
+    status = results.table_status(db, table)
+    entries = by_id(records.list_entries(db, tournament["id"]))
+    form = ResultForm(data=None if request.method == "POST" else {
+        "kind": status.kind or "corrected", "we": status.we, "they": status.they})
+    context = {"tournament": tournament, "table": table, "state": status, "form": form,
+               "we_name": entry_label(entries, table["we_entries"]),
+               "they_name": entry_label(entries, table["they_entries"])}
+    if request.method == "GET":
+        return render("tournaments/result.html", **context)
+    who = director_name(tournament["id"])
+    where = f"Table {table['number']} of round {table['round_number']}"
+    try:
+        if request.form.get("action") == "clear":
+            results.clear_result(db, table, reason=request.form.get("reason") or "", who=who)
+            return _back_to_round(table, f"{where} counts the game's own score again.")
+        if not form.validate():
+            return render("tournaments/result.html", status=422, **context)
+        results.set_result(db, table, kind=form.kind.data, we=form.we.data, they=form.they.data,
+                           reason=form.reason.data, who=who)
+    except base.TournamentError as error:
+        return render("tournaments/result.html", error=error.message, status=422, **context)
+    return _back_to_round(table, f"{where}: result saved and logged.")
+
+
+@bp.get("/tournaments/<int:tournament_id>/log")
+@director_only
+def log(tournament):
+    return render("tournaments/log.html", tournament=tournament, items=tlog.list_log(get_db(), tournament["id"]))

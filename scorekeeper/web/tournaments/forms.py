@@ -1,0 +1,71 @@
+"""The director's forms: a new tournament, signing in, an entry, a table's result."""
+
+from __future__ import annotations
+
+from datetime import date as date_type
+
+from flask_wtf import FlaskForm
+from wtforms import DateField, IntegerField, PasswordField, RadioField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import EqualTo, InputRequired, Length, NumberRange, Optional
+
+from ...rules import PROFILES, profile_options
+from ...tournaments import records
+from ..forms import option_field
+
+
+def _choices(labels: dict[str, str]) -> list[SelectChoice]:
+    return [SelectChoice(value, label) for value, label in labels.items()]
+
+
+class TournamentBase(FlaskForm):
+    name = StringField("Name", validators=[InputRequired("Give the tournament a name."), Length(max=80)])
+    date = DateField("Date", validators=[InputRequired("Give the date.")], default=date_type.today)
+    rules = RadioField("Rules", choices=[SelectChoice(pid, p.name) for pid, p in PROFILES.items()], default="bicycle")
+    format = RadioField("Format", choices=_choices(records.FORMATS), default="pairs")
+    rounds = IntegerField("Rounds", default=4, validators=[
+        InputRequired("How many rounds?"), NumberRange(1, 30, "Between 1 and 30 rounds.")])
+    round_end = RadioField("A round ends", choices=_choices(records.ROUND_ENDS), default="minutes")
+    round_limit = IntegerField("Minutes or deals per round", default=45, validators=[
+        Optional(), NumberRange(1, 600, "Between 1 and 600.")])
+    scoring = RadioField("Standings by", choices=_choices(records.SCORINGS), default="points")
+    password = PasswordField("Director's password", validators=[
+        InputRequired("Choose a password for the director."), Length(min=6, max=128, message="At least 6 characters.")])
+    password_again = PasswordField("The password again", validators=[EqualTo("password", "The two passwords differ.")])
+
+
+def tournament_form(profile, formdata=None):
+    attrs = {f"opt_{o.name}": option_field(o) for o in profile_options(profile)}
+    cls = type("TournamentForm", (TournamentBase,), attrs)
+    form = cls(formdata=formdata)
+    form.option_list = profile_options(profile)
+    form.profile = profile
+    return form
+
+
+class LoginForm(FlaskForm):
+    name = StringField("Your name (for the log)", validators=[Optional(), Length(max=40)])
+    password = PasswordField("Director's password")
+
+
+class EntryForm(FlaskForm):
+    player1 = StringField("Player", validators=[Optional(), Length(max=40)])
+    player2 = StringField("Partner", validators=[Optional(), Length(max=40)])
+
+
+#: A director's total for a side: far past any game's score, and always a number SQLite can store.
+RESULT_MAX = 999_999
+RESULT_RANGE = f"A total between -{RESULT_MAX:,} and {RESULT_MAX:,}."
+
+
+class ResultForm(FlaskForm):
+    kind = RadioField("What is it", choices=[
+        SelectChoice("corrected", "Correction: the score entered was wrong"),
+        SelectChoice("adjusted", "Adjusted score: the table could not finish"),
+    ], default="corrected")
+    we = IntegerField("North-South total", validators=[
+        InputRequired("Give North-South's total."), NumberRange(-RESULT_MAX, RESULT_MAX, RESULT_RANGE)])
+    they = IntegerField("East-West total", validators=[
+        InputRequired("Give East-West's total."), NumberRange(-RESULT_MAX, RESULT_MAX, RESULT_RANGE)])
+    reason = StringField("Reason", validators=[InputRequired("Give the reason; it goes in the log."),
+                                               Length(max=300)])

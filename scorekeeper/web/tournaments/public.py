@@ -1,0 +1,122 @@
+"""Pages anyone may open: the list, a tournament's overview, a round's seating, standings, a player's games."""
+
+from __future__ import annotations
+
+from flask import abort, url_for
+
+from ...db import get_db
+from ...tournaments import records, results, rounds
+from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
+from ..htmx import render
+from .common import (
+    STANDINGS_POLL_SECONDS, bp, by_id, entry_label, is_director, load, phone_url, qr_data_uri,
+)
+from .forms import EntryForm
+
+
+@bp.get("/tournaments/")
+def index():
+    return render("tournaments/index.html", tournaments=records.list_tournaments(get_db()),
+                  formats=records.FORMATS)
+
+
+def round_tables(db, tournament: dict, number: int, entries: dict[int, dict]) -> list[dict]:
+    """The tables of a round with their names, score and confirmations."""
+    rows = []
+    for table in rounds.list_tables(db, tournament["id"], number):
+        rows.append({
+            "table": table,
+            "status": results.table_status(db, table),
+            "we_name": entry_label(entries, table["we_entries"]),
+            "they_name": entry_label(entries, table["they_entries"]),
+        })
+    return rows
+
+
+def add_table_links(rows: list[dict]) -> None:
+    """Each table's phone link and its QR code, for the director's eyes only."""
+    for row in rows:
+        row["url"] = phone_url(url_for("tournaments.table", token=row["table"]["token"]))
+        row["qr"] = qr_data_uri(row["url"])
+
+
+@bp.get("/tournaments/<int:tournament_id>")
+def show(tournament_id: int):
+    tournament = load(tournament_id)
+    db = get_db()
+    entries = records.list_entries(db, tournament_id)
+    played = rounds.list_rounds(db, tournament_id)
+    current = rounds.current_round(db, tournament_id)
+    tables = round_tables(db, tournament, current["number"], by_id(entries)) if current else []
+    return render(
+        "tournaments/show.html", tournament=tournament, entries=entries, rounds=played, current=current,
+        tables=tables, director=is_director(tournament_id), profile=records.profile_of(tournament),
+        entry_form=EntryForm(), can_start=_can_start(tournament, played, current, entries),
+        formats=records.FORMATS, round_ends=records.ROUND_ENDS, scorings=records.SCORINGS,
+    )
+
+
+def _can_start(tournament, played, current, entries) -> bool:
+    active = sum(1 for e in entries if e["active"])
+    return (tournament["status"] != "finished" and current is None and len(played) < tournament["rounds"]
+            and active >= rounds.minimum_entries(tournament))
+
+
+@bp.get("/tournaments/<int:tournament_id>/round/<int:number>")
+def round_page(tournament_id: int, number: int):
+    tournament = load(tournament_id)
+    db = get_db()
+    round_row = rounds.get_round(db, tournament_id, number)
+    if round_row is None:
+        abort(404)
+    entries = by_id(records.list_entries(db, tournament_id))
+    director = is_director(tournament_id)
+    tables = round_tables(db, tournament, number, entries)
+    if director:
+        add_table_links(tables)
+    moves = rounds.next_tables(db, tournament, number)
+    seats = []
+    for row in tables:
+        for side, ids in (("North-South", row["table"]["we_entries"]), ("East-West", row["table"]["they_entries"])):
+            for e in ids:
+                seats.append({"entry": entries[e], "table": row["table"]["number"], "side": side,
+                              "next": moves.get(e)})
+    for e in round_row["sit_out"]:
+        seats.append({"entry": entries[e], "table": None, "side": "Sits out", "next": moves.get(e)})
+    seats.sort(key=lambda s: s["entry"]["number"])
+    return render("tournaments/round.html", tournament=tournament, round=round_row, tables=tables, seats=seats,
+                  director=director, entries=entries, has_next=bool(moves),
+                  clock=rounds.round_clock(tournament, round_row))
+
+
+def standings_context(tournament: dict) -> dict:
+    db = get_db()
+    outcome = results.results(db, tournament["id"])
+    played = rounds.list_rounds(db, tournament["id"])
+    closed = sum(1 for r in played if r["status"] == "closed")
+    current = rounds.current_round(db, tournament["id"])
+    return {
+        "tournament": tournament, "results": outcome, "standings": outcome.standings, "closed": closed,
+        "current": current, "bands": vp_bands(), "tie_breaks": [TIE_BREAK_LABELS[k] for k in
+                                                                TIE_BREAKS[tournament["scoring"]]],
+        "sit_out_vp": SIT_OUT_VP, "vp_total": VP_TOTAL, "poll": STANDINGS_POLL_SECONDS,
+        "clock": rounds.round_clock(tournament, current) if current else None,
+    }
+
+
+@bp.get("/tournaments/<int:tournament_id>/standings")
+def standings(tournament_id: int):
+    tournament = load(tournament_id)
+    return render("tournaments/standings.html", "tournaments/_standings.html", **standings_context(tournament))
+
+
+@bp.get("/tournaments/<int:tournament_id>/players/<int:entry_id>")
+def entry(tournament_id: int, entry_id: int):
+    tournament = load(tournament_id)
+    context = standings_context(tournament)
+    line = next((s for s in context["standings"] if s.entry == entry_id), None)
+    if line is None:
+        abort(404)
+    entries = context["results"].entries
+    return render("tournaments/entry.html", line=line, entry=entries[entry_id], entries=entries,
+                  label=lambda ids: entry_label(entries, ids), **context)

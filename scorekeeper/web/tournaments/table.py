@@ -1,0 +1,157 @@
+"""The table phone: open a table by its link or short code, record its deals, undo, confirm its score."""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, request, url_for
+
+from ... import store as game_store
+from ...db import get_db
+from ...rules import RulesError
+from ...tournaments import access, base, records, results, rounds
+from ..forms import deal_form, error_map, read_version, sides_from_deal_form
+from ..htmx import render
+from .common import TABLE_POLL_SECONDS, bp, by_id, entry_label
+
+CLOSED = ("This round is closed: the table's score can no longer change here. "
+          "Ask the director if it is wrong.")
+
+
+@bp.get("/tournaments/join")
+def join():
+    """Open a table by its short code (the form on the tournaments page, or ?code=)."""
+    code = (request.args.get("code") or "").strip()
+    if not code:
+        return render("tournaments/join.html")
+    table, wait = access.join_table(get_db(), code, request.remote_addr or "unknown")
+    if wait:
+        return render("tournaments/join.html", code=code, status=429,
+                      error=f"Too many wrong codes from this phone: wait {wait} second{'s' if wait != 1 else ''} "
+                            "before trying again.")
+    if table is None:
+        return render("tournaments/join.html", code=code, status=404,
+                      error="No table of a round being played has that code. Check it on the table card.")
+    return redirect(url_for("tournaments.table", token=table["token"]), 303)
+
+
+def _load_by_token(token: str) -> dict:
+    table = access.table_by_token(get_db(), token)
+    if table is None:
+        abort(404)
+    return table
+
+
+def _table_context(table: dict, form=None, **extra) -> dict:
+    db = get_db()
+    tournament = records.get_tournament(db, table["tournament_id"])
+    entries = by_id(records.list_entries(db, tournament["id"]))
+    status = results.table_status(db, table)
+    round_row = rounds.get_round(db, tournament["id"], table["round_number"])
+    summary = status.summary
+    is_open = round_row["status"] == "playing" and tournament["status"] != "finished"
+    if form is None and is_open:
+        form = deal_form(summary.profile, summary.game, "totals")
+        form.version.data = str(status.version)
+    moves = rounds.next_tables(db, tournament, table["round_number"])
+    return {
+        "tournament": tournament, "table": table, "state": status, "summary": summary, "round": round_row,
+        "open": is_open, "form": form, "errors": extra.pop("errors", {}),
+        "we_name": entry_label(entries, table["we_entries"]), "they_name": entry_label(entries, table["they_entries"]),
+        "clock": rounds.round_clock(tournament, round_row, status), "poll": TABLE_POLL_SECONDS,
+        "next_tables": {e: moves.get(e) for e in table["we_entries"] + table["they_entries"]},
+        "entries": entries, **extra,
+    }
+
+
+def _refused(table_row: dict, status: int, message: str, form=None, fragment: str | None = None):
+    """The table page again, with ``message`` saying why nothing was written (a conflict or a closed round)."""
+    return render("tournaments/table.html", fragment, status=status,
+                  **_table_context(table_row, form, conflict=message))
+
+
+@bp.get("/tournaments/table/<token>")
+def table(token: str):
+    table_row = _load_by_token(token)
+    return render("tournaments/table.html", **_table_context(table_row))
+
+
+@bp.get("/tournaments/table/<token>/status")
+def table_status(token: str):
+    """The part of the table page that refreshes itself: score, confirmations and the round's clock."""
+    table_row = _load_by_token(token)
+    return render("tournaments/_table_status.html", **_table_context(table_row))
+
+
+def read_table_deal(table_row: dict):
+    """Read the table phone's deal form: (form, sides, errors). ``sides`` is None when the form is refused.
+
+    The one place the table phone turns a posted deal into what the store records.
+    """
+    summary = game_store.game_summary(get_db(), table_row["game_id"])
+    form = deal_form(summary.profile, summary.game, "totals", formdata=request.form)
+    form.validate()
+    errors = error_map(form)
+    errors.pop("version", None)
+    errors.pop("mode", None)
+    if errors:
+        return form, None, errors
+    return form, sides_from_deal_form(form), {}
+
+
+@bp.post("/tournaments/table/<token>/deals")
+def table_add_deal(token: str):
+    db = get_db()
+    table_row = _load_by_token(token)
+    if not rounds.round_is_open(db, table_row):
+        return _refused(table_row, 403, CLOSED)
+    form, sides, errors = read_table_deal(table_row)
+    if errors:
+        return render("tournaments/table.html", status=422, **_table_context(table_row, form, errors=errors))
+    who = (form.who.data or "").strip() or f"table {table_row['number']}"
+    try:
+        results.table_add_deal(db, table_row, sides, expected_version=read_version(form.version.data), who=who)
+    except game_store.StaleGame:
+        form.version.data = str(game_store.game_version(db, table_row["game_id"]))
+        return _refused(table_row, 409, "Another phone at this table saved a deal first. Check the score below, "
+                                        "then save yours again if it is still missing.", form)
+    except (game_store.GameOver, game_store.GameLocked) as error:
+        return _refused(table_row, 409, error.message, form)
+    except base.TournamentError:
+        return _refused(table_row, 403, CLOSED)
+    except RulesError as error:
+        return render("tournaments/table.html", status=422,
+                      **_table_context(table_row, form, errors=error_map(form, error)))
+    flash("Deal saved.", "ok")
+    return redirect(url_for("tournaments.table", token=token), 303)
+
+
+@bp.post("/tournaments/table/<token>/undo")
+def table_undo(token: str):
+    db = get_db()
+    table_row = _load_by_token(token)
+    try:
+        results.table_undo(db, table_row, expected_version=read_version(request.form.get("version")),
+                           who=f"table {table_row['number']}")
+    except base.TournamentError:
+        return _refused(table_row, 403, CLOSED)
+    except game_store.StaleGame:
+        return _refused(table_row, 409, "The score changed on another phone. Look at it again before undoing.")
+    except game_store.NothingToUndo:
+        flash("There is no deal to undo.", "error")
+    else:
+        flash("Last change undone.", "ok")
+    return redirect(url_for("tournaments.table", token=token), 303)
+
+
+@bp.post("/tournaments/table/<token>/confirm")
+def confirm(token: str):
+    db = get_db()
+    table_row = _load_by_token(token)
+    side = request.form.get("side", "")
+    try:
+        results.confirm(db, table_row, side, version=read_version(request.form.get("version")),
+                        who=f"table {table_row['number']} {side}")
+    except base.TournamentError as error:
+        status = 409 if rounds.round_is_open(db, table_row) else 403
+        return _refused(table_row, status, error.message, fragment="tournaments/_table_status.html")
+    return render("tournaments/table.html", "tournaments/_table_status.html",
+                  **_table_context(_load_by_token(token), saved="Confirmed. Thank you."))
