@@ -20,7 +20,6 @@ requests: treat them as read-only.
 from __future__ import annotations
 
 import json
-import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from datetime import datetime, timezone
 
 from sqlite_utils import Database
 
+from .codes import unique_code
 from .rules import (
     RuleProfile,
     RulesError,
@@ -119,10 +119,7 @@ def _decode_game(row) -> dict:
 
 
 def _new_code(db: Database) -> str:
-    while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(8))
-        if not db.execute("SELECT 1 FROM games WHERE code = ?", [code]).fetchone():
-            return code
+    return unique_code(db, "games", "code", alphabet=CODE_ALPHABET, length=8)
 
 
 def _clean_sides(sides) -> list[dict]:
