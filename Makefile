@@ -5,22 +5,37 @@ PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-fast bench docs install clean
+.PHONY: run test test-fast bench docs install clean messages catalogues
 
-run: $(VENV)/.installed static/vendor/htmx.min.js
+run: $(VENV)/.installed static/vendor/htmx.min.js catalogues
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
-test: $(VENV)/.installed-test static/vendor/htmx.min.js
+test: $(VENV)/.installed-test static/vendor/htmx.min.js catalogues
 	$(BIN)/pytest
 
-test-fast: $(VENV)/.installed-test static/vendor/htmx.min.js
+test-fast: $(VENV)/.installed-test static/vendor/htmx.min.js catalogues
 	$(BIN)/pytest -m "not browser and not slow"
 
 bench: $(VENV)/.installed-test static/vendor/htmx.min.js
 	@set -e; for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f; done
 	@echo "Results written to bench/results/"
 
-install: $(VENV)/.installed static/vendor/htmx.min.js
+install: $(VENV)/.installed static/vendor/htmx.min.js catalogues
+
+# Languages (README, "Adding a language"): `make messages` collects every translatable text of the package and
+# the templates into messages.pot and brings each catalogue up to date with it; then the catalogues are compiled.
+TRANSLATIONS := scorekeeper/translations
+messages: $(VENV)/.installed
+	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k lazy_ngettext:1,2 -c TRANSLATORS: \
+		--add-location=file --sort-output --no-wrap --project="Canasta Scorekeeper" -o $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
+		--ignore-obsolete --ignore-pot-creation-date --no-wrap
+	$(BIN)/python -m scorekeeper.catalogues compile
+
+# The compiled .mo files are generated (git-ignored): at install, before every run and test, and by setup.py
+# for a wheel.
+catalogues: $(VENV)/.installed
+	@$(BIN)/python -m scorekeeper.catalogues compile >/dev/null
 
 docs: $(VENV)/.installed
 	$(BIN)/python docs/make_reference.py

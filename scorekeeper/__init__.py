@@ -56,7 +56,10 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     db.init_app(app)
 
+    from .i18n import init_app as init_i18n
     from .web import init_app as init_web
+
+    init_i18n(app)
 
     init_web(app)
     return app

@@ -206,3 +206,11 @@ def attempts(db: Database) -> None:
         defaults={"failures": 0},
     )
     db["tournament_logins"].drop(ignore=True)
+
+
+@migrations(name="0004_languages")
+def languages(db: Database) -> None:
+    """A game or tournament may fix the language every phone at it shows, and its PDFs print in (null: each
+    phone's own)."""
+    db["games"].add_column("language", str)
+    db["tournaments"].add_column("language", str)

@@ -25,6 +25,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlite_utils import Database
 
 from .codes import unique_code
@@ -310,15 +312,15 @@ def side_summary(profile: RuleProfile, side: dict) -> str:
     except RulesError:
         count = 0
     if count:
-        parts.append(f"{count} canasta{'s' if count != 1 else ''}")
+        parts.append(ngettext("%(num)d canasta", "%(num)d canastas", count))
     if side.get("concealed"):
-        parts.append("went out concealed")
+        parts.append(_("went out concealed"))
     elif side.get("went_out"):
-        parts.append("went out")
+        parts.append(_("went out"))
     threes = int(side.get("red_threes") or 0)
     if threes:
-        parts.append(f"{threes} red three{'s' if threes != 1 else ''}")
-    return ", ".join(parts) or "no canasta"
+        parts.append(ngettext("%(num)d red three", "%(num)d red threes", threes))
+    return ", ".join(parts) or _("no canasta")
 
 
 @dataclass

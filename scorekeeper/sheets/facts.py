@@ -7,19 +7,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..i18n import format_number, format_signed
 from ..rules import RuleProfile, profile_options, profile_parameters
 
 
 def points(value: int | None) -> str:
-    """``5000`` -> ``5,000``; ``-120`` -> ``-120``."""
+    """A number of points as the reader's locale writes it: ``5000`` -> ``5,000`` (English), ``5000`` (Spanish)."""
     if value is None:
         return ""
-    return f"{value:,}"
+    return format_number(value)
 
 
 def signed(value: int) -> str:
-    """``500`` -> ``+500``; ``-100`` -> ``-100``; ``0`` -> ``0``."""
-    return f"+{value:,}" if value > 0 else f"{value:,}"
+    """``500`` -> ``+500``; ``-100`` -> ``-100``; ``0`` -> ``0``; grouped by the locale like ``points``."""
+    return format_signed(value)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ csrf = CSRFProtect()
 #: Every blueprint of the app, by module. Each module exposes ``bp``.
 BLUEPRINTS = [
     "scorekeeper.web.home",
+    "scorekeeper.web.language",
     "scorekeeper.web.games",
     "scorekeeper.web.deals",
     "scorekeeper.api",

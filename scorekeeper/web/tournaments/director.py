@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import abort, flash, redirect, request, session, url_for
+from flask_babel import ngettext
 
 from ...db import get_db
 from ...rules import RulesError, get_profile
@@ -86,8 +87,9 @@ def login(tournament_id: int):
         flash("Signed in as director.", "ok")
         return redirect(target, 303)
     if result.wait:
-        message = (f"{WRONG_PASSWORD} Too many tries: wait {result.wait} second"
-                   f"{'s' if result.wait != 1 else ''} before the next one.")
+        message = WRONG_PASSWORD + " " + ngettext("Too many tries: wait %(num)d second before the next one.",
+                                                  "Too many tries: wait %(num)d seconds before the next one.",
+                                                  result.wait)
         return render("tournaments/login.html", tournament=tournament, form=form, next=target, error=message,
                       status=429)
     return render("tournaments/login.html", tournament=tournament, form=form, next=target, error=WRONG_PASSWORD,

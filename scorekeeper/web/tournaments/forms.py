@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from datetime import date as date_type
 
+from flask_babel import LazyString, lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import DateField, IntegerField, PasswordField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import EqualTo, InputRequired, Length, NumberRange, Optional
 
+from ...i18n import format_number
 from ...rules import PROFILES, profile_options
 from ...tournaments import records
 from ..forms import option_field
@@ -55,7 +57,7 @@ class EntryForm(FlaskForm):
 
 #: A director's total for a side: far past any game's score, and always a number SQLite can store.
 RESULT_MAX = 999_999
-RESULT_RANGE = f"A total between -{RESULT_MAX:,} and {RESULT_MAX:,}."
+RESULT_RANGE = lazy_gettext("A total between -%(most)s and %(most)s.", most=LazyString(lambda: format_number(RESULT_MAX)))
 
 
 class ResultForm(FlaskForm):

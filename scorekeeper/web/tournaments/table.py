@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import abort, flash, redirect, request, url_for
+from flask_babel import ngettext
 
 from ... import store as game_store
 from ...db import get_db
@@ -25,8 +26,9 @@ def join():
     table, wait = access.join_table(get_db(), code, request.remote_addr or "unknown")
     if wait:
         return render("tournaments/join.html", code=code, status=429,
-                      error=f"Too many wrong codes from this phone: wait {wait} second{'s' if wait != 1 else ''} "
-                            "before trying again.")
+                      error=ngettext("Too many wrong codes from this phone: wait %(num)d second before trying again.",
+                                     "Too many wrong codes from this phone: wait %(num)d seconds before trying again.",
+                                     wait))
     if table is None:
         return render("tournaments/join.html", code=code, status=404,
                       error="No table of a round being played has that code. Check it on the table card.")
