@@ -7,20 +7,22 @@ BIN := $(VENV)/bin
 
 .PHONY: run test test-fast bench docs install clean messages catalogues
 
-run: $(VENV)/.installed static/vendor/htmx.min.js catalogues
+STATIC_BUILT := build/static/staticfiles.json
+
+run: $(VENV)/.installed $(STATIC_BUILT) catalogues
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
-test: $(VENV)/.installed-test static/vendor/htmx.min.js catalogues
+test: $(VENV)/.installed-test $(STATIC_BUILT) catalogues
 	$(BIN)/pytest
 
-test-fast: $(VENV)/.installed-test static/vendor/htmx.min.js catalogues
+test-fast: $(VENV)/.installed-test $(STATIC_BUILT) catalogues
 	$(BIN)/pytest -m "not browser and not slow"
 
-bench: $(VENV)/.installed-test static/vendor/htmx.min.js
+bench: $(VENV)/.installed-test $(STATIC_BUILT) catalogues
 	@set -e; for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f; done
 	@echo "Results written to bench/results/"
 
-install: $(VENV)/.installed static/vendor/htmx.min.js catalogues
+install: $(VENV)/.installed $(STATIC_BUILT) catalogues
 
 # Languages (README, "Adding a language"): `make messages` collects every translatable text of the package and
 # the templates into messages.pot and brings each catalogue up to date with it; then the catalogues are compiled.
@@ -60,5 +62,10 @@ static/vendor/htmx.min.js: node_modules/.package-lock.json
 	mkdir -p static/vendor
 	cp node_modules/htmx.org/dist/htmx.min.js $@
 
+# Static files under content-hashed names with .br/.gz copies (scorekeeper/assets.py); create_app also
+# rebuilds them when static/ changes.
+$(STATIC_BUILT): $(VENV)/.installed static/vendor/htmx.min.js $(shell find static -type f -not -path 'static/vendor/*')
+	$(BIN)/python -m scorekeeper.assets static build/static
+
 clean:
-	rm -rf $(VENV) node_modules static/vendor
+	rm -rf $(VENV) node_modules static/vendor build dist

@@ -8,8 +8,40 @@ from pathlib import Path
 
 from flask import Flask
 
-#: The repository root: templates/, static/ and instance/ live here, beside the package.
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+#: True when installed from a wheel, which carries templates/ and a built static/ inside the package.
+BUNDLED = (PACKAGE / "templates").is_dir()
+#: Where templates/ and static/ are: the repository root in a checkout, the package itself when installed.
+ROOT = PACKAGE if BUNDLED else PACKAGE.parent
+#: The static files as served (hashed names, compressed copies): built from static/ in a checkout, as shipped
+#: in a wheel (scorekeeper/assets.py).
+STATIC_BUILT = ROOT / "static" if BUNDLED else ROOT / "build" / "static"
+
+
+class App(Flask):
+    """Flask, with ``url_for('static', ...)`` answering each file's content-hashed name."""
+
+    static_names: dict[str, str] = {}
+
+    def url_for(self, endpoint: str, **values) -> str:
+        if endpoint == "static" and "filename" in values:
+            values["filename"] = self.static_names.get(values["filename"], values["filename"])
+        return super().url_for(endpoint, **values)
+
+
+def instance_dir() -> Path:
+    """Where the database and secret key live: $SCOREKEEPER_INSTANCE, else instance/ in a checkout, else the
+    user's data directory (platformdirs: ~/.local/share/scorekeeper, %LOCALAPPDATA%\\scorekeeper, ...)."""
+    import os
+
+    chosen = os.environ.get("SCOREKEEPER_INSTANCE", "").strip()
+    if chosen:
+        return Path(chosen).expanduser().resolve()
+    if not BUNDLED:
+        return ROOT / "instance"
+    from platformdirs import user_data_path
+
+    return user_data_path("scorekeeper", appauthor=False)
 
 
 def _secret_key(instance: Path) -> str:
@@ -23,12 +55,12 @@ def _secret_key(instance: Path) -> str:
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the application. This is the only way to get one."""
-    app = Flask(
+    app = App(
         __name__,
-        instance_path=str(ROOT / "instance"),
+        instance_path=str(instance_dir()),
         instance_relative_config=True,
         template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        static_folder=str(STATIC_BUILT),
     )
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite"),
@@ -39,6 +71,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=30),
         MAX_CONTENT_LENGTH=1024 * 1024,
         JSON_SORT_KEYS=False,
+        # Pages, fragments and JSON go out compressed (flask-compress); Brotli when the browser offers it.
+        # Static files never reach Flask: WhiteNoise serves their precompressed copies (scorekeeper/assets.py).
+        COMPRESS_ALGORITHM=["br", "gzip"],
     )
     if test_config is None:
         Path(app.instance_path).mkdir(parents=True, exist_ok=True)
@@ -52,9 +87,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = secrets.token_hex(32)
 
-    from . import db
+    from . import assets, db
 
     db.init_app(app)
+    assets.init_app(app, STATIC_BUILT, source=None if BUNDLED else ROOT / "static")
+    from flask_compress import Compress
+
+    Compress(app)
 
     from .i18n import init_app as init_i18n
     from .web import init_app as init_web

@@ -177,13 +177,17 @@ def show(game_id: int):
 
 @bp.get("/games/<int:game_id>/scoreboard")
 def scoreboard(game_id: int):
-    """The live part of the scorepad; 204 while the game has not changed since version ``v``."""
+    """The live part of the scorepad; "nothing new" while the game has not changed since version ``v``.
+
+    Nothing new is an empty 200 with ``HX-Reswap: none``, not a 204: waitress closes the connection after a 204,
+    so each open scorepad would open a new connection every few seconds.
+    """
     db = get_db()
     version = store.game_version(db, game_id)
     if version is None:
         return error_response(404, "This game has been deleted.")
     if request.args.get("v", type=int) == version:
-        return "", 204
+        return "", 200, {"HX-Reswap": "none"}
     try:
         summary = store.game_summary(db, game_id)
     except store.GameNotFound:

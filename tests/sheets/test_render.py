@@ -117,9 +117,11 @@ def test_pdf_stylesheet_and_print_stylesheet_exist():
 
 
 def test_every_page_links_the_print_stylesheet(client):
+    import re
+
     html = client.get("/sheets/").get_data(as_text=True)
-    assert '<link rel="stylesheet" href="/static/css/print.css">' in html
-    response = client.get("/static/css/print.css")
+    link = re.search(r'<link rel="stylesheet" href="(/static/css/print\.[0-9a-f]{12}\.css)" media="print">', html)
+    assert link, "print.css linked by its hashed name, for print only"
+    response = client.get(link.group(1), buffered=True)
     assert response.status_code == 200
     assert b"@media print" in response.data
-    response.close()
