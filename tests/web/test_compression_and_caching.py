@@ -117,5 +117,6 @@ def test_an_unchanged_poll_keeps_the_connection_open(no_csrf_app):
         assert connection.sock is socket
         connection.close()
     finally:
+        server.task_dispatcher.shutdown()  # let the worker finish before its trigger is closed
         server.close()
         thread.join(timeout=5)
