@@ -12,10 +12,27 @@ def main() -> None:
     """Canasta Scorekeeper: serve the app, or ask the rules engine from a terminal."""
 
 
+def _instance_option(command):
+    """``--instance DIR``: where the database and secret key live (also $SCOREKEEPER_INSTANCE)."""
+
+    def choose(ctx, param, value):
+        if value:
+            import os
+
+            os.environ["SCOREKEEPER_INSTANCE"] = value
+        return value
+
+    return click.option("--instance", metavar="DIR", expose_value=False, callback=choose,
+                        type=click.Path(file_okay=False),
+                        help="Folder for the database and secret key (default: instance/ in a checkout, "
+                             "else your user data folder; also $SCOREKEEPER_INSTANCE).")(command)
+
+
 @main.command()
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
 @click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 64))
+@_instance_option
 def serve(host: str, port: int, threads: int) -> None:
     """Serve the app with waitress, and show the address phones should open."""
     import segno
@@ -30,6 +47,7 @@ def serve(host: str, port: int, threads: int) -> None:
     server = create_server(app, host=host, port=port, threads=threads)
     urls = public_urls(host, server.effective_port)
     click.echo("Canasta Scorekeeper is running.")
+    click.echo(f"Data folder: {app.instance_path}")
     click.echo(f"Database: {app.config['DATABASE']}")
     click.echo("On phones connected to the same Wi-Fi, open:")
     for url in urls:
@@ -47,6 +65,7 @@ def serve(host: str, port: int, threads: int) -> None:
 
 
 @main.command("init-db")
+@_instance_option
 def init_db() -> None:
     """Create the database, or bring an old one up to date."""
     from . import create_app

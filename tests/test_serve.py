@@ -56,3 +56,15 @@ def test_addresses_shown_for_all_interfaces_are_never_loopback_when_the_machine_
     if urls != ["http://127.0.0.1:8000/"]:
         assert not any("127.0.0.1" in url for url in urls)
     assert public_urls("192.168.1.20", 9000) == ["http://192.168.1.20:9000/"]
+
+
+def test_the_instance_folder_can_be_chosen_with_an_environment_variable(tmp_path, monkeypatch):
+    from scorekeeper import create_app
+
+    chosen = tmp_path / "club data"
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(chosen))
+    monkeypatch.delenv("SCOREKEEPER_DATABASE", raising=False)
+    app = create_app()
+    assert app.instance_path == str(chosen)
+    assert app.config["DATABASE"] == str(chosen / "scorekeeper.sqlite")
+    assert (chosen / "secret_key").read_text().strip() == app.config["SECRET_KEY"]
