@@ -23,12 +23,12 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlite_utils import Database
 
+from . import clock
 from .codes import unique_code
 from .rules import (
     RuleProfile,
@@ -94,10 +94,6 @@ class InvalidGame(StoreError):
         self.field = field
 
 
-def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
 def _dumps(value) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -153,7 +149,7 @@ def create_game(db: Database, *, rules: str, options: dict | None, sides: list[d
     seats = sum(len(s["players"]) for s in sides)
     if not 0 <= first_dealer < seats:
         raise InvalidGame("Choose who deals first among the players.", "first_dealer")
-    stamp = now()
+    stamp = clock.stamp()
     row = {
         "code": _new_code(db),
         "rules": profile.id,
@@ -232,7 +228,7 @@ def set_locked(db: Database, game_id: int, locked: bool, *, who: str | None = No
     with db.atomic():
         cursor = db.execute(
             "UPDATE games SET locked = ?, version = version + 1, updated_at = ? WHERE id = ?",
-            [1 if locked else 0, now(), game_id],
+            [1 if locked else 0, clock.stamp(), game_id],
         )
         if cursor.rowcount != 1:
             raise GameNotFound()
@@ -519,12 +515,6 @@ def game_summary(db: Database, game_id: int) -> GameSummary:
     return summary
 
 
-def totals_before(game: dict, deals: list[dict], seq: int | None = None) -> dict[str, int]:
-    """Each side's total before the deal at ``seq`` (before a new deal when ``seq`` is None)."""
-    earlier = [d for d in deals if seq is None or d["seq"] < seq]
-    return dict(summarise(game, earlier).totals)
-
-
 def totals_before_row(summary: GameSummary, deal_id: int | None) -> dict[str, int]:
     """Each side's total before deal ``deal_id`` (before a new deal when None), read from the summary."""
     if deal_id is not None:
@@ -548,7 +538,7 @@ def _claim(db: Database, game_id: int, expected_version: int) -> dict:
     rows = db.execute(
         "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND locked = 0 "
         "RETURNING *",
-        [now(), game_id, expected_version],
+        [clock.stamp(), game_id, expected_version],
     ).fetchall()
     if rows:
         return _decode_game(rows[0])
@@ -613,7 +603,7 @@ def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expecte
             raise GameOver()
         # Score first, so a deal the engine refuses is never written.
         result = score(before.profile, sides_data, before.totals, side_names(game))
-        stamp = now()
+        stamp = clock.stamp()
         who = who or None
         deal_id, seq = db.execute(
             "INSERT INTO deals (game_id, seq, mode, sides, who, created_at, updated_at) "
@@ -646,7 +636,7 @@ def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, m
         score(before.profile, sides_data, totals_before_row(before, deal_id), side_names(game))
         db.execute(
             "UPDATE deals SET sides = ?, mode = ?, who = ?, updated_at = ? WHERE id = ?",
-            [_dumps(sides_data), mode, who or old["who"], now(), deal_id],
+            [_dumps(sides_data), mode, who or old["who"], clock.stamp(), deal_id],
         )
         new = get_deal(db, game_id, deal_id)
         record_change(db, game_id=game_id, deal_id=deal_id, action="edit", before=_deal_record(old),
@@ -694,7 +684,7 @@ def undo_last(db: Database, game_id: int, *, expected_version: int, who: str | N
         elif change["action"] == "edit":
             db.execute(
                 "UPDATE deals SET sides = ?, mode = ?, who = ?, updated_at = ? WHERE id = ?",
-                [_dumps(before["sides"]), before["mode"], before["who"], now(), deal_id],
+                [_dumps(before["sides"]), before["mode"], before["who"], clock.stamp(), deal_id],
             )
         else:  # a deleted deal comes back in its old place
             db["deals"].insert({**before, "sides": _dumps(before["sides"]), "game_id": game_id})
@@ -723,7 +713,7 @@ def record_change(db: Database, *, game_id: int, deal_id: int | None, action: st
         "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
         [game_id, deal_id, action, None if before is None else _dumps(before),
          None if after is None else _dumps(after), (who or None) and str(who)[:60],
-         (reason or None) and str(reason)[:300], now()],
+         (reason or None) and str(reason)[:300], clock.stamp()],
     ).lastrowid
 
 
