@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import store
+from scorekeeper.stores import changes
 from scorekeeper.tournaments import records, results, rounds
 
 SIDES = [{"key": "we", "name": "We", "players": ["Ann", "Bob"]}, {"key": "they", "name": "They", "players": ["Cy", "Di"]}]
@@ -47,7 +48,7 @@ def game(db):
 ], ids=["new game", "add deal", "edit deal", "delete deal", "undo", "delete game", "lock"])
 def test_a_game_write_that_fails_at_its_last_step_writes_nothing(db, game, monkeypatch, write):
     before = snapshot(db)
-    monkeypatch.setattr(store, "record_change", _boom)
+    monkeypatch.setattr(changes, "record_change", _boom)
     with pytest.raises(Boom):
         write(db, game)
     assert snapshot(db) == before
@@ -91,7 +92,7 @@ def test_a_tournament_write_that_fails_at_its_log_entry_writes_nothing(db, tourn
     before = snapshot(db)
     for module in (records, rounds, results):  # each writes its own log entries
         monkeypatch.setattr(module, "log", _boom)
-    monkeypatch.setattr(store, "record_change", _boom)
+    monkeypatch.setattr(changes, "record_change", _boom)
     with pytest.raises(Boom):
         TOURNAMENT_WRITES[name](db, tournament)
     assert snapshot(db) == before

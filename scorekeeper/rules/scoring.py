@@ -54,6 +54,7 @@ class SideResult:
     total: int
     minimum: int
     breakdown: tuple[Line, ...]
+    canastas: int = 0  # how many canastas the side made (counted from its melds, or as declared)
 
     def to_dict(self) -> dict:
         return {"deal": self.deal, "total": self.total, "minimum": self.minimum,
@@ -458,7 +459,7 @@ def score_deal(profile: RuleProfile, sides: dict[str, SideDeal], before: dict[st
         deal = sum(line.points for line in lines)
         total = before.get(name, 0) + deal
         totals[name] = total
-        results[name] = SideResult(deal, total, p.minimum(total), tuple(lines))
+        results[name] = SideResult(deal, total, p.minimum(total), tuple(lines), facts.canastas)
         warnings.extend(facts.warnings)
         if side.went_out:
             if facts.canastas < p.canastas_to_go_out:

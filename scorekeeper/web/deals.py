@@ -6,9 +6,12 @@ import json
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
-from .. import store
 from ..db import get_db
 from ..rules import RulesError, Situation, check_meld, parse_cards
+from ..stores import changes, games
+from ..stores import deals as deal_store
+from ..stores import summary as summaries
+from ..stores.errors import DealNotFound, GameLocked, GameOver, NothingToUndo, StaleGame
 from .forms import (deal_form, error_map, form_data_from_deal, read_version, sides_from_deal_form,
                     validate_custom_reason)
 from .games import load_game, load_summary, scorepad_context
@@ -22,7 +25,7 @@ CONFLICT = ("Someone else saved a change to this game first. The scorepad now sh
 
 def _mode(values) -> str:
     mode = values.get("mode")
-    return mode if mode in store.MODES else "totals"
+    return mode if mode in games.MODES else "totals"
 
 
 def meld_checks(form, sides_data: dict, before: dict[str, int]) -> dict[str, dict]:
@@ -67,7 +70,7 @@ def evaluate(form, game: dict, before: dict[str, int]):
         return None, None, errors, {}
     sides_data = sides_from_deal_form(form)
     try:
-        result = store.score(form.profile, sides_data, before, store.side_names(game))
+        result = summaries.score(form.profile, sides_data, before, games.side_names(game))
     except RulesError as error:
         return sides_data, None, error_map(form, error), meld_checks_safe(form, sides_data, before)
     return sides_data, result, {}, meld_checks_safe(form, sides_data, before)
@@ -86,8 +89,8 @@ def preview(game_id: int):
     summary = load_summary(game_id)
     game = summary.game
     deal_id = request.form.get("deal_id", type=int)
-    known = deal_id is not None and any(row["deal_id"] == deal_id for row in summary.rows)
-    before = store.totals_before_row(summary, deal_id if known else None)
+    known = deal_id is not None and any(row.deal_id == deal_id for row in summary.rows)
+    before = summaries.totals_before_row(summary, deal_id if known else None)
     form = deal_form(summary.profile, game, _mode(request.form), formdata=request.form)
     sides_data, result, errors, checks = evaluate(form, game, before)
     return render_template("deals/_preview.html", game=game, form=form, result=result, errors=errors,
@@ -102,8 +105,8 @@ def add(game_id: int):
     summary = load_summary(game_id)
     game = summary.game
     form = deal_form(summary.profile, game, _mode(request.form), formdata=request.form)
-    if game["locked"]:
-        return _scorepad(game, summary, form, 409, conflict=store.GameLocked.message)
+    if game.locked:
+        return _scorepad(game, summary, form, 409, conflict=GameLocked.message)
     sides_data, result, errors, checks = evaluate(form, game, summary.totals)
     if errors:
         return _scorepad(game, summary, form, 422, errors=errors, meld_checks=checks)
@@ -111,16 +114,16 @@ def add(game_id: int):
         return _scorepad(game, summary, form, 422, result=result, meld_checks=checks, needs_confirm=True)
     who = (form.who.data or "").strip() or None
     try:
-        deal_id = store.add_deal(db, game_id, sides_data, mode=form.deal_mode,
+        deal_id = deal_store.add_deal(db, game_id, sides_data, mode=form.deal_mode,
                                  expected_version=read_version(form.version.data), who=who, summary=summary)
-    except store.StaleGame as error:
+    except StaleGame as error:
         return _conflict(game_id, form, error.current_version, CONFLICT)
-    except (store.GameOver, store.GameLocked) as error:
-        return _conflict(game_id, form, store.game_version(db, game_id), error.message)
+    except (GameOver, GameLocked) as error:
+        return _conflict(game_id, form, games.game_version(db, game_id), error.message)
     except RulesError as error:
-        return _scorepad(game, store.game_summary(db, game_id), form, 422, errors=error_map(form, error))
-    fresh = store.game_summary(db, game_id)  # cached by add_deal: no re-scoring
-    number = next((row["number"] for row in fresh.rows if row["deal_id"] == deal_id), len(fresh.rows))
+        return _scorepad(game, summaries.game_summary(db, game_id), form, 422, errors=error_map(form, error))
+    fresh = summaries.game_summary(db, game_id)  # cached by add_deal: no re-scoring
+    number = next((row.number for row in fresh.rows if row.deal_id == deal_id), len(fresh.rows))
     message = f"Deal {number} saved."
     if not is_htmx():
         flash(message, "ok")
@@ -149,11 +152,11 @@ def _conflict(game_id: int, form, current_version: int | None, message: str):
 # --------------------------------------------------------------------------------------
 
 
-def _load_deal(game_id: int, deal_id: int) -> tuple[store.GameSummary, dict, int]:
+def _load_deal(game_id: int, deal_id: int) -> tuple[summaries.GameSummary, dict, int]:
     """The game's summary, the deal and its number on the scorepad, or 404 for either."""
     summary = load_summary(game_id)
-    deal = store.get_deal(get_db(), game_id, deal_id)
-    number = next((row["number"] for row in summary.rows if row["deal_id"] == deal_id), None)
+    deal = games.get_deal(get_db(), game_id, deal_id)
+    number = next((row.number for row in summary.rows if row.deal_id == deal_id), None)
     if deal is None or number is None:
         abort(404)
     return summary, deal, number
@@ -164,22 +167,22 @@ def edit(game_id: int, deal_id: int):
     summary, deal, number = _load_deal(game_id, deal_id)
     game = summary.game
     db = get_db()
-    before = store.totals_before_row(summary, deal_id)
+    before = summaries.totals_before_row(summary, deal_id)
     profile = summary.profile
     context = {"game": game, "deal": deal, "number": number, "summary": summary, "errors": {}, "result": None,
                "meld_checks": {}, "needs_confirm": False, "conflict": None}
     if request.method == "GET":
         mode = request.args.get("mode")
-        if mode in store.MODES and mode != deal["mode"]:
-            form = deal_form(profile, game, mode, data={"version": game["version"]})
+        if mode in games.MODES and mode != deal.mode:
+            form = deal_form(profile, game, mode, data={"version": game.version})
         else:
             data = form_data_from_deal(profile, game, deal)
-            data["version"] = game["version"]
-            form = deal_form(profile, game, deal["mode"], data=data)
+            data["version"] = game.version
+            form = deal_form(profile, game, deal.mode, data=data)
         return render_template("deals/edit.html", form=form, **context)
     form = deal_form(profile, game, _mode(request.form), formdata=request.form)
-    if game["locked"]:
-        return render_template("deals/edit.html", form=form, **{**context, "conflict": store.GameLocked.message}), 409
+    if game.locked:
+        return render_template("deals/edit.html", form=form, **{**context, "conflict": GameLocked.message}), 409
     sides_data, result, errors, checks = evaluate(form, game, before)
     context.update(errors=errors, result=result, meld_checks=checks)
     if errors:
@@ -187,16 +190,16 @@ def edit(game_id: int, deal_id: int):
     if result.warnings and not form.confirm.data:
         return render_template("deals/edit.html", form=form, **{**context, "needs_confirm": True}), 422
     try:
-        store.update_deal(db, game_id, deal_id, sides_data, mode=form.deal_mode,
+        deal_store.update_deal(db, game_id, deal_id, sides_data, mode=form.deal_mode,
                           expected_version=read_version(form.version.data), summary=summary,
                           who=(form.who.data or "").strip() or None, reason=(form.reason.data or "").strip() or None)
-    except store.StaleGame as error:
+    except StaleGame as error:
         form.version.data = str(error.current_version)
         form.confirm.data = False
-        summary = store.game_summary(db, game_id)
+        summary = summaries.game_summary(db, game_id)
         return render_template("deals/edit.html", form=form, **{**context, "summary": summary,
                                                                   "conflict": CONFLICT}), 409
-    except (store.GameLocked, store.DealNotFound) as error:
+    except (GameLocked, DealNotFound) as error:
         return render_template("deals/edit.html", form=form, **{**context, "conflict": error.message}), 409
     flash(f"Deal {number} corrected; the totals after it are recomputed.", "ok")
     return redirect(url_for("games.show", game_id=game_id), 303)
@@ -209,13 +212,13 @@ def delete(game_id: int, deal_id: int):
     db = get_db()
     if request.method == "POST":
         try:
-            store.delete_deal(db, game_id, deal_id, expected_version=read_version(request.form.get("version")),
+            deal_store.delete_deal(db, game_id, deal_id, expected_version=read_version(request.form.get("version")),
                               who=(request.form.get("who") or "").strip() or None,
                               reason=(request.form.get("reason") or "").strip() or None)
-        except store.StaleGame:
+        except StaleGame:
             flash("Someone changed this game meanwhile. Check the deal again before deleting it.", "error")
             return redirect(url_for("deals.delete", game_id=game_id, deal_id=deal_id), 303)
-        except (store.GameLocked, store.DealNotFound) as error:
+        except (GameLocked, DealNotFound) as error:
             flash(error.message, "error")
             return redirect(url_for("games.show", game_id=game_id), 303)
         flash(f"Deal {number} deleted. Undo brings it back.", "ok")
@@ -229,15 +232,15 @@ def undo(game_id: int):
     load_game(game_id)
     db = get_db()
     try:
-        change = store.undo_last(db, game_id, expected_version=read_version(request.form.get("version")),
+        change = deal_store.undo_last(db, game_id, expected_version=read_version(request.form.get("version")),
                                  who=(request.form.get("who") or "").strip() or None)
-    except store.StaleGame:
+    except StaleGame:
         flash("Someone saved a change meanwhile, so nothing was undone. Look at the scorepad and try again.",
               "error")
-    except (store.NothingToUndo, store.GameLocked) as error:
+    except (NothingToUndo, GameLocked) as error:
         flash(error.message, "error")
     else:
         words = {"add": "The last deal saved was taken back.", "edit": "The last correction was taken back.",
                  "delete": "The deleted deal is back."}
-        flash(words[change["action"]], "ok")
+        flash(words[change.action], "ok")
     return redirect(url_for("games.show", game_id=game_id), 303)

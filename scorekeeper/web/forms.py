@@ -253,10 +253,10 @@ def _side_form(profile: RuleProfile, side: dict, mode: str) -> type[Form]:
         attrs["melds"] = TextAreaField("Melds, one per line", render_kw={
             "rows": 4, "autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
             "placeholder": "K K K 2\n7 7 7"})
-        for i, player in enumerate(side["players"]):
+        for i, player in enumerate(side.players):
             attrs[f"hand_{i}"] = StringField(f"Left in {player}'s hand", render_kw={
                 "autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"})
-    return type(f"Side_{side['key']}", (Form,), attrs)
+    return type(f"Side_{side.key}", (Form,), attrs)
 
 
 class DealBase(FlaskForm):
@@ -268,8 +268,8 @@ class DealBase(FlaskForm):
     confirm = BooleanField("I checked: save it anyway")
 
 
-def deal_form(profile: RuleProfile, game: dict, mode: str, formdata=None, data=None) -> FlaskForm:
-    attrs = {side["key"]: FormField(_side_form(profile, side, mode), label=side["name"]) for side in game["sides"]}
+def deal_form(profile: RuleProfile, game, mode: str, formdata=None, data=None) -> FlaskForm:
+    attrs = {side.key: FormField(_side_form(profile, side, mode), label=side.name) for side in game.sides}
     cls = type("DealForm", (DealBase,), attrs)
     form = cls(formdata=formdata, data=data)
     form.mode.data = mode
@@ -284,8 +284,8 @@ def sides_from_deal_form(form) -> dict:
     """The deal in the API ``sides`` shape, exactly as it will be stored."""
     profile = form.profile
     out = {}
-    for side in form.game["sides"]:
-        sub = form[side["key"]]
+    for side in form.game.sides:
+        sub = form[side.key]
         went = sub["went_out"].data or "no"
         entry: dict = {}
         if form.deal_mode == "totals":
@@ -295,7 +295,7 @@ def sides_from_deal_form(form) -> dict:
             entry["hand_points"] = sub["hand_points"].data or 0
         else:
             entry["melds"] = [line.strip() for line in (sub["melds"].data or "").splitlines() if line.strip()]
-            entry["hands"] = [(sub[f"hand_{i}"].data or "").strip() for i in range(len(side["players"]))]
+            entry["hands"] = [(sub[f"hand_{i}"].data or "").strip() for i in range(len(side.players))]
         entry["red_threes"] = sub["red_threes"].data or 0
         if scores_black_threes(profile):
             entry["black_threes"] = sub["black_threes"].data or 0
@@ -307,22 +307,22 @@ def sides_from_deal_form(form) -> dict:
         if sub["custom_points"].data:
             penalties.append({"points": sub["custom_points"].data, "reason": (sub["custom_reason"].data or "").strip()})
         entry["penalties"] = penalties
-        out[side["key"]] = entry
+        out[side.key] = entry
     return out
 
 
-def form_data_from_deal(profile: RuleProfile, game: dict, deal: dict) -> dict:
+def form_data_from_deal(profile: RuleProfile, game, deal) -> dict:
     """The form values that show a stored deal again, for a correction."""
-    data: dict = {"mode": deal["mode"], "who": deal.get("who") or ""}
-    for side in game["sides"]:
-        stored = deal["sides"].get(side["key"], {})
+    data: dict = {"mode": deal.mode, "who": deal.who or ""}
+    for side in game.sides:
+        stored = deal.sides.get(side.key, {})
         entry: dict = {
             "went_out": "concealed" if stored.get("concealed") else ("yes" if stored.get("went_out") else "no"),
             "red_threes": stored.get("red_threes", 0),
         }
         if scores_black_threes(profile):
             entry["black_threes"] = stored.get("black_threes", 0)
-        if deal["mode"] == "totals":
+        if deal.mode == "totals":
             entry["meld_points"] = stored.get("meld_points", 0)
             entry["hand_points"] = stored.get("hand_points", 0)
             for kind in profile.canasta_kinds:
@@ -331,13 +331,13 @@ def form_data_from_deal(profile: RuleProfile, game: dict, deal: dict) -> dict:
             entry["melds"] = "\n".join(stored.get("melds") or [])
             for i, hand in enumerate(stored.get("hands") or []):
                 entry[f"hand_{i}"] = hand
-        for penalty in offered_penalties(profile, deal["mode"]):
+        for penalty in offered_penalties(profile, deal.mode):
             entry[f"penalty_{penalty.code}"] = sum(1 for p in stored.get("penalties", []) if p == penalty.code)
         for p in stored.get("penalties", []):
             if isinstance(p, dict):
                 entry["custom_points"] = p.get("points")
                 entry["custom_reason"] = p.get("reason", "")
-        data[side["key"]] = entry
+        data[side.key] = entry
     return data
 
 
@@ -365,7 +365,7 @@ def engine_field(form, path: str | None) -> str:
         return "_"
     parts = path.split(".")
     key = parts[1]
-    if key not in {s["key"] for s in form.game["sides"]}:
+    if key not in {s.key for s in form.game.sides}:
         return "_"
     if len(parts) < 3:
         return key
@@ -386,8 +386,8 @@ def engine_field(form, path: str | None) -> str:
 
 def validate_custom_reason(form) -> None:
     """A custom penalty needs a reason: the other players will ask."""
-    for side in form.game["sides"]:
-        sub = form[side["key"]]
+    for side in form.game.sides:
+        sub = form[side.key]
         if sub["custom_points"].data and not (sub["custom_reason"].data or "").strip():
             sub["custom_reason"].errors = list(sub["custom_reason"].errors) + ["Say what this penalty was for."]
 

@@ -8,29 +8,34 @@ from urllib.parse import urlsplit, urlunsplit
 import segno
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
-from .. import store
 from ..db import get_db
 from ..netinfo import lan_addresses
 from ..rules import PROFILES, RulesError, UnknownRules, get_profile, profile_options
+from ..stores import changes as change_log
+from ..stores import games
+from ..stores import summary as summaries
+from ..stores.errors import GameLocked, GameNotFound, InvalidGame, StaleGame
 from . import error_response
 from .forms import deal_form, new_game_form, option_value, read_version, seat_labels, sides_from_form
 from .htmx import render
+from .wording import side_words
 
 bp = Blueprint("games", __name__)
+bp.add_app_template_filter(side_words, "side_words")
 
 
 def load_game(game_id: int) -> dict:
-    game = store.get_game(get_db(), game_id)
+    game = games.get_game(get_db(), game_id)
     if game is None:
         abort(404)
     return game
 
 
-def load_summary(game_id: int) -> store.GameSummary:
+def load_summary(game_id: int) -> summaries.GameSummary:
     """The game's summary (cached by version in the store), or 404; ``summary.game`` is the game row."""
     try:
-        return store.game_summary(get_db(), game_id)
-    except store.GameNotFound:
+        return summaries.game_summary(get_db(), game_id)
+    except GameNotFound:
         abort(404)
 
 
@@ -43,10 +48,10 @@ def load_summary(game_id: int) -> store.GameSummary:
 def index():
     db = get_db()
     playing, finished = [], []
-    for game in store.list_games(db):
+    for game in games.list_games(db):
         try:
-            summary = store.game_summary(db, game["id"])  # cached by version
-        except store.GameNotFound:  # deleted meanwhile
+            summary = summaries.game_summary(db, game.id)  # cached by version
+        except GameNotFound:  # deleted meanwhile
             continue
         (finished if summary.game_over else playing).append(summary)
     return render_template("games/index.html", playing=playing, finished=finished, profiles=PROFILES)
@@ -102,7 +107,7 @@ def new():
                 valid = False
         if valid:
             try:
-                game_id = store.create_game(
+                game_id = games.create_game(
                     get_db(), rules=profile.id, options=options, sides=sides_from_form(form),
                     first_dealer=int(form.first_dealer.data),
                 )
@@ -110,7 +115,7 @@ def new():
                 name = (error.field or "").removeprefix("options.")
                 target = form[f"opt_{name}"] if f"opt_{name}" in form else form.rules
                 target.errors = [error.message]
-            except store.InvalidGame as error:
+            except InvalidGame as error:
                 form.rules.errors = [error.message]
             else:
                 flash("Game started. Record the first deal when it is played.", "ok")
@@ -126,7 +131,7 @@ def new():
 
 def share_url(game: dict) -> str:
     """The link other phones open; on this machine's own address it uses the LAN address instead."""
-    url = url_for("games.join", code=game["code"], _external=True)
+    url = url_for("games.join", code=game.code, _external=True)
     parts = urlsplit(url)
     host = parts.hostname or ""
     try:
@@ -141,13 +146,13 @@ def share_url(game: dict) -> str:
     return url
 
 
-def scorepad_context(game: dict, summary: store.GameSummary | None = None, form=None, mode: str | None = None,
+def scorepad_context(game: dict, summary: summaries.GameSummary | None = None, form=None, mode: str | None = None,
                      **extra) -> dict:
     """Everything the scorepad shows; pass the request's summary of the game so it is not scored again."""
     db = get_db()
     if summary is None:
-        summary = store.game_summary(db, game["id"])
-    mode = mode if mode in store.MODES else "totals"
+        summary = summaries.game_summary(db, game.id)
+    mode = mode if mode in games.MODES else "totals"
     if form is None:
         form = deal_form(summary.profile, summary.game, mode, data={"version": summary.version})
     context = {
@@ -160,8 +165,8 @@ def scorepad_context(game: dict, summary: store.GameSummary | None = None, form=
         "meld_checks": {},
         "needs_confirm": False,
         "conflict": None,
-        "can_record": not summary.game["locked"] and not summary.game_over,
-        "undo": store.last_undoable(db, game["id"]),
+        "can_record": not summary.game.locked and not summary.game_over,
+        "undo": change_log.last_undoable(db, game.id),
         "share_url": share_url(summary.game),
     }
     context.update(extra)
@@ -183,25 +188,25 @@ def scoreboard(game_id: int):
     so each open scorepad would open a new connection every few seconds.
     """
     db = get_db()
-    version = store.game_version(db, game_id)
+    version = games.game_version(db, game_id)
     if version is None:
         return error_response(404, "This game has been deleted.")
     if request.args.get("v", type=int) == version:
         return "", 200, {"HX-Reswap": "none"}
     try:
-        summary = store.game_summary(db, game_id)
-    except store.GameNotFound:
+        summary = summaries.game_summary(db, game_id)
+    except GameNotFound:
         return error_response(404, "This game has been deleted.")
     return render_template("games/_scoreboard.html", game=summary.game, summary=summary,
-                           undo=store.last_undoable(db, game_id))
+                           undo=change_log.last_undoable(db, game_id))
 
 
 @bp.get("/g/<code>")
 def join(code: str):
-    game = store.get_game_by_code(get_db(), code)
+    game = games.get_game_by_code(get_db(), code)
     if game is None:
         abort(404)
-    return redirect(url_for("games.show", game_id=game["id"]), 303)
+    return redirect(url_for("games.show", game_id=game.id), 303)
 
 
 @bp.get("/games/<int:game_id>/qr.svg")
@@ -218,15 +223,15 @@ def delete(game_id: int):
     game = summary.game
     if request.method == "POST":
         try:
-            store.delete_game(get_db(), game_id, who=request.form.get("who") or None,
+            games.delete_game(get_db(), game_id, who=request.form.get("who") or None,
                               expected_version=read_version(request.form.get("version"), missing=None))
-        except store.GameLocked as error:
+        except GameLocked as error:
             flash(error.message, "error")
             return redirect(url_for("games.show", game_id=game_id), 303)
-        except store.StaleGame:
+        except StaleGame:
             flash("Someone recorded a deal in this game meanwhile. Look at it again before deleting.", "error")
             return redirect(url_for("games.delete", game_id=game_id), 303)
-        names = " and ".join(s["name"] for s in game["sides"])
+        names = " and ".join(s.name for s in game.sides)
         flash(f"The game of {names} was deleted.", "ok")
         return redirect(url_for("games.index"), 303)
     return render_template("games/delete.html", game=game, summary=summary)
@@ -235,4 +240,4 @@ def delete(game_id: int):
 @bp.get("/games/<int:game_id>/changes")
 def changes(game_id: int):
     game = load_game(game_id)
-    return render_template("games/changes.html", game=game, changes=store.list_changes(get_db(), game_id))
+    return render_template("games/changes.html", game=game, changes=change_log.list_changes(get_db(), game_id))

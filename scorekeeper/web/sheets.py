@@ -6,11 +6,12 @@ from datetime import date
 
 from flask import Blueprint, render_template, request
 
-from .. import store
 from ..db import get_db
 from ..rules import PROFILES, UnknownRules, get_profile
 from ..sheets import PAPER_NAMES, UnknownPaper, paper_from, pdf_response, render_pdf
 from ..sheets.facts import option_lines, reference, table_line
+from ..stores import summary as summaries
+from ..stores.errors import GameNotFound
 from . import error_response
 
 bp = Blueprint("sheets", __name__)
@@ -56,20 +57,20 @@ def game_sheet(game_id: int):
     except UnknownPaper as error:
         return error_response(400, str(error))
     try:
-        summary = store.game_summary(get_db(), game_id)
-    except store.GameNotFound as error:
+        summary = summaries.game_summary(get_db(), game_id)
+    except GameNotFound as error:
         return error_response(404, error.message)
     game = summary.game
-    played = date.fromisoformat(game["created_at"][:10])
+    played = date.fromisoformat(game.created_at[:10])
     pdf = render_pdf(
         "sheets/game_pdf.html",
         paper=paper,
         summary=summary,
         game=game,
-        sides=game["sides"],
-        alone=all(side["players"] == [side["name"]] for side in game["sides"]),
+        sides=game.sides,
+        alone=all(side.alone for side in game.sides),
         profile=summary.profile,
-        options=option_lines(summary.profile, get_profile(game["rules"])),
+        options=option_lines(summary.profile, get_profile(game.rules)),
         played=played,
     )
     return pdf_response(pdf, f"canasta-game-{game['id']}-{played.isoformat()}.pdf")

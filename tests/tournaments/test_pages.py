@@ -58,7 +58,7 @@ def test_club_options_are_kept_for_every_table_game(no_csrf_app):
     finally:
         db.conn.close()
     assert status.summary.profile.target == 3000
-    assert [s["players"] for s in status.summary.game["sides"]] == [["Ann", "Bob"], ["Cy", "Di"]]
+    assert [list(s.players) for s in status.summary.game.sides] == [["Ann", "Bob"], ["Cy", "Di"]]
 
 
 def test_partnerships_with_a_sit_out_scoring_the_round_average(no_csrf_app):

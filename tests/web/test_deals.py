@@ -341,10 +341,13 @@ def test_csrf_is_checked_on_the_live_server(live_server):
 def test_hand_fields_carry_no_leftover_picker_attributes(no_csrf_app):
     """The card picker finds its fields by itself; the old class="card-text" and data-picker hooks are gone."""
     from scorekeeper.rules import get_profile
+    from scorekeeper.stores.games import Side
     from scorekeeper.web.forms import deal_form
 
-    game = {"sides": [{"key": "we", "name": "We", "players": ["Ann", "Cy"]},
-                      {"key": "they", "name": "They", "players": ["Bo", "Di"]}]}
+    class Game:
+        sides = (Side("we", "We", ("Ann", "Cy")), Side("they", "They", ("Bo", "Di")))
+
+    game = Game()
     with no_csrf_app.test_request_context():
         form = deal_form(get_profile("bicycle"), game, "cards")
         html = str(form["we"]["hand_0"]())

@@ -1,0 +1,63 @@
+"""The audit log of a game: every change, who made it and why, what it was before and after."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from sqlite_utils import Database
+
+from .. import clock
+from .rows import Row, dumps
+
+
+@dataclass(frozen=True)
+class Change(Row):
+    """One entry of a game's log. ``before``/``after`` are the records as they were (None when absent)."""
+
+    id: int
+    game_id: int
+    deal_id: int | None
+    action: str  # create | add | edit | delete | undo | lock | unlock | delete_game | options
+    before: dict | None = field(hash=False)
+    after: dict | None = field(hash=False)
+    who: str | None
+    reason: str | None
+    undone: bool
+    at: str
+
+
+def record_change(db: Database, *, game_id: int, deal_id: int | None, action: str, before, after,
+                  who: str | None, reason: str | None) -> int:
+    """Append one entry to the audit log of a game."""
+    # Plain SQL: sqlite-utils' insert() would first look the table up (several PRAGMA queries).
+    return db.execute(
+        "INSERT INTO changes (game_id, deal_id, action, before, after, who, reason, undone, at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+        [game_id, deal_id, action, None if before is None else dumps(before),
+         None if after is None else dumps(after), (who or None) and str(who)[:60],
+         (reason or None) and str(reason)[:300], clock.stamp()],
+    ).lastrowid
+
+
+def decode_change(row) -> Change:
+    values = dict(row)
+    for key in ("before", "after"):
+        values[key] = None if values[key] is None else json.loads(values[key])
+    values["undone"] = bool(values["undone"])
+    return Change(**values)
+
+
+def list_changes(db: Database, game_id: int) -> list[Change]:
+    rows = db.execute("SELECT * FROM changes WHERE game_id = ? ORDER BY id", [game_id]).fetchall()
+    return [decode_change(r) for r in rows]
+
+
+def last_undoable(db: Database, game_id: int) -> Change | None:
+    """The latest deal change not yet undone (what "undo" would revert)."""
+    row = db.execute(
+        "SELECT * FROM changes WHERE game_id = ? AND action IN ('add', 'edit', 'delete') AND undone = 0 "
+        "ORDER BY id DESC LIMIT 1",
+        [game_id],
+    ).fetchone()
+    return decode_change(row) if row else None

@@ -1,0 +1,160 @@
+"""Writing deals: add the next one, correct one, delete one, undo the last change.
+
+Each write claims the game's version first (``games.claim``), records its change in the audit log, and
+rewrites the game's status from the summary; once committed, that summary is cached, so the scorepad shown
+next is not scored again. A deal is scored once per save: the caller hands over the engine's result for
+the totals it was scored on, and the store records it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sqlite_utils import Database
+
+from .. import clock
+from ..rules import DealResult
+from . import changes
+from .errors import DealNotFound, GameOver, NothingToUndo
+from .games import MODES, Deal, Game, claim, get_deal, list_deals, side_names
+from .rows import dumps
+from .summary import GameSummary, cached_at, extended, remember, score, summarise, totals_before_row
+
+
+def _set_status(db: Database, game: Game, summary: GameSummary) -> GameSummary:
+    """Store the game's status and winner as ``summary`` says; the summary, for the game row as written."""
+    game = game.replace(status="finished" if summary.game_over else "playing", winner=summary.winner)
+    db.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?", [game.status, game.winner, game.id])
+    return summary.replace(game=game)
+
+
+def _refresh_status(db: Database, game: Game) -> GameSummary:
+    return _set_status(db, game, summarise(game, list_deals(db, game.id)))
+
+
+def _summary_before(db: Database, game: Game, expected_version: int, known: GameSummary | None) -> GameSummary:
+    """Inside a write that claimed ``game`` from ``expected_version``: the summary at that version.
+
+    ``known`` (the caller's own summary) or a cached one is exact, because the claim proved the game was at
+    that version; otherwise the deals are read and scored again."""
+    for candidate in (known, cached_at(db, game, expected_version)):
+        if (candidate is not None and candidate.game.id == game.id
+                and candidate.game.code == game.code and candidate.version == expected_version):
+            return candidate
+    return summarise(game, list_deals(db, game.id))
+
+
+def _check_mode(mode: str) -> None:
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}")
+
+
+def _result_for(before: GameSummary, sides_data: dict, totals: dict[str, int], result: DealResult | None):
+    """The caller's result when it was scored on these totals, else the engine's (raises RulesError)."""
+    if result is not None and all(result.sides[k].total - result.sides[k].deal == totals[k] for k in totals
+                                  if k in result.sides) and set(result.sides) == set(totals):
+        return result
+    return score(before.profile, sides_data, totals, side_names(before.game))
+
+
+def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expected_version: int,
+             who: str | None = None, reason: str | None = None, summary: GameSummary | None = None,
+             result: DealResult | None = None) -> int:
+    """Add the next deal; raises StaleGame, GameLocked, GameOver or the engine's RulesError.
+
+    ``summary``: the caller's summary of the game, used when it is at ``expected_version`` (the game is then
+    not re-scored); ``result``: the caller's scoring of this deal on that summary's totals (then it is not
+    scored again)."""
+    _check_mode(mode)
+    with db.atomic():
+        game = claim(db, game_id, expected_version)
+        before = _summary_before(db, game, expected_version, summary)
+        if before.game_over:
+            raise GameOver()
+        # Score first, so a deal the engine refuses is never written.
+        result = _result_for(before, sides_data, before.totals, result if before is summary else None)
+        stamp = clock.stamp()
+        who = who or None
+        deal_id, seq = db.execute(
+            "INSERT INTO deals (game_id, seq, mode, sides, who, created_at, updated_at) "
+            "VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM deals WHERE game_id = ?), ?, ?, ?, ?, ?) "
+            "RETURNING id, seq",
+            [game_id, game_id, mode, dumps(sides_data), who, stamp, stamp],
+        ).fetchall()[0]
+        # The stored row, as get_deal would read it back (sides through JSON, as stored).
+        stored = Deal(deal_id, game_id, seq, mode, json.loads(dumps(sides_data)), who, stamp, stamp)
+        changes.record_change(db, game_id=game_id, deal_id=deal_id, action="add", before=None,
+                      after=stored.record(), who=who, reason=reason)
+        # The new deal is the last one, so scoring it on top of the summary before says how the game stands.
+        after = _set_status(db, game, extended(before, game, stored, result))
+    remember(db, after)
+    return deal_id
+
+
+def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, mode: str, expected_version: int,
+                who: str | None = None, reason: str | None = None, summary: GameSummary | None = None) -> None:
+    """Correct an earlier deal; every later total is recomputed from the deals."""
+    _check_mode(mode)
+    with db.atomic():
+        game = claim(db, game_id, expected_version)
+        old = get_deal(db, game_id, deal_id)
+        if old is None:
+            raise DealNotFound()
+        before = _summary_before(db, game, expected_version, summary)
+        score(before.profile, sides_data, totals_before_row(before, deal_id), side_names(game))
+        db.execute(
+            "UPDATE deals SET sides = ?, mode = ?, who = ?, updated_at = ? WHERE id = ?",
+            [dumps(sides_data), mode, who or old.who, clock.stamp(), deal_id],
+        )
+        new = get_deal(db, game_id, deal_id)
+        changes.record_change(db, game_id=game_id, deal_id=deal_id, action="edit", before=old.record(),
+                      after=new.record(), who=who, reason=reason)
+        after = _refresh_status(db, game)
+    remember(db, after)
+
+
+def delete_deal(db: Database, game_id: int, deal_id: int, *, expected_version: int, who: str | None = None,
+                reason: str | None = None) -> None:
+    with db.atomic():
+        game = claim(db, game_id, expected_version)
+        old = get_deal(db, game_id, deal_id)
+        if old is None:
+            raise DealNotFound()
+        db.execute("DELETE FROM deals WHERE id = ?", [deal_id])
+        changes.record_change(db, game_id=game_id, deal_id=deal_id, action="delete", before=old.record(),
+                      after=None, who=who, reason=reason)
+        after = _refresh_status(db, game)
+    remember(db, after)
+
+
+def _revert(db: Database, game_id: int, action: str, deal_id: int, before: dict | None) -> None:
+    if action == "add":
+        db.execute("DELETE FROM deals WHERE id = ?", [deal_id])
+    elif action == "edit":
+        db.execute(
+            "UPDATE deals SET sides = ?, mode = ?, who = ?, updated_at = ? WHERE id = ?",
+            [dumps(before["sides"]), before["mode"], before["who"], clock.stamp(), deal_id],
+        )
+    else:  # a deleted deal comes back in its old place
+        db["deals"].insert({**before, "sides": dumps(before["sides"]), "game_id": game_id})
+
+
+def undo_last(db: Database, game_id: int, *, expected_version: int, who: str | None = None):
+    """Revert the latest deal change that is not yet undone; returns that change."""
+    with db.atomic():
+        game = claim(db, game_id, expected_version)
+        change = changes.last_undoable(db, game_id)
+        if change is None:
+            raise NothingToUndo()
+        deal_id = change.deal_id
+        current = get_deal(db, game_id, deal_id)
+        _revert(db, game_id, change.action, deal_id, change.before)
+        db.execute("UPDATE changes SET undone = 1 WHERE id = ?", [change.id])
+        restored = get_deal(db, game_id, deal_id)
+        changes.record_change(db, game_id=game_id, deal_id=deal_id, action="undo",
+                      before=current.record() if current else None,
+                      after=restored.record() if restored else None,
+                      who=who, reason=f"undid change {change.id} ({change.action})")
+        after = _refresh_status(db, game)
+    remember(db, after)
+    return change

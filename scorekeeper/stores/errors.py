@@ -1,0 +1,51 @@
+"""The game stores' own exceptions, each with a plain message for a person."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Base of the store's own errors."""
+
+    message = "The game could not be changed."
+
+    def __init__(self, message: str | None = None):
+        super().__init__(message or self.message)
+        self.message = message or self.message
+
+
+class GameNotFound(StoreError):
+    message = "There is no such game; it may have been deleted."
+
+
+class DealNotFound(StoreError):
+    message = "There is no such deal in this game; it may have been deleted."
+
+
+class StaleGame(StoreError):
+    """The change was based on an older version of the game: someone else saved first."""
+
+    message = "Someone else saved a change to this game first."
+
+    def __init__(self, current_version: int, message: str | None = None):
+        super().__init__(message)
+        self.current_version = current_version
+
+
+class GameLocked(StoreError):
+    message = "This game is locked: its tournament round is closed, so its deals can no longer change."
+
+
+class GameOver(StoreError):
+    message = "This game is over: a side has reached the target. Correct an earlier deal instead."
+
+
+class NothingToUndo(StoreError):
+    message = "There is nothing left to undo in this game."
+
+
+class InvalidGame(StoreError):
+    """The players or sides of a new game do not make sense."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field

@@ -1,0 +1,288 @@
+"""Game and deal records: starting, reading, locking and deleting a game; reading its deals.
+
+A deal is stored exactly as it was entered: its ``sides`` are the ``sides`` object of
+``POST /api/v1/score/deal`` (docs/API.md), so the engine reads them as they are. Totals, minimums
+and the winner are never stored as truth: ``stores.summary`` computes them from the deals.
+
+Writes that change a game claim it first (``claim``): a conditional ``UPDATE`` of the game's
+``version`` as the first statement of ``db.atomic()``. Two phones saving on the same version
+cannot both win: the second one's update matches no row and raises ``StaleGame``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from sqlite_utils import Database
+
+from .. import clock
+from ..codes import unique_code
+from ..rules import RuleProfile, get_profile
+from . import changes
+from .errors import GameLocked, GameNotFound, InvalidGame, StaleGame
+from .rows import Row, dumps
+
+MODES = ("totals", "cards")
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+@dataclass(frozen=True)
+class Side(Row):
+    """One side of a game: a short key (``we``), its name and its players in seating order."""
+
+    key: str
+    name: str
+    players: tuple[str, ...]
+
+    @property
+    def alone(self) -> bool:
+        """A player playing alone: the side is named after its one player."""
+        return self.players == (self.name,)
+
+    def to_dict(self) -> dict:
+        return {"key": self.key, "name": self.name, "players": list(self.players)}
+
+
+@dataclass(frozen=True)
+class Game(Row):
+    """A game as stored: its rules and club options, who plays, and its version for optimistic writes."""
+
+    id: int
+    code: str
+    rules: str
+    options: dict = field(hash=False)
+    sides: tuple[Side, ...]
+    target: int
+    first_dealer: int
+    status: str
+    winner: str | None
+    version: int
+    locked: bool
+    created_at: str
+    updated_at: str
+    deal_count: int | None = None  # filled by list_games only
+
+    @property
+    def profile(self) -> RuleProfile:
+        """The game's profile with its club options applied."""
+        return game_profile(self)
+
+    @property
+    def side_keys(self) -> list[str]:
+        return [side.key for side in self.sides]
+
+
+@dataclass(frozen=True)
+class Deal(Row):
+    """A deal as entered: ``sides`` is the API's ``sides`` object; ``seq`` orders the deals of a game."""
+
+    id: int
+    game_id: int
+    seq: int
+    mode: str
+    sides: dict = field(hash=False)
+    who: str | None
+    created_at: str
+    updated_at: str
+
+    def record(self) -> dict:
+        """The deal as the audit log keeps it."""
+        return {"id": self.id, "seq": self.seq, "mode": self.mode, "sides": self.sides, "who": self.who,
+                "created_at": self.created_at, "updated_at": self.updated_at}
+
+
+def game_profile(game: Game) -> RuleProfile:
+    """The game's profile with its club options applied."""
+    return get_profile(game.rules).with_options(game.options)
+
+
+def decode_game(row) -> Game:
+    values = dict(row)
+    return Game(
+        id=values["id"], code=values["code"], rules=values["rules"],
+        options=json.loads(values["options"] or "{}"),
+        sides=tuple(Side(s["key"], s["name"], tuple(s["players"])) for s in json.loads(values["sides"])),
+        target=values["target"], first_dealer=values["first_dealer"], status=values["status"],
+        winner=values["winner"], version=values["version"], locked=bool(values["locked"]),
+        created_at=values["created_at"], updated_at=values["updated_at"], deal_count=values.get("deal_count"),
+    )
+
+
+def decode_deal(row) -> Deal:
+    values = dict(row)
+    values["sides"] = json.loads(values["sides"])
+    return Deal(**values)
+
+
+def _new_code(db: Database) -> str:
+    return unique_code(db, "games", "code", alphabet=CODE_ALPHABET, length=8)
+
+
+def _clean_sides(sides) -> list[dict]:
+    if not isinstance(sides, list) or len(sides) < 2:
+        raise InvalidGame("A game needs at least two sides.", "sides")
+    keys = set()
+    cleaned = []
+    for i, side in enumerate(sides):
+        key = str(side.get("key") or "").strip()
+        name = str(side.get("name") or "").strip()
+        if not key or key in keys:
+            raise InvalidGame("Every side needs its own short key.", f"sides[{i}].key")
+        if not name:
+            raise InvalidGame("Give every side a name.", f"sides[{i}].name")
+        players = [str(p).strip() for p in side.get("players") or []]
+        if not players or any(not p for p in players):
+            raise InvalidGame("Give every player a name.", f"sides[{i}].players")
+        keys.add(key)
+        cleaned.append({"key": key, "name": name[:40], "players": [p[:40] for p in players]})
+    return cleaned
+
+
+def create_game(db: Database, *, rules: str, options: dict | None, sides: list[dict], first_dealer: int = 0,
+                who: str | None = None) -> int:
+    """Start a game; raises UnknownRules / UnknownOption (from the engine) or InvalidGame."""
+    options = dict(options or {})
+    profile = get_profile(rules).with_options(options)
+    sides = _clean_sides(sides)
+    seats = sum(len(s["players"]) for s in sides)
+    if not 0 <= first_dealer < seats:
+        raise InvalidGame("Choose who deals first among the players.", "first_dealer")
+    stamp = clock.stamp()
+    row = {
+        "code": _new_code(db), "rules": profile.id, "options": dumps(options), "sides": dumps(sides),
+        "target": profile.target, "first_dealer": first_dealer, "status": "playing", "winner": None,
+        "version": 1, "locked": 0, "created_at": stamp, "updated_at": stamp,
+    }
+    # Every write transaction starts with its write, in plain SQL: a read first (sqlite-utils looks
+    # the table up before inserting) would leave SQLite unable to wait for a concurrent writer and
+    # fail at once with "database is locked". The unique index guards the code picked beforehand.
+    with db.atomic():
+        cursor = db.execute(
+            f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' for _ in row)})", list(row.values())
+        )
+        game_id = cursor.lastrowid
+        changes.record_change(db, game_id=game_id, deal_id=None, action="create", before=None,
+                      after={"rules": profile.id, "options": options, "sides": sides, "first_dealer": first_dealer},
+                      who=who, reason=None)
+    return game_id
+
+
+def get_game(db: Database, game_id: int) -> Game | None:
+    row = db.execute("SELECT * FROM games WHERE id = ?", [game_id]).fetchone()
+    return decode_game(row) if row else None
+
+
+def get_game_by_code(db: Database, code: str) -> Game | None:
+    row = db.execute("SELECT * FROM games WHERE code = ?", [code]).fetchone()
+    return decode_game(row) if row else None
+
+
+def game_version(db: Database, game_id: int) -> int | None:
+    """The game's version alone: the cheap question a polling phone asks."""
+    row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+    return row[0] if row else None
+
+
+def list_games(db: Database) -> list[Game]:
+    """Every game, newest change first, with its number of deals."""
+    rows = db.execute(
+        "SELECT games.*, (SELECT COUNT(*) FROM deals WHERE deals.game_id = games.id) AS deal_count "
+        "FROM games ORDER BY updated_at DESC, id DESC"
+    ).fetchall()
+    return [decode_game(r) for r in rows]
+
+
+def _game_record(game: Game) -> dict:
+    return {"code": game.code, "rules": game.rules, "options": game.options,
+            "sides": [side.to_dict() for side in game.sides], "first_dealer": game.first_dealer,
+            "created_at": game.created_at}
+
+
+def delete_game(db: Database, game_id: int, *, expected_version: int | None = None, who: str | None = None) -> None:
+    """Delete a game and its deals; the changes stay, with a record of the deletion."""
+    with db.atomic():
+        cursor = db.execute(
+            "UPDATE games SET version = version + 1 WHERE id = ? AND locked = 0 AND (? IS NULL OR version = ?)",
+            [game_id, expected_version, expected_version],
+        )
+        game = get_game(db, game_id)
+        if cursor.rowcount != 1:
+            if game is None:
+                raise GameNotFound()
+            if game.locked:
+                raise GameLocked()
+            raise StaleGame(game.version)
+        db.execute("DELETE FROM deals WHERE game_id = ?", [game_id])
+        db.execute("DELETE FROM games WHERE id = ?", [game_id])
+        changes.record_change(db, game_id=game_id, deal_id=None, action="delete_game", before=_game_record(game),
+                      after=None, who=who, reason=None)
+
+
+def set_locked(db: Database, game_id: int, locked: bool, *, who: str | None = None) -> None:
+    """Lock or unlock a game (tournaments lock the games of a closed round)."""
+    with db.atomic():
+        cursor = db.execute(
+            "UPDATE games SET locked = ?, version = version + 1, updated_at = ? WHERE id = ?",
+            [1 if locked else 0, clock.stamp(), game_id],
+        )
+        if cursor.rowcount != 1:
+            raise GameNotFound()
+        changes.record_change(db, game_id=game_id, deal_id=None, action="lock" if locked else "unlock",
+                      before=None, after={"locked": bool(locked)}, who=who, reason=None)
+
+
+def claim(db: Database, game_id: int, expected_version: int) -> Game:
+    """Take the game for this change or raise: the first statement of every write to a game's deals.
+
+    Returns the game row as it now is (the new version), read by the claim itself (``RETURNING``)."""
+    rows = db.execute(
+        "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND locked = 0 "
+        "RETURNING *",
+        [clock.stamp(), game_id, expected_version],
+    ).fetchall()
+    if rows:
+        return decode_game(rows[0])
+    game = get_game(db, game_id)
+    if game is None:
+        raise GameNotFound()
+    if game.locked:
+        raise GameLocked()
+    raise StaleGame(game.version)
+
+
+def seating(game: Game) -> list[dict]:
+    """The players in clockwise order: partners sit opposite, so the sides alternate."""
+    order = []
+    longest = max(len(s.players) for s in game.sides)
+    for i in range(longest):
+        for side in game.sides:
+            if i < len(side.players):
+                order.append({"side": side.key, "name": side.players[i]})
+    return order
+
+
+def dealer_name(game: Game, deal_index: int) -> str:
+    """Who deals deal number ``deal_index + 1``: the deal passes clockwise."""
+    seats = seating(game)
+    return seats[(game.first_dealer + deal_index) % len(seats)]["name"]
+
+
+def side_names(game: Game) -> dict[str, str]:
+    """Each side's name by its key, so the engine's messages speak of "Ann & Cy", not "we"."""
+    return {side.key: side.name for side in game.sides}
+
+
+# --------------------------------------------------------------------------------------
+# Deal records
+# --------------------------------------------------------------------------------------
+
+
+def list_deals(db: Database, game_id: int) -> list[Deal]:
+    rows = db.execute("SELECT * FROM deals WHERE game_id = ? ORDER BY seq", [game_id]).fetchall()
+    return [decode_deal(r) for r in rows]
+
+
+def get_deal(db: Database, game_id: int, deal_id: int) -> Deal | None:
+    row = db.execute("SELECT * FROM deals WHERE id = ? AND game_id = ?", [deal_id, game_id]).fetchone()
+    return decode_deal(row) if row else None

@@ -1,0 +1,271 @@
+"""A game's summary, computed from its deals, and the cache that keeps the latest ones.
+
+Totals, minimums and the winner are never stored as truth: ``summarise`` scores the deals in order
+each time, so correcting an early deal corrects everything after it.
+
+Every committed change bumps the game's ``version``, so a summary is fully determined by
+(database file, game id, version, share code): ``game_summary`` keeps the latest ones in a small
+in-process LRU cache under that key. A summary read inside a transaction is never cached (the
+transaction may still roll back and the same version be reused by another change), and the share
+code guards against SQLite reusing the id of a deleted game. Summaries are frozen, so the cached ones
+can be shared between requests.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from sqlite_utils import Database
+
+from ..rules import DealResult, Line, RuleProfile, RulesError, Violation, game_state, parse_deal, score_deal
+from .errors import GameNotFound
+from .games import Deal, Game, dealer_name, game_profile, get_game, list_deals, side_names
+from .rows import Row
+
+
+@dataclass(frozen=True)
+class RowSide(Row):
+    """One side's cell of a scorepad row: the deal's points, the running total and what made them."""
+
+    deal: int
+    total: int
+    minimum: int
+    breakdown: tuple[Line, ...] = ()
+    canastas: int = 0
+    went_out: bool = False
+    concealed: bool = False
+    red_threes: int = 0
+
+
+@dataclass(frozen=True)
+class ScorepadRow(Row):
+    """One deal on the scorepad; ``error`` is the engine's refusal when a stored deal counts nothing."""
+
+    number: int
+    deal_id: int
+    dealer: str
+    mode: str
+    who: str | None
+    sides: dict[str, RowSide] = field(hash=False)
+    warnings: tuple[Violation, ...] = ()
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class GameSummary(Row):
+    """Everything a scorepad, a sheet or a tournament shows about a game, computed from its deals."""
+
+    game: Game
+    profile: RuleProfile
+    rows: tuple[ScorepadRow, ...] = ()
+    totals: dict[str, int] = field(default_factory=dict, hash=False)
+    minimums: dict[str, int] = field(default_factory=dict, hash=False)
+    game_over: bool = False
+    winner: str | None = None
+    next_dealer: str = ""
+    problems: tuple[str, ...] = ()
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+    @property
+    def side_keys(self) -> list[str]:
+        return [s.key for s in self.game.sides]
+
+    def side_name(self, key: str | None) -> str:
+        for side in self.game.sides:
+            if side.key == key:
+                return side.name
+        return ""
+
+    def row_of(self, deal_id: int | None) -> ScorepadRow | None:
+        return next((row for row in self.rows if row.deal_id == deal_id), None)
+
+
+def score(profile: RuleProfile, sides_data: dict, before: dict[str, int], names: dict[str, str] | None = None):
+    """Score one deal as entered; raises the engine's RulesError when it cannot be scored."""
+    sides, before = parse_deal({"sides": sides_data, "before": before})
+    return score_deal(profile, sides, before, names=names)
+
+
+def _facts(entered: dict) -> dict:
+    """What a scorepad row repeats from the side as entered (the canastas come from the engine)."""
+    return {"went_out": bool(entered.get("went_out")), "concealed": bool(entered.get("concealed")),
+            "red_threes": int(entered.get("red_threes") or 0)}
+
+
+def score_row(game: Game, profile: RuleProfile, index: int, deal: Deal, totals: dict[str, int],
+              minimums: dict[str, int], result: DealResult | None = None) -> tuple[ScorepadRow, str | None]:
+    """Deal number ``index + 1`` scored on top of ``totals``/``minimums`` (updated in place): its row, and the
+    engine's refusal (None when it scored). ``result``: the deal already scored on these totals by the caller."""
+    base = {"number": index + 1, "deal_id": deal.id, "dealer": dealer_name(game, index), "mode": deal.mode,
+            "who": deal.who}
+    try:
+        if result is None:
+            result = score(profile, deal.sides, totals, side_names(game))
+    except RulesError as error:
+        # A stored deal the engine no longer accepts counts nothing, visibly.
+        sides = {k: RowSide(0, totals[k], minimums[k]) for k in totals}
+        return ScorepadRow(**base, sides=sides, error=error.message), error.message
+    sides = {}
+    for k in totals:
+        side = result.sides[k]
+        totals[k] = side.total
+        minimums[k] = side.minimum
+        sides[k] = RowSide(side.deal, side.total, side.minimum, tuple(side.breakdown), side.canastas,
+                           **_facts(deal.sides.get(k, {})))
+    return ScorepadRow(**base, sides=sides, warnings=tuple(result.warnings)), None
+
+
+def _finish(game: Game, profile: RuleProfile, rows: list[ScorepadRow], totals, minimums, problems) -> GameSummary:
+    game_over, winner = game_state(profile, totals)
+    return GameSummary(game=game, profile=profile, rows=tuple(rows), totals=totals, minimums=minimums,
+                       game_over=game_over, winner=winner, next_dealer=dealer_name(game, len(rows)),
+                       problems=tuple(problems))
+
+
+def summarise(game: Game, deals: list[Deal], profile: RuleProfile | None = None) -> GameSummary:
+    """Re-score every deal in order and carry the totals forward (under ``profile``, by default the game's)."""
+    profile = profile or game_profile(game)
+    totals = {k: 0 for k in game.side_keys}
+    minimums = {k: profile.minimum(0) for k in totals}
+    rows, problems = [], []
+    for index, deal in enumerate(deals):
+        row, problem = score_row(game, profile, index, deal, totals, minimums)
+        rows.append(row)
+        if problem:
+            problems.append(f"Deal {index + 1}: {problem}")
+    return _finish(game, profile, rows, totals, minimums, problems)
+
+
+def extended(summary: GameSummary, game: Game, deal: Deal, result: DealResult | None = None) -> GameSummary:
+    """The summary after appending ``deal`` as the last deal, for the game row ``game``; exactly what
+    ``summarise(game, deals + [deal])`` gives, scoring only the new deal (``result``: already scored on
+    ``summary.totals``)."""
+    totals, minimums = dict(summary.totals), dict(summary.minimums)
+    row, problem = score_row(game, summary.profile, len(summary.rows), deal, totals, minimums, result)
+    problems = list(summary.problems) + ([f"Deal {row.number}: {problem}"] if problem else [])
+    return _finish(game, summary.profile, [*summary.rows, row], totals, minimums, problems)
+
+
+def totals_before_row(summary: GameSummary, deal_id: int | None) -> dict[str, int]:
+    """Each side's total before deal ``deal_id`` (before a new deal when None), read from the summary."""
+    if deal_id is not None:
+        for index, row in enumerate(summary.rows):
+            if row.deal_id == deal_id:
+                if index == 0:
+                    return {k: 0 for k in summary.side_keys}
+                return {k: side.total for k, side in summary.rows[index - 1].sides.items()}
+    return dict(summary.totals)
+
+
+# --------------------------------------------------------------------------------------
+# The cache
+# --------------------------------------------------------------------------------------
+
+SUMMARY_CACHE_SIZE = 256
+
+
+class SummaryCache:
+    """A small thread-safe LRU of game summaries, keyed by (database file, game id, version, code)."""
+
+    def __init__(self, size: int = SUMMARY_CACHE_SIZE):
+        self.size = size
+        self._entries: OrderedDict[tuple, GameSummary] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, key: tuple) -> GameSummary | None:
+        with self._lock:
+            summary = self._entries.get(key)
+            if summary is None:
+                self.misses += 1
+                return None
+            self._entries.move_to_end(key)
+            self.hits += 1
+            return summary
+
+    def put(self, key: tuple, summary: GameSummary) -> None:
+        with self._lock:
+            self._entries[key] = summary
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+summary_cache = SummaryCache()
+
+
+def db_file(db: Database) -> str:
+    """The absolute path of the database file behind ``db`` ("" for an in-memory or temporary one).
+
+    Asked once per connection (a server thread keeps its connection) and remembered on the object."""
+    path = getattr(db, "_scorekeeper_file", None)
+    if path is None:
+        path = ""
+        for row in db.execute("PRAGMA database_list").fetchall():
+            if row[1] == "main":
+                path = row[2] or ""
+        db._scorekeeper_file = path
+    return path
+
+
+def _cache_key(db: Database, game: Game) -> tuple | None:
+    """The cache key of the committed game row ``game``; None when it must not be cached."""
+    path = db_file(db)
+    if not path or db.conn.in_transaction:
+        return None
+    return (path, game.id, game.version, game.code)
+
+
+def remember(db: Database, summary: GameSummary) -> None:
+    """Cache a summary computed by a write, once that write is committed (not inside an outer transaction)."""
+    key = _cache_key(db, summary.game)
+    if key is not None:
+        summary_cache.put(key, summary)
+
+
+def cached_at(db: Database, game: Game, version: int) -> GameSummary | None:
+    """The cached summary of ``game`` at ``version``, if there is one."""
+    path = db_file(db)
+    return summary_cache.get((path, game.id, version, game.code)) if path else None
+
+
+def game_summary(db: Database, game_id: int) -> GameSummary:
+    """The game's summary: from the cache when its version is known, else re-scored from its deals.
+
+    Outside a transaction, the game and its deals are read in one read transaction, so a change
+    committed by another connection in between cannot pair one version's row with another's deals."""
+    if db.conn.in_transaction or not db_file(db):
+        game = get_game(db, game_id)
+        if game is None:
+            raise GameNotFound()
+        return summarise(game, list_deals(db, game_id))
+    game = get_game(db, game_id)
+    if game is None:
+        raise GameNotFound()
+    cached = summary_cache.get(_cache_key(db, game))
+    if cached is not None:
+        return cached
+    db.execute("BEGIN")
+    try:
+        game = get_game(db, game_id)
+        deals = list_deals(db, game_id) if game is not None else []
+    finally:
+        db.execute("COMMIT")
+    if game is None:
+        raise GameNotFound()
+    summary = summarise(game, deals)
+    summary_cache.put(_cache_key(db, game), summary)
+    return summary
