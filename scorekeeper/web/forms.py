@@ -154,6 +154,13 @@ def option_field(option):
                        validators=[InputRequired("Give a number.")], widget=SumInput())
 
 
+def option_text(option, value) -> str:
+    """An option's value as its form field holds it (the inverse of ``option_value``)."""
+    if option.kind == "bool":
+        return "yes" if value else "no"
+    return str(value)
+
+
 def option_value(option, raw: str):
     """The option value from its form text (the engine checks it is allowed)."""
     if option.kind == "bool":

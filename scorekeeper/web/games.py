@@ -7,6 +7,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import segno
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 
 from ..db import get_db
 from ..netinfo import lan_addresses
@@ -16,7 +17,7 @@ from ..stores import games
 from ..stores import summary as summaries
 from ..stores.errors import GameLocked, GameNotFound, InvalidGame, StaleGame
 from . import error_response
-from .forms import deal_form, new_game_form, option_value, read_version, seat_labels, sides_from_form
+from .forms import deal_form, new_game_form, option_text, option_value, read_version, seat_labels, sides_from_form
 from .htmx import render
 from .wording import side_words
 
@@ -83,9 +84,22 @@ def _chosen_profile(values):
         return profile
 
 
+def _for_the_chosen_rules(values):
+    """The form's values without the club options when they were shown for other rules than those now
+    chosen: a switch of rules starts from exactly the new rules' defaults (``shown_rules`` names the rules
+    whose options the page showed)."""
+    shown = values.get("shown_rules")
+    if shown is None or shown == values.get("rules"):
+        return values
+    kept = MultiDict([(k, v) for k, v in values.items(multi=True) if not k.startswith("opt_")])
+    for option in profile_options(_chosen_profile(kept)):
+        kept[f"opt_{option.name}"] = option_text(option, option.default)
+    return kept
+
+
 @bp.route("/games/new", methods=["GET", "POST"])
 def new():
-    values = request.form if request.method == "POST" else request.args
+    values = _for_the_chosen_rules(request.form if request.method == "POST" else request.args)
     profile = _chosen_profile(values)
     formdata = values if values else None
     form = new_game_form(profile, formdata=formdata)
