@@ -17,7 +17,7 @@ def test_sheets_page_fits_a_phone_and_downloads_the_chosen_sheet(phone, live_ser
     phone.select_option("#rules", "silhill")
     phone.locator("label", has_text="US Letter").tap()
     with phone.expect_download() as info:
-        phone.locator("button[type=submit]").tap()
+        phone.locator("main button[type=submit]").tap()
     download = info.value
     assert download.suggested_filename == "canasta-blank-sheet-silhill-letter.pdf"
     assert phone.console_messages == []
@@ -28,7 +28,7 @@ def test_printing_a_page_hides_the_controls_and_chrome(phone, live_server):
     assert phone.locator(".topbar").is_visible()
     phone.emulate_media(media="print")
     assert not phone.locator(".topbar").is_visible()
-    assert not phone.locator("form").is_visible()
+    assert not phone.locator("main form").is_visible()
     assert phone.locator("h1").is_visible()
     background = phone.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(255, 255, 255)"
