@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import http.cookiejar
 import json
+import logging
 import os
 import random
 import re
@@ -50,6 +51,8 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.rules import get_profile, profile_options  # noqa: E402
+
+logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # the in-process server of the taps run
 
 CLIENTS = (1, 5, 20)
 SAVES_PER_CLIENT = {1: 60, 5: 30, 20: 15}
