@@ -9,7 +9,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -21,7 +20,7 @@ import pytest
 
 from scorekeeper.rules import get_profile, profile_options
 
-from .test_serve import free_port
+from .test_serve import free_port, start_serving, stop
 
 pytestmark = pytest.mark.slow
 
@@ -72,20 +71,11 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def start_serving(scorekeeper: Path, cwd: Path, env: dict, *extra) -> tuple[subprocess.Popen, str, str]:
+def serve_wheel(scorekeeper: Path, cwd: Path, env: dict, *extra) -> tuple[subprocess.Popen, str, str]:
     port = free_port()
-    process = subprocess.Popen([str(scorekeeper), "serve", "--host", "127.0.0.1", "--port", str(port), *extra],
-                               cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    lines = []
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            break
-        lines.append(line)
-        if "Ctrl+C" in line:
-            break
-    return process, f"http://127.0.0.1:{port}", "".join(lines)
+    process, output = start_serving([scorekeeper, "serve", "--host", "127.0.0.1", "--port", port, *extra], cwd, env,
+                                    seconds=60)
+    return process, f"http://127.0.0.1:{port}", output
 
 
 def play_everything(base: str) -> None:
@@ -126,27 +116,23 @@ def test_the_wheel_installs_into_a_fresh_venv_and_serves_from_any_folder(tmp_pat
     elsewhere.mkdir()
     env = {key: value for key, value in os.environ.items() if not key.startswith("SCOREKEEPER_")}
     env.update(PYTHONUNBUFFERED="1", HOME=str(tmp_path / "home"), XDG_DATA_HOME=str(tmp_path / "data-home"))
-    process, base, output = start_serving(scorekeeper, elsewhere, env)
+    process, base, output = serve_wheel(scorekeeper, elsewhere, env)
     try:
         user_data = tmp_path / "data-home" / "scorekeeper"
         assert f"Data folder: {user_data}" in output, output
         play_everything(base)
     finally:
-        process.terminate()
-        process.wait(timeout=10)
-        process.stdout.close()
+        stop(process)
     assert (user_data / "scorekeeper.sqlite").exists() and (user_data / "secret_key").exists()
     assert list(elsewhere.iterdir()) == []
     site_packages = next((venv / "lib").glob("python3*/site-packages"))
     assert not (site_packages / "instance").exists() and not (site_packages / "scorekeeper" / "instance").exists()
 
     chosen = tmp_path / "club-data"
-    process, base, output = start_serving(scorekeeper, elsewhere, env, "--instance", chosen)
+    process, base, output = serve_wheel(scorekeeper, elsewhere, env, "--instance", chosen)
     try:
         assert f"Data folder: {chosen}" in output, output
         assert "Canasta Scorekeeper" in Browser(base).get("/")[2].decode()
     finally:
-        process.terminate()
-        process.wait(timeout=10)
-        process.stdout.close()
+        stop(process)
     assert (chosen / "scorekeeper.sqlite").exists()

@@ -21,22 +21,34 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def start_serving(command: list, cwd, env: dict, seconds: float = 30) -> tuple[subprocess.Popen, str]:
+    """Start ``scorekeeper serve``; return the process and what it printed up to "Press Ctrl+C"."""
+    process = subprocess.Popen([str(part) for part in command], cwd=cwd, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+    lines = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        if "Ctrl+C" in line:
+            break
+    return process, "".join(lines)
+
+
+def stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    process.wait(timeout=10)
+    process.stdout.close()
+
+
 def test_serve_prints_the_address_and_a_qr_code_and_answers(tmp_path):
     port = free_port()
     env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "served.sqlite"), "PYTHONUNBUFFERED": "1"}
     command = [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", "0.0.0.0", "--port", str(port)]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process, output = start_serving(command, ROOT, env)
     try:
-        lines = []
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            line = process.stdout.readline()
-            if not line:
-                break
-            lines.append(line)
-            if "Ctrl+C" in line:
-                break
-        output = "".join(lines)
         assert f":{port}/" in output
         assert str(tmp_path / "served.sqlite") in output
         assert "█" in output and ("▀" in output or "▄" in output), "no QR code drawn"
@@ -45,9 +57,7 @@ def test_serve_prints_the_address_and_a_qr_code_and_answers(tmp_path):
             assert b"Canasta Scorekeeper" in response.read()
         assert (tmp_path / "served.sqlite").exists()
     finally:
-        process.terminate()
-        process.wait(timeout=10)
-        process.stdout.close()
+        stop(process)
 
 
 def test_addresses_shown_for_all_interfaces_are_never_loopback_when_the_machine_has_a_network():
