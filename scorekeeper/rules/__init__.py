@@ -8,7 +8,7 @@ from .going_out import check_go_out
 from .melds import MeldInfo, Situation, Verdict, check_meld, meld_key
 from .pile import check_pile
 from .profiles import (
-    PROFILES, Option, Penalty, RuleProfile, get_profile, profile_options, profile_parameters,
+    DEFAULT_PROFILE, PROFILES, Option, Penalty, RuleProfile, get_profile, profile_options, profile_parameters,
 )
 from .readings import other_readings
 from .scoring import (
@@ -21,7 +21,8 @@ __all__ = [
     "ERROR_CODES", "VIOLATION_CODES", "ImpossibleDeal", "InvalidCards", "InvalidRequest", "RulesError",
     "UnknownOption", "UnknownRules", "Violation",
     "check_go_out", "MeldInfo", "Situation", "Verdict", "check_meld", "check_pile", "meld_key",
-    "PROFILES", "Option", "Penalty", "RuleProfile", "get_profile", "profile_options", "profile_parameters",
+    "DEFAULT_PROFILE", "PROFILES", "Option", "Penalty", "RuleProfile", "get_profile", "profile_options",
+    "profile_parameters",
     "other_readings",
     "CustomPenalty", "DealResult", "Line", "SideDeal", "SideResult", "game_state", "parse_deal", "score_deal",
     "listable_penalties", "scores_black_threes",

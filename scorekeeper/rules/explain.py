@@ -14,20 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from .profiles import PROFILES, Option, RuleProfile, profile_options
+from .profiles import PROFILES, TOPICS, Option, RuleProfile, profile_options, rule_fields
 
-#: The topics, in the order a rules page shows them.
-TOPICS: tuple[tuple[str, str], ...] = (
-    ("cards", "Cards and values"),
-    ("melds", "Melds"),
-    ("canastas", "Canastas"),
-    ("threes", "Threes"),
-    ("initial_meld", "The initial meld"),
-    ("pile", "Taking the pile"),
-    ("going_out", "Going out"),
-    ("scoring", "Scoring"),
-    ("game", "The game"),
-)
 TOPIC_TITLES = dict(TOPICS)
 
 
@@ -791,22 +779,12 @@ _ASPECTS: tuple[_Aspect, ...] = (
     _Aspect("game", "Game target", "target", _target_short, _target_sentence),
 )
 
-#: The topic each club option belongs to; an option not listed here goes to "game".
-OPTION_TOPICS: dict[str, str] = {
-    "target": "game", "players": "game", "draw": "game", "individual_scoring": "game",
-    "wilds_may_exceed_naturals": "melds", "wild_ratio": "melds", "one_meld_per_rank": "melds",
-    "rule_of_five": "melds",
-    "wild_cap_after_canasta": "canastas", "canastas_may_complete_when_going_out": "going_out",
-    "red_threes_negative_without_meld": "threes", "all_four_red_threes_negative": "threes",
-    "black_three_melds_without_wilds": "threes", "black_three_effect": "threes",
-    "opening_per_player": "initial_meld", "top_discard_counts_for_minimum": "initial_meld",
-    "canasta_waiver_with_pile": "initial_meld", "concealed_exempt_from_minimum": "initial_meld",
-    "wild_meld_may_open_alone": "initial_meld",
-    "pile_frozen_until_opened": "pile", "natural_and_wild_takes_pile": "pile",
-    "top_card_layoff_onto_canasta": "pile",
-    "canastas_to_go_out": "going_out",
-    "melds_count_minus_without_canasta": "scoring", "incomplete_mixed_aces_penalised": "scoring",
-}
+def option_topic(option: Option) -> str:
+    """The topic of the rules pages a club option belongs to: that of the profile field it is about."""
+    return _FIELD_TOPICS[option.field_name]
+
+
+_FIELD_TOPICS: dict[str, str] = {f.name: f.metadata["topic"] for f in rule_fields()}
 
 
 def option_value_text(option: Option, value) -> str:
@@ -836,7 +814,7 @@ def explain(profile: RuleProfile) -> tuple[Topic, ...]:
     for aspect in _ASPECTS:
         grouped[aspect.topic].append(Rule(aspect.sentence(profile), profile.cite(aspect.key)))
     for option in profile_options(profile):
-        grouped[OPTION_TOPICS.get(option.name, "game")].append(option_rule(profile, option))
+        grouped[option_topic(option)].append(option_rule(profile, option))
     return tuple(Topic(key, title, tuple(grouped[key])) for key, title in TOPICS)
 
 
@@ -854,6 +832,6 @@ def compare(profiles: Iterable[RuleProfile] | None = None) -> tuple[Comparison, 
 
 
 __all__ = [
-    "TOPICS", "TOPIC_TITLES", "OPTION_TOPICS", "Rule", "Topic", "Value", "Point", "Comparison",
+    "TOPICS", "TOPIC_TITLES", "option_topic", "Rule", "Topic", "Value", "Point", "Comparison",
     "explain", "compare", "option_rule", "option_value_text", "source_text", "num",
 ]

@@ -156,7 +156,7 @@ def canasta_kind(profile: RuleProfile, shape: Shape) -> str | None:
     """The canasta kind (as in profile.canasta_kinds) of a meld, or None when it is not a canasta."""
     if shape.size < profile.canasta_size or shape.red_threes or len(shape.ranks) > 1:
         return None
-    special = len(profile.canasta_kinds) > 2
+    special = profile.special_canastas
     if shape.rank == "wild":
         if not profile.all_wild_melds:
             return None

@@ -337,8 +337,8 @@ def _check_canastas_fit(p: RuleProfile, sides: dict[str, SideDeal], names: Mappi
     than threes, the wild-card kinds take wild cards (8 twos and 4 jokers in all), and a natural canasta takes
     all but one card of its rank."""
     size = p.canasta_size
-    special = "sevens" in p.canasta_kinds
-    # Ranks that can hold a "natural" canasta: under modern-american sevens and aces are kinds of their own.
+    special = p.special_canastas
+    # Ranks that can hold a "natural" canasta: with special canastas sevens and aces are kinds of their own.
     natural_ranks = len(RANKS) - 2 if special else len(RANKS)
     cards = twos = jokers = wilds = 0
     listed = False
@@ -420,7 +420,8 @@ def score_deal(profile: RuleProfile, sides: dict[str, SideDeal], before: dict[st
             raise ImpossibleDeal(f"{_who(name, names)} cannot go out concealed without going out.",
                                  field=f"sides.{name}.concealed")
         if side.black_threes and not scores_black_threes(p):
-            raise InvalidRequest("Black threes are laid out as bonus cards only under modern-american rules.",
+            raise InvalidRequest("These rules do not lay black threes out as bonus cards; a side's black threes "
+                                 "must be 0.",
                                  code="request.invalid_field", field=f"sides.{name}.black_threes")
     if len(out_sides) > 1:
         who = [_who(name, names) if _named(name, names) else name for name in out_sides]

@@ -15,7 +15,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import TextInput
 
-from ..rules import PROFILES, RuleProfile, listable_penalties, profile_options, scores_black_threes
+from ..rules import DEFAULT_PROFILE, PROFILES, RuleProfile, listable_penalties, profile_options, scores_black_threes
 
 SUM_RE = re.compile(r"^[+-]?\d{1,6}(?:[+-]\d{1,6}){0,30}$")
 TERM_RE = re.compile(r"[+-]?\d+")
@@ -174,7 +174,8 @@ def option_value(option, raw: str):
 
 
 class NewGameBase(FlaskForm):
-    rules = RadioField("Rules", choices=[SelectChoice(pid, p.name) for pid, p in PROFILES.items()], default="bicycle")
+    rules = RadioField("Rules", choices=[SelectChoice(pid, p.name) for pid, p in PROFILES.items()],
+                         default=DEFAULT_PROFILE)
     first_dealer = RadioField("Who deals first", default="0")
 
 

@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..db import get_db
 from ..netinfo import lan_addresses
-from ..rules import PROFILES, RulesError, UnknownRules, get_profile, profile_options
+from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, UnknownRules, get_profile, profile_options
 from ..stores import changes as change_log
 from ..stores import games
 from ..stores import summary as summaries
@@ -66,9 +66,9 @@ def index():
 def _chosen_profile(values):
     """The profile picked in the form, with the options picked so far (for the shape of the sides)."""
     try:
-        profile = get_profile(values.get("rules") or "bicycle")
+        profile = get_profile(values.get("rules") or DEFAULT_PROFILE)
     except UnknownRules:
-        profile = get_profile("bicycle")
+        profile = get_profile(DEFAULT_PROFILE)
     chosen = {}
     for option in profile_options(profile):
         raw = values.get(f"opt_{option.name}")

@@ -48,8 +48,6 @@ QUESTIONS = {
     "go_out": "May I go out?",
 }
 MAX_SLOTS = 8
-TRUE_WORDS = ("true", "1", "yes", "on")
-FALSE_WORDS = ("false", "0", "no", "off")
 
 
 class BadStart(Exception):
@@ -91,25 +89,6 @@ class Setup:
         return url_for(endpoint, **{**self.params, **extra})
 
 
-def _option_value(option, value):
-    """A club option's value as the engine wants it, from a query string or a JSON value."""
-    if not isinstance(value, str):
-        return value
-    text = value.strip()
-    if option.kind == "bool":
-        if text.lower() in TRUE_WORDS:
-            return True
-        if text.lower() in FALSE_WORDS:
-            return False
-        return text
-    if option.kind == "int":
-        return int(text) if re.fullmatch(r"-?\d+", text) else text
-    for choice in option.choices:
-        if str(choice) == text:
-            return choice
-    return text
-
-
 def read_options(base: RuleProfile, values) -> dict:
     """Club options from ``options=<JSON>`` and repeated ``opt.<name>=<value>``; raises UnknownOption."""
     raw: dict = {}
@@ -126,8 +105,7 @@ def read_options(base: RuleProfile, values) -> dict:
     for key in values.keys():
         if key.startswith("opt.") and values.get(key, "") != "":
             raw[key[4:]] = values.get(key)
-    known = {opt.name: opt for opt in profile_options(base)}
-    options = {name: _option_value(known[name], value) if name in known else value for name, value in raw.items()}
+    options = base.read_options(raw)
     base.with_options(options)  # the engine refuses unknown names and values
     defaults = base.option_values()
     return {name: value for name, value in options.items() if defaults.get(name) != value}

@@ -107,6 +107,7 @@ DESCRIPTIVE_FIELDS = {
     "name": "the title shown above the rules page, not a rule",
     "source": "the document's name, used in citations rather than in the rule sentences",
     "sources": "the heading each rule cites; it changes Rule.source, not Rule.text",
+    "options": "the club options: each is a rule line of its own (test_every_option_is_explained_with_its_value)",
 }
 
 #: When a field has no effect because another field switches its rule off, flipping it may leave the

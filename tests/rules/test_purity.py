@@ -52,7 +52,7 @@ def test_engine_branches_on_fields_never_on_the_profile_id():
     profile definitions no rules module names a profile or reads ``.id``."""
     ids = {"bicycle", "yahoo", "modern-american", "silhill", "classic"}
     for path in sorted(RULES.glob("*.py")):
-        if path.name in ("profiles.py", "explain.py"):
+        if path.name in ("profiles.py", "rule_profile.py", "explain.py"):  # the definitions and their texts
             continue
         tree = ast.parse(path.read_text(), filename=str(path))
         for node in ast.walk(tree):

@@ -1,0 +1,164 @@
+"""Club options: a reading of the rules (or a table setting) a club may switch on its profile.
+
+An Option names the RuleProfile field it is about; switching it is ``dataclasses.replace`` of the profile
+(``RuleProfile.with_options``). A few options set more than one field, or read one field another way
+(``players`` also sets the partnerships and the cards dealt): they carry ``to_fields`` and ``from_profile``.
+The option builders at the end are the options several profiles share, each with its own source.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from .errors import UnknownOption
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rule_profile import RuleProfile
+
+#: Words read as yes and as no wherever an option's value arrives as text (forms, links, the command line).
+TRUE_WORDS = ("true", "1", "yes", "on")
+FALSE_WORDS = ("false", "0", "no", "off")
+
+
+@dataclass(frozen=True)
+class Option:
+    """A club option of a profile: a reading a club may switch."""
+
+    name: str
+    label: str
+    kind: str  # "bool" | "choice" | "int"
+    choices: tuple
+    default: object
+    help: str
+    source: str
+    reading: bool = True  # a reading of the rules (compared by other_readings), not a table setting
+    #: The profile field the option is about (its topic on the rules pages); the option's own name by default.
+    field: str = ""
+    #: For an option that is not simply one field: the fields a value sets, and the value a profile has.
+    to_fields: Callable[[Any], dict] | None = None
+    from_profile: Callable[["RuleProfile"], Any] | None = None
+
+    @property
+    def field_name(self) -> str:
+        return self.field or self.name
+
+    def to_dict(self) -> dict:
+        return {
+            "name": self.name, "label": self.label, "kind": self.kind, "choices": list(self.choices),
+            "default": self.default, "help": self.help, "source": self.source,
+        }
+
+    def describe(self, value) -> str:
+        """Plain words for one value of this option."""
+        if self.kind == "bool":
+            return f"{self.label}: {'yes' if value else 'no'}"
+        return f"{self.label}: {str(value).replace('_', ' ')}"
+
+    def read(self, value):
+        """The value from text (a form, a link, the command line); any other value is returned as it is.
+
+        Text that is none of the allowed values comes back unchanged, for ``with_options`` to refuse with
+        a message that says what is allowed."""
+        if not isinstance(value, str):
+            return value
+        text = value.strip()
+        if self.kind == "bool":
+            if text.lower() in TRUE_WORDS:
+                return True
+            if text.lower() in FALSE_WORDS:
+                return False
+            return text
+        if self.kind == "int":
+            return int(text) if re.fullmatch(r"-?\d+", text) else text
+        for choice in self.choices:
+            if str(choice) == text:
+                return choice
+        return text
+
+    def value_of(self, profile: "RuleProfile"):
+        """The value this option has on ``profile``."""
+        if self.from_profile is not None:
+            return self.from_profile(profile)
+        return getattr(profile, self.name)
+
+    def allows(self, value) -> bool:
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        if self.kind == "int":
+            return isinstance(value, int) and not isinstance(value, bool) and value > 0 and value % 5 == 0
+        return any(value == c and type(value) is type(c) for c in self.choices)
+
+    def changes(self, value) -> dict:
+        """The profile fields ``value`` sets; raises UnknownOption when the value is not allowed."""
+        if not self.allows(value):
+            if self.kind == "bool":
+                allowed = "true or false"
+            elif self.kind == "int":
+                allowed = "a positive multiple of 5"
+            else:
+                allowed = " or ".join(str(c) for c in self.choices)
+            raise UnknownOption(
+                f"The option '{self.name}' cannot be {value!r}; allowed: {allowed}.", field=f"options.{self.name}"
+            )
+        if self.to_fields is not None:
+            return self.to_fields(value)
+        return {self.name: value}
+
+
+# --------------------------------------------------------------------------------------
+# Options several profiles share (each profile gives its own default and source)
+# --------------------------------------------------------------------------------------
+
+_TARGET_HELP = "The total a side must reach to win the game; any positive multiple of 5."
+
+
+def target(default: int, source: str) -> Option:
+    return Option("target", "Game target", "int", (), default, _TARGET_HELP, source, reading=False)
+
+
+def wild_cap(default: str, source: str) -> Option:
+    return Option(
+        "wild_cap_after_canasta", "Wild cards on a finished canasta", "choice", ("unlimited", "three"), default,
+        "unlimited: once seven cards make a canasta, any number of further wild cards may join it "
+        "(it then scores as mixed). three: no meld ever holds more than three wild cards.",
+        source,
+    )
+
+
+def one_per_rank(source: str) -> Option:
+    return Option(
+        "one_meld_per_rank", "One meld per rank for each side", "bool", (True, False), True,
+        "yes: a side keeps a single meld of each rank and new cards of that rank join it. "
+        "no: a side may lay a second, separate meld of a rank it already has.",
+        source,
+    )
+
+
+def black_three_effect(default: str, source: str) -> Option:
+    return Option(
+        "black_three_effect", "What a discarded black three does", "choice", ("freeze", "block_one_turn"), default,
+        "freeze: a black three in the pile freezes it like a wild card, so it can only be taken with a natural "
+        "pair. block_one_turn: it only stops the next player from taking the pile; once covered it has no effect.",
+        source,
+    )
+
+
+def black_three_melds(source: str) -> Option:
+    return Option(
+        "black_three_melds_without_wilds", "Black-three melds are three or four black threes only", "bool",
+        (True, False), True,
+        "yes: a meld of black threes, allowed only when going out, holds three or four black threes and no wild "
+        "card. no: wild cards may join it under the usual limits.",
+        source,
+    )
+
+
+def complete_when_out(source: str) -> Option:
+    return Option(
+        "canastas_may_complete_when_going_out", "A canasta finished while going out counts", "bool", (True, False),
+        True,
+        "yes: the canastas needed to go out may be completed during the going-out turn itself. "
+        "no: they must already be on the table before that turn.",
+        source,
+    )

@@ -1,0 +1,396 @@
+"""RuleProfile: one frozen dataclass whose fields are every difference between the rule documents.
+
+The class describes itself. Each rule field carries, in ``dataclasses.field(metadata=...)``, its plain
+label, the key of the heading it is cited from (``profile.cite(key)``) and the topic of the rules pages
+it belongs to; a field with a fixed set of values is typed ``Literal[...]``, and one routine
+(``_field_problems``) checks every such field, every amount of points and every club option against that
+description. The parameter list of the API (``profile_parameters``), the rules pages (``explain``), the
+OpenAPI schema and ``docs/RULES.md`` are all written from it.
+
+A profile carries its own club options (``options``); a new club is one more instance (``profiles.py``).
+The engine reads fields and never looks at a profile's id.
+"""
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass, field, fields, replace
+from functools import cache
+from typing import Any, Literal
+
+from .cards import Card
+from .errors import UnknownOption
+from .options import Option
+
+#: The topics of the rules pages, in the order a page shows them; every rule field names one.
+TOPICS: tuple[tuple[str, str], ...] = (
+    ("cards", "Cards and values"),
+    ("melds", "Melds"),
+    ("canastas", "Canastas"),
+    ("threes", "Threes"),
+    ("initial_meld", "The initial meld"),
+    ("pile", "Taking the pile"),
+    ("going_out", "Going out"),
+    ("scoring", "Scoring"),
+    ("game", "The game"),
+)
+
+CanastaKind = Literal["natural", "mixed", "sevens", "aces", "wild_twos", "wild_jokers", "wild"]
+CLASSIC_CANASTAS: tuple[CanastaKind, ...] = ("natural", "mixed")
+SPECIAL_CANASTAS: tuple[CanastaKind, ...] = typing.get_args(CanastaKind)
+WildRatio = Literal["none", "not_more_wilds", "more_naturals"]
+WildCap = Literal["unlimited", "three", "closed"]
+BlackThreesMeld = Literal["going_out", "never"]
+BlackThreeEffect = Literal["freeze", "block_one_turn", "not_discarded"]
+ThreesScoring = Literal["red_each", "per_colour"]
+ThreesSignBy = Literal["melds", "canastas"]
+CanastaWaiver = Literal["none", "natural", "any"]
+
+
+def rule(default, label: str, source: str, topic: str, *, points: bool = False):
+    """A rule field: its default, plain label, the source key it is cited from and its rules-page topic.
+    ``points``: an amount of points (card value, bonus, penalty), a non-negative multiple of 5."""
+    return field(default=default, metadata={"label": label, "source": source, "topic": topic, "points": points})
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A penalty a side may be charged; ``points`` are deducted (a positive number)."""
+
+    code: str
+    label: str
+    points: int
+    source: str
+    #: Worked out from the cards when a side is scored card by card (never listed for such a side then).
+    derived: bool = False
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "label": self.label, "points": self.points, "source": self.source,
+                "derived": self.derived}
+
+
+@dataclass(frozen=True)
+class RuleProfile:
+    # identity (not rules: no metadata)
+    id: str
+    name: str
+    source: str
+    # the table
+    target: int = rule(5000, "Game target", "target", "game")
+    players: Literal[2, 3, 4, 5, 6] = rule(4, "Players", "players", "game")
+    partnerships: bool = rule(True, "Played in partnerships", "players", "game")
+    cards_dealt: int = rule(11, "Cards dealt to each player", "cards_dealt", "game")
+    draw: Literal[1, 2] = rule(1, "Cards drawn each turn", "draw", "game")
+    upcard: str = rule("turned; re-turned while it is a joker, a two or a three", "First card of the pile",
+                       "upcard", "game")
+    stock_exhaustion: str = rule("", "When the stock runs out", "stock", "game")
+    # card values (hand cards count minus, melded cards plus)
+    joker_points: int = rule(50, "Joker", "card_values", "cards", points=True)
+    two_points: int = rule(20, "Two", "card_values", "cards", points=True)
+    ace_points: int = rule(20, "Ace", "card_values", "cards", points=True)
+    high_points: int = rule(10, "King to eight", "card_values", "cards", points=True)
+    low_points: int = rule(5, "Seven to four", "card_values", "cards", points=True)
+    black_three_points: int = rule(5, "Black three left in hand", "card_values", "cards", points=True)
+    red_three_in_hand_points: int = rule(0, "Red three left in hand", "card_values", "cards", points=True)
+    # melds
+    min_meld_size: int = rule(3, "Fewest cards in a meld", "melds", "melds")
+    min_naturals: int = rule(2, "Fewest natural cards in a meld", "melds", "melds")
+    max_wilds: int = rule(3, "Most wild cards in a meld", "melds", "melds")
+    wild_ratio: WildRatio = rule("none", "Wild cards against natural cards", "melds", "melds")
+    all_wild_melds: bool = rule(False, "Melds of wild cards only", "melds", "melds")
+    max_meld_size: int | None = rule(None, "Largest meld", "canastas", "melds")
+    one_meld_per_rank: bool = rule(True, "One meld per rank for each side", "melds", "melds")
+    dead_ranks: bool = rule(False, "A finished canasta closes its rank", "canastas", "canastas")
+    rule_of_five: bool = rule(False, "Rule of five", "rule_of_five", "melds")
+    rule_of_five_naturals: int = rule(5, "Natural cards a meld needs before the rule of five lets a wild card join",
+                                      "rule_of_five", "melds")
+    wild_cap_after_canasta: WildCap = rule("three", "Wild cards on a finished canasta", "canastas", "canastas")
+    sevens_no_wilds: bool = rule(False, "Sevens never take wild cards", "sevens_aces", "melds")
+    aces_wilds_only_at_opening: bool = rule(False, "Aces take wild cards only in the opening", "sevens_aces",
+                                            "melds")
+    wild_meld_blocks_other_wilds: bool = rule(False, "An unfinished wild-card meld keeps wild cards off other melds",
+                                              "wild_meld", "melds")
+    black_threes_meld: BlackThreesMeld = rule("going_out", "When black threes may be melded", "black_threes",
+                                              "threes")
+    black_three_melds_without_wilds: bool = rule(True, "Black-three melds without wild cards", "black_threes",
+                                                 "threes")
+    # canastas
+    canasta_size: int = rule(7, "Cards in a canasta", "canastas", "canastas")
+    canasta_kinds: tuple[CanastaKind, ...] = rule(CLASSIC_CANASTAS, "Kinds of canasta", "canastas", "canastas")
+    natural_canasta_bonus: int = rule(500, "Natural canasta", "canastas", "canastas", points=True)
+    mixed_canasta_bonus: int = rule(300, "Mixed canasta", "canastas", "canastas", points=True)
+    sevens_canasta_bonus: int = rule(0, "Canasta of sevens", "scoring", "canastas", points=True)
+    aces_canasta_bonus: int = rule(0, "Canasta of aces", "scoring", "canastas", points=True)
+    wild_twos_canasta_bonus: int = rule(0, "Canasta of seven twos", "scoring", "canastas", points=True)
+    wild_jokers_canasta_bonus: int = rule(0, "Canasta of four jokers and three twos", "scoring", "canastas",
+                                          points=True)
+    wild_canasta_bonus: int = rule(0, "Other wild-card canasta", "scoring", "canastas", points=True)
+    # threes
+    threes_scoring: ThreesScoring = rule("red_each", "How threes score", "red_threes", "threes")
+    red_three_bonus: int = rule(100, "Each red three", "red_threes", "threes", points=True)
+    all_four_red_threes_bonus: int = rule(800, "All four red threes", "red_threes", "threes", points=True)
+    threes_table: tuple[int, ...] = rule((0, 100, 300, 500, 1000), "Threes of one colour, for none to four",
+                                         "red_threes", "threes", points=True)
+    threes_sign_by: ThreesSignBy = rule("melds", "What makes threes count minus", "red_threes", "threes")
+    red_threes_negative_without_meld: bool = rule(True, "Red threes count minus without a meld", "red_threes",
+                                                  "threes")
+    all_four_red_threes_negative: Literal[400, 800] = rule(800, "Four red threes of a side with no meld",
+                                                          "red_threes", "threes")
+    black_three_effect: BlackThreeEffect = rule("freeze", "What a discarded black three does", "frozen", "threes")
+    red_three_freezes_pile: bool = rule(True, "A red three under the top card freezes the pile", "frozen", "pile")
+    # the initial meld
+    minimum_below_zero: int = rule(0, "Initial-meld minimum below zero", "minimum", "initial_meld", points=True)
+    minimum_table: tuple[tuple[int, int], ...] = rule(((0, 50), (1500, 90), (3000, 120)),
+                                                      "Initial-meld minimum from each total", "minimum",
+                                                      "initial_meld")
+    opening_per_player: bool = rule(False, "Each player makes an opening", "minimum", "initial_meld")
+    top_discard_counts_for_minimum: bool = rule(True, "Top discard counts toward the minimum", "top_discard",
+                                                "initial_meld")
+    pair_only_pickup_counts: bool = rule(True, "A pair taken with the pile counts toward the minimum",
+                                         "top_discard", "initial_meld")
+    complete_canasta_waives: CanastaWaiver = rule("none", "A finished canasta waives the minimum", "minimum",
+                                                  "initial_meld")
+    canasta_waiver_with_pile: bool = rule(True, "A finished canasta waives the minimum when taking the pile",
+                                          "minimum", "initial_meld")
+    concealed_exempt_from_minimum: bool = rule(False, "Going out concealed skips the minimum", "concealed",
+                                               "initial_meld")
+    opening_requires_pure_meld: bool = rule(False, "The opening needs a meld of natural cards", "opening",
+                                            "initial_meld")
+    pure_meld_min_cards: int = rule(3, "Natural cards in that meld of the opening", "opening", "initial_meld")
+    wild_meld_may_open_alone: bool = rule(False, "A wild-card meld may open alone", "wild_meld", "initial_meld")
+    # taking the pile
+    pile_frozen_until_opened: bool = rule(True, "Pile frozen until the side has opened", "pile", "pile")
+    pile_always_needs_natural_pair: bool = rule(False, "Taking the pile always needs a natural pair", "pile", "pile")
+    natural_and_wild_takes_pile: bool = rule(True, "A natural and a wild card may take the pile", "pile", "pile")
+    top_card_layoff: bool = rule(True, "Top card may go onto a meld on the table", "pile", "pile")
+    top_card_layoff_onto_canasta: bool = rule(True, "Top card alone may go onto a canasta", "pile", "pile")
+    pile_existing_meld_max: int | None = rule(None, "Largest meld a picked pair may join", "pile", "pile")
+    only_cards_above_wild: bool = rule(False, "Only the cards above a wild card are taken", "frozen", "pile")
+    one_card_pile_ban: bool = rule(False, "A one-card pile may not be taken with one card in hand",
+                                   "one_card_pile", "pile")
+    # going out
+    canastas_to_go_out: Literal[1, 2] = rule(1, "Canastas needed to go out", "going_out", "going_out")
+    canastas_may_complete_when_going_out: bool = rule(True, "A canasta finished while going out counts",
+                                                      "going_out", "going_out")
+    discard_required_to_go_out: bool = rule(False, "Going out needs a last discard", "going_out", "going_out")
+    threes_may_be_last_discard: bool = rule(False, "A three may be the last discard", "going_out", "going_out")
+    going_out_bonus: int = rule(100, "Going out", "scoring", "going_out", points=True)
+    concealed_extra_bonus: int = rule(100, "Extra for going out concealed", "concealed", "going_out", points=True)
+    concealed_allowed: bool = rule(True, "Going out concealed is possible", "concealed", "going_out")
+    concealed_needs_canasta: bool = rule(True, "A concealed hand holds a canasta of its own", "concealed",
+                                         "going_out")
+    concealed_allows_additions: bool = rule(False, "Adding to the partner's melds keeps going out concealed",
+                                            "concealed", "going_out")
+    # deal scoring
+    melds_count_minus_without_canasta: bool = rule(False, "Melded cards count minus without a canasta",
+                                                   "scoring", "scoring")
+    incomplete_sevens_penalty: int = rule(0, "Unfinished sevens meld", "scoring", "scoring", points=True)
+    incomplete_aces_penalty: int = rule(0, "Unfinished aces meld", "scoring", "scoring", points=True)
+    incomplete_mixed_aces_penalised: bool = rule(False, "Unfinished aces meld with wild cards is penalised",
+                                                 "scoring", "scoring")
+    incomplete_wild_penalty: int = rule(0, "Unfinished wild-card meld", "scoring", "scoring", points=True)
+    sevens_in_hand_penalty: int = rule(0, "Three or more sevens in one hand", "scoring", "scoring", points=True)
+    aces_in_hand_penalty: int = rule(0, "Three or more aces in one hand", "scoring", "scoring", points=True)
+    # what a club may switch, what may be charged, and where each rule is written (not rules: no metadata)
+    options: tuple[Option, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+    #: The heading each source key is cited from: ``(("melds", "bicycle: Melds"), ...)``.
+    sources: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self):
+        problems = _field_problems(self) or _consistency_problems(self)  # the second needs well-typed fields
+        if problems:
+            raise ValueError(f"profile {self.id!r} is inconsistent: " + "; ".join(problems))
+        # Precomputed tables for the hot paths (not fields: they follow from the fields).
+        values = {
+            "JK": self.joker_points, "2": self.two_points, "A": self.ace_points,
+            "K": self.high_points, "Q": self.high_points, "J": self.high_points, "10": self.high_points,
+            "9": self.high_points, "8": self.high_points,
+            "7": self.low_points, "6": self.low_points, "5": self.low_points, "4": self.low_points,
+        }
+        object.__setattr__(self, "_values", values)
+        object.__setattr__(self, "_source_map", dict(self.sources))
+        object.__setattr__(self, "_special", set(self.canasta_kinds) == set(SPECIAL_CANASTAS))
+
+    # -- card values -------------------------------------------------------------
+    def card_points(self, card: Card) -> int:
+        value = self._values.get(card.rank)
+        if value is not None:
+            return value
+        return self.red_three_in_hand_points if card.is_red_three else self.black_three_points
+
+    def cards_points(self, cards) -> int:
+        values = self._values
+        total = 0
+        for card in cards:
+            value = values.get(card.rank)
+            total += value if value is not None else self.card_points(card)
+        return total
+
+    # -- canastas ----------------------------------------------------------------
+    @property
+    def special_canastas(self) -> bool:
+        """Sevens, aces and wild-card canastas are kinds of their own (with their own bonuses and penalties)."""
+        return self._special
+
+    def canasta_bonus(self, kind: str) -> int:
+        return getattr(self, f"{kind}_canasta_bonus")
+
+    # -- the initial meld ------------------------------------------------------
+    def minimum(self, score: int) -> int:
+        """Initial-meld minimum of a side whose total before the deal is ``score`` (0 = none)."""
+        if score < 0:
+            return self.minimum_below_zero
+        result = self.minimum_table[0][1]
+        for bound, minimum in self.minimum_table:
+            if score >= bound:
+                result = minimum
+            else:
+                break
+        return result
+
+    # -- sources ---------------------------------------------------------------
+    def cite(self, key: str) -> str:
+        """``"bicycle: Melds"``: the document heading a rule comes from."""
+        return self._source_map.get(key) or self._source_map.get("general") or f"{self.id}"
+
+    def penalty(self, code: str) -> Penalty | None:
+        for p in self.penalties:
+            if p.code == code:
+                return p
+        return None
+
+    # -- options ---------------------------------------------------------------
+    def with_options(self, options: dict | None) -> "RuleProfile":
+        """The profile with a club's options applied; raises UnknownOption."""
+        if not options:
+            return self
+        if not isinstance(options, dict):
+            raise UnknownOption("Options must be given as names with values.", field="options")
+        known = {opt.name: opt for opt in self.options}
+        changes: dict[str, Any] = {}
+        for name, value in options.items():
+            opt = known.get(name)
+            if opt is None:
+                names = ", ".join(sorted(known))
+                raise UnknownOption(
+                    f"The {self.id} rules have no option '{name}'. Options: {names}.", field=f"options.{name}"
+                )
+            changes.update(opt.changes(value))
+        return replace(self, **changes) if changes else self
+
+    def read_options(self, values: dict) -> dict:
+        """Option values given as text (a form, a link, the command line) read as the engine wants them;
+        unknown names and unreadable text are kept as they are for ``with_options`` to refuse."""
+        known = {opt.name: opt for opt in self.options}
+        return {name: known[name].read(value) if name in known else value for name, value in values.items()}
+
+    def option_values(self) -> dict[str, object]:
+        return {opt.name: opt.value_of(self) for opt in self.options}
+
+
+# --------------------------------------------------------------------------------------
+# The description, read back
+# --------------------------------------------------------------------------------------
+
+def rule_fields() -> tuple:
+    """The fields that are rules (they carry a label, a source key and a topic), in declaration order."""
+    return tuple(f for f in fields(RuleProfile) if "label" in f.metadata)
+
+
+@cache
+def _hints() -> dict[str, Any]:
+    return typing.get_type_hints(RuleProfile)
+
+
+def field_choices(name: str) -> tuple:
+    """The fixed values a field may take (from its ``Literal`` type), or () when it is not a fixed set."""
+    hint = _hints()[name]
+    if typing.get_origin(hint) is tuple:
+        hint = typing.get_args(hint)[0]
+    return typing.get_args(hint) if typing.get_origin(hint) is Literal else ()
+
+
+def _is_one_of(value, choices: tuple) -> bool:
+    return any(value == c and type(value) is type(c) for c in choices)
+
+
+def _field_problems(p: RuleProfile) -> list[str]:
+    """Every field against its own description: fixed choices, amounts of points, club options, sources."""
+    problems = []
+    for f in rule_fields():
+        value = getattr(p, f.name)
+        choices = field_choices(f.name)
+        items = value if isinstance(value, tuple) else (value,)
+        if choices and not all(_is_one_of(v, choices) for v in items):
+            problems.append(f"{f.metadata['label'].lower()} cannot be {value!r}")
+        if f.metadata["points"] and any(v < 0 or v % 5 for v in items):
+            problems.append("every card value, bonus and penalty must be a non-negative multiple of 5")
+    if any(pen.points < 0 or pen.points % 5 for pen in p.penalties):
+        problems.append("every card value, bonus and penalty must be a non-negative multiple of 5")
+    names = {f.name for f in fields(RuleProfile)}
+    for opt in p.options:
+        if opt.to_fields is None and opt.name not in names or opt.field_name not in names:
+            problems.append(f"the option {opt.name!r} changes no field")
+    cited = [s for _, s in p.sources] + [o.source for o in p.options] + [pen.source for pen in p.penalties]
+    if any(not s.startswith(f"{p.id}:") for s in cited):
+        problems.append("every source cites the profile's own document (a club keeps its profile's id)")
+    return problems
+
+
+def _consistency_problems(p: RuleProfile) -> list[str]:
+    """The fields against each other."""
+    checks = (
+        (not isinstance(p.target, int) or p.target <= 0 or p.target % 5,
+         "the game target must be a positive multiple of 5"),
+        (_minimum_table_unsorted(p.minimum_table), "the minimum table must start at 0 and be sorted by score"),
+        (any(m < 0 or m % 5 for _, m in p.minimum_table),
+         "every initial-meld minimum must be a non-negative multiple of 5"),
+        (p.partnerships and p.players % 2, "partnerships need an even number of players"),
+        (p.min_meld_size < 2 or p.canasta_size < p.min_meld_size,
+         "a meld has at least two cards and a canasta at least as many as a meld"),
+        (p.max_wilds < 0 or p.min_naturals < 0 or p.min_naturals > p.canasta_size,
+         "the natural and wild card limits of a meld must be counts that fit in a canasta"),
+        (p.pile_existing_meld_max is not None and not 0 <= p.pile_existing_meld_max < p.canasta_size,
+         "the largest meld a picked pair may join must be smaller than a canasta"),
+        (p.cards_dealt < 1, "every player is dealt at least one card"),
+        (p.min_naturals < 1 and not p.all_wild_melds, "melds need natural cards unless all-wild melds are allowed"),
+        (p.max_meld_size is not None and p.max_meld_size < p.canasta_size,
+         "melds may not be capped below the size of a canasta"),
+        (p.wild_meld_may_open_alone and not p.all_wild_melds, "a wild-card opening needs all-wild melds"),
+        (set(p.canasta_kinds) not in (set(CLASSIC_CANASTAS), set(SPECIAL_CANASTAS)),
+         "canasta kinds are either the classic two or all seven special ones"),
+        (len(p.threes_table) != 5, "the threes table has one value for 0 to 4 threes"),
+    )
+    return [message for failed, message in checks if failed]
+
+
+def _minimum_table_unsorted(table) -> bool:
+    bounds = [b for b, _ in table]
+    return not bounds or bounds[0] != 0 or bounds != sorted(bounds) or len(set(bounds)) != len(bounds)
+
+
+def _json_value(value):
+    if isinstance(value, tuple):
+        return [list(v) if isinstance(v, tuple) else v for v in value]
+    return value
+
+
+def profile_parameters(profile: RuleProfile) -> list[dict]:
+    """Every rule field with its plain label, value and source, for GET /api/v1/rules/{id}."""
+    return [
+        {"name": f.name, "label": f.metadata["label"], "value": _json_value(getattr(profile, f.name)),
+         "source": profile.cite(f.metadata["source"])}
+        for f in rule_fields()
+    ]
+
+
+def check_registry(profiles) -> None:
+    """Each option's default is the value its profile has, and option names are unique within a profile."""
+    for profile in profiles:
+        names = [opt.name for opt in profile.options]
+        if len(names) != len(set(names)):
+            raise ValueError(f"profile {profile.id!r} lists an option twice")
+        for opt in profile.options:
+            value = opt.value_of(profile)
+            if value != opt.default:
+                raise ValueError(f"option {opt.name!r} of {profile.id!r}: default {opt.default!r} != profile {value!r}")
