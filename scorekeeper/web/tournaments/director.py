@@ -6,7 +6,7 @@ from flask import abort, flash, redirect, request, session, url_for
 from flask_babel import ngettext
 
 from ...db import get_db
-from ...rules import RulesError, get_profile
+from ...rules import DEFAULT_PROFILE, RulesError, get_profile
 from ...tournaments import access, base, log as tlog, records, results, rounds
 from .. import error_response
 from ..forms import option_value
@@ -24,9 +24,9 @@ WRONG_PASSWORD = "Wrong password for this tournament's director."
 
 def _chosen_profile(values):
     try:
-        return get_profile(values.get("rules") or "bicycle")
+        return get_profile(values.get("rules") or DEFAULT_PROFILE)
     except RulesError:
-        return get_profile("bicycle")
+        return get_profile(DEFAULT_PROFILE)
 
 
 @bp.route("/tournaments/new", methods=["GET", "POST"])

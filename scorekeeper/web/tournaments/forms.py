@@ -11,7 +11,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import EqualTo, InputRequired, Length, NumberRange, Optional
 
 from ...i18n import format_number
-from ...rules import PROFILES, profile_options
+from ...rules import DEFAULT_PROFILE, PROFILES, profile_options
 from ...tournaments import records
 from ..forms import option_field
 
@@ -23,7 +23,8 @@ def _choices(labels: dict[str, str]) -> list[SelectChoice]:
 class TournamentBase(FlaskForm):
     name = StringField("Name", validators=[InputRequired("Give the tournament a name."), Length(max=80)])
     date = DateField("Date", validators=[InputRequired("Give the date.")], default=date_type.today)
-    rules = RadioField("Rules", choices=[SelectChoice(pid, p.name) for pid, p in PROFILES.items()], default="bicycle")
+    rules = RadioField("Rules", choices=[SelectChoice(pid, p.name) for pid, p in PROFILES.items()],
+                         default=DEFAULT_PROFILE)
     format = RadioField("Format", choices=_choices(records.FORMATS), default="pairs")
     rounds = IntegerField("Rounds", default=4, validators=[
         InputRequired("How many rounds?"), NumberRange(1, 30, "Between 1 and 30 rounds.")])
