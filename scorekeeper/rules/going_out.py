@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from .cards import Card
 from .errors import InvalidRequest
-from .melds import Situation, Verdict, as_cards, canasta_kind, concealed_play, judge_turn, violation, words
+from .melds import Situation, Verdict, as_cards, canasta_kind, violation, words
 from .profiles import RuleProfile
+from .turn import concealed_play, judge_turn
 
 
 def check_go_out(profile: RuleProfile, situation: Situation, *, melds=(), add=None, discard=None,

@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
-
-from .cards import Card, format_cards, normalize_rank, parse_cards, rank_name
+from .cards import Card, parse_cards, rank_name
 from .errors import VIOLATION_CODES, InvalidRequest, Violation
 from .profiles import RuleProfile
 
@@ -200,6 +198,74 @@ def _ratio_problems(p: RuleProfile, n: int, w: int, out: list, what: str) -> Non
                              f"{what} must hold more natural cards than wild cards.", "melds"))
 
 
+def _closed_canasta_problems(p: RuleProfile, shape: Shape, before: Shape | None, out: list) -> bool:
+    """Cards added to a finished canasta that takes no more. True when that is the meld's whole story."""
+    if before is None or before.size < p.canasta_size or p.wild_cap_after_canasta != "closed" \
+            or shape.size <= before.size:
+        return False
+    if p.dead_ranks:
+        out.append(violation(p, "meld.dead_rank",
+                             f"The canasta of {rank_name(shape.rank)} is finished: nothing more may join it "
+                             "and the rank is closed.", "canastas"))
+    else:
+        out.append(violation(p, "meld.canasta_closed", "A finished canasta takes no more cards.", "canastas"))
+    return True
+
+
+def _black_three_problems(p: RuleProfile, shape: Shape, going_out: bool, out: list) -> bool:
+    """A meld of black threes. True when nothing more is to be said about it."""
+    if p.black_threes_meld == "never":
+        out.append(violation(p, "meld.black_threes_never",
+                             "Black threes are bonus cards laid face up; they are never melded.", "black_threes"))
+        return True
+    if not going_out:
+        out.append(violation(p, "meld.black_threes_only_going_out",
+                             "Black threes may be melded only by a player who goes out in the same turn.",
+                             "black_threes"))
+    if shape.wilds and p.black_three_melds_without_wilds:
+        out.append(violation(p, "meld.black_three_wilds", "A meld of black threes takes no wild cards.",
+                             "black_threes"))
+        return True
+    return False
+
+
+def _wild_limit_problems(p: RuleProfile, shape: Shape, before: Shape | None, what: str, out: list) -> None:
+    """How many wild cards the meld holds, alone and against its natural cards."""
+    n, w = shape.naturals, shape.wilds
+    if p.wild_cap_after_canasta == "unlimited" and shape.size >= p.canasta_size:
+        # Once seven cards make a canasta, further wild cards are free; the canasta as
+        # first formed (with as few wild cards as possible) must respect the limits.
+        if before is None or before.size < p.canasta_size:
+            formed_w = max(0, p.canasta_size - n)
+            if formed_w > p.max_wilds:
+                out.append(violation(p, "meld.too_many_wilds",
+                                     f"A canasta is formed with at most {words(p.max_wilds)} wild cards; "
+                                     "only then may more join it.", "canastas"))
+            else:
+                _ratio_problems(p, p.canasta_size - formed_w, formed_w, out, what)
+        return
+    if w > p.max_wilds:
+        out.append(violation(p, "meld.too_many_wilds",
+                             f"A meld may hold at most {words(p.max_wilds)} wild cards.", "melds"))
+    _ratio_problems(p, n, w, out, what)
+
+
+def _wild_rank_problems(p: RuleProfile, shape: Shape, before: Shape | None, added_wilds: int, opening: bool,
+                        opened_before: bool, out: list) -> None:
+    """Ranks and moments that take no wild cards: sevens, aces after the opening, the rule of five."""
+    if p.sevens_no_wilds and shape.rank == "7":
+        out.append(violation(p, "meld.sevens_no_wilds", "Sevens are always melded without wild cards.",
+                             "sevens_aces"))
+    if p.aces_wilds_only_at_opening and shape.rank == "A" and added_wilds and not (opening and before is None):
+        out.append(violation(p, "meld.aces_no_wilds",
+                             "Aces take wild cards only in a meld that is part of the side's opening.",
+                             "sevens_aces"))
+    if p.rule_of_five and opened_before and added_wilds and shape.naturals < p.rule_of_five_naturals:
+        out.append(violation(p, "meld.rule_of_five",
+                             f"After the opening a wild card may only join a meld that already has "
+                             f"{words(p.rule_of_five_naturals)} natural cards.", "rule_of_five"))
+
+
 def meld_problems(p: RuleProfile, shape: Shape, *, before: Shape | None, added_wilds: int, opening: bool,
                   opened_before: bool, going_out: bool, out: list) -> None:
     """Append to ``out`` every rule the meld (as it stands after this turn) breaks."""
@@ -209,17 +275,9 @@ def meld_problems(p: RuleProfile, shape: Shape, *, before: Shape | None, added_w
                              "Red threes are bonus cards laid face up; they never go into a meld.", "red_threes"))
     if len(shape.ranks) > 1:
         names = " and ".join(rank_name(r) for r in shape.ranks)
-        out.append(violation(p, "meld.mixed_ranks",
-                             f"A meld is one rank only; this one mixes {names}.", "melds"))
+        out.append(violation(p, "meld.mixed_ranks", f"A meld is one rank only; this one mixes {names}.", "melds"))
         return
-    if before is not None and before.size >= p.canasta_size and p.wild_cap_after_canasta == "closed" \
-            and shape.size > before.size:
-        if p.dead_ranks:
-            out.append(violation(p, "meld.dead_rank",
-                                 f"The canasta of {rank_name(shape.rank)} is finished: nothing more may join it "
-                                 "and the rank is closed.", "canastas"))
-        else:
-            out.append(violation(p, "meld.canasta_closed", "A finished canasta takes no more cards.", "canastas"))
+    if _closed_canasta_problems(p, shape, before, out):
         return
     if before is None and shape.size < p.min_meld_size:
         out.append(violation(p, "meld.too_few_cards",
@@ -227,246 +285,16 @@ def meld_problems(p: RuleProfile, shape: Shape, *, before: Shape | None, added_w
     if p.max_meld_size is not None and shape.size > p.max_meld_size:
         out.append(violation(p, "meld.too_large",
                              f"A meld may not grow beyond {words(p.max_meld_size)} cards.", "canastas"))
-    n, w = shape.naturals, shape.wilds
     if shape.rank == "wild":
         if not p.all_wild_melds:
             out.append(violation(p, "meld.all_wild", "A meld needs natural cards; wild cards alone do not make one.",
                                  "melds"))
         return
-    if shape.rank == "3":
-        if p.black_threes_meld == "never":
-            out.append(violation(p, "meld.black_threes_never",
-                                 "Black threes are bonus cards laid face up; they are never melded.",
-                                 "black_threes"))
-            return
-        if not going_out:
-            out.append(violation(p, "meld.black_threes_only_going_out",
-                                 "Black threes may be melded only by a player who goes out in the same turn.",
-                                 "black_threes"))
-        if w and p.black_three_melds_without_wilds:
-            out.append(violation(p, "meld.black_three_wilds",
-                                 "A meld of black threes takes no wild cards.", "black_threes"))
-            return
-    if n < p.min_naturals:
+    if shape.rank == "3" and _black_three_problems(p, shape, going_out, out):
+        return
+    if shape.naturals < p.min_naturals:
         out.append(violation(p, "meld.too_few_naturals",
                              f"A meld needs at least {words(p.min_naturals)} natural cards.", "melds"))
-    if w:
-        if p.wild_cap_after_canasta == "unlimited" and shape.size >= p.canasta_size:
-            # Once seven cards make a canasta, further wild cards are free; the canasta as
-            # first formed (with as few wild cards as possible) must respect the limits.
-            if before is None or before.size < p.canasta_size:
-                formed_w = max(0, p.canasta_size - n)
-                if formed_w > p.max_wilds:
-                    out.append(violation(p, "meld.too_many_wilds",
-                                         f"A canasta is formed with at most {words(p.max_wilds)} wild cards; "
-                                         "only then may more join it.", "canastas"))
-                else:
-                    _ratio_problems(p, p.canasta_size - formed_w, formed_w, out, what)
-        else:
-            if w > p.max_wilds:
-                out.append(violation(p, "meld.too_many_wilds",
-                                     f"A meld may hold at most {words(p.max_wilds)} wild cards.", "melds"))
-            _ratio_problems(p, n, w, out, what)
-        if p.sevens_no_wilds and shape.rank == "7":
-            out.append(violation(p, "meld.sevens_no_wilds", "Sevens are always melded without wild cards.",
-                                 "sevens_aces"))
-        if p.aces_wilds_only_at_opening and shape.rank == "A" and added_wilds and not (opening and before is None):
-            out.append(violation(p, "meld.aces_no_wilds",
-                                 "Aces take wild cards only in a meld that is part of the side's opening.",
-                                 "sevens_aces"))
-        if p.rule_of_five and opened_before and added_wilds and n < p.rule_of_five_naturals:
-            out.append(violation(p, "meld.rule_of_five",
-                                 f"After the opening a wild card may only join a meld that already has "
-                                 f"{words(p.rule_of_five_naturals)} natural cards.", "rule_of_five"))
-
-
-# ----------------------------------------------------------------------------------------
-# A whole turn
-# ----------------------------------------------------------------------------------------
-
-class Turn:
-    """What a side lays down in one turn, judged as a whole."""
-
-    __slots__ = ("violations", "infos", "points", "minimum", "results", "before", "new_shapes", "waived",
-                 "has_pure", "laid")
-
-    def __init__(self):
-        self.violations: list[Violation] = []
-        self.infos: list[MeldInfo] = []
-        self.points = 0
-        self.minimum: int | None = None
-        self.results: list[tuple[tuple[Card, ...], Shape]] = []  # every meld of the side after the turn
-        self.before: list[Shape] = []
-        self.new_shapes: list[Shape] = []
-        self.waived = False
-        self.has_pure = False
-        self.laid = False
-
-
-def read_add(add) -> dict[str, tuple[Card, ...]]:
-    if not add:
-        return {}
-    if not isinstance(add, Mapping):
-        raise InvalidRequest("'add' maps the rank of a meld on the table to the cards added to it.",
-                             code="request.invalid_field", field="add")
-    result: dict[str, tuple[Card, ...]] = {}
-    for key, cards in add.items():
-        rank = normalize_rank(key)
-        if rank is None:
-            raise InvalidRequest(f"'{key}' is not the rank of a meld; use A K Q J 10 9 8 7 6 5 4 or wild.",
-                                 code="request.invalid_field", field=f"add.{key}")
-        result[rank] = result.get(rank, ()) + as_cards(cards, f"add.{key}")
-    return result
-
-
-def judge_turn(p: RuleProfile, situation: Situation, melds, add, *, going_out: bool, drew: str = "stock",
-               pickup: tuple[Card, tuple[Card, ...]] | None = None, concealed: bool = False) -> Turn:
-    """Judge the melds laid and the cards added in one turn (and, for the pile, the pickup meld)."""
-    turn = Turn()
-    out = turn.violations
-    needs_minimum = not situation.opened or (p.opening_per_player and not situation.player_melded)
-    opening = needs_minimum
-    opened_before = situation.opened
-    table = situation.table
-    table_shapes = [Shape(m) for m in table]
-    turn.before = table_shapes
-    by_rank: dict[str, int] = {}
-    for i, shape in enumerate(table_shapes):
-        by_rank.setdefault(shape.rank, i)
-    adds = read_add(add)
-    new = [as_cards(m, f"melds[{i}]") for i, m in enumerate(melds)]
-    points = 0
-    # Cards added to melds on the table (the pickup joins its meld like an add).
-    extra: dict[int, tuple[Card, ...]] = {}
-    for rank, cards in adds.items():
-        idx = by_rank.get(rank)
-        if idx is None:
-            out.append(violation(p, "meld.no_such_meld",
-                                 f"The side has no meld of {rank_name(rank)} on the table to add to.", "melds"))
-            continue
-        extra[idx] = extra.get(idx, ()) + cards
-        points += p.cards_points(cards)
-    pickup_index = None  # ("table", idx) or ("new", idx)
-    pickup_points = 0
-    if pickup is not None:
-        top, uses = pickup
-        hand_points = p.cards_points(uses)
-        if p.pair_only_pickup_counts or len(uses) > 2:
-            pickup_points = hand_points + (p.card_points(top) if p.top_discard_counts_for_minimum else 0)
-        idx = by_rank.get(top.rank) if p.one_meld_per_rank or not uses else None
-        if idx is not None:
-            extra[idx] = extra.get(idx, ()) + uses + (top,)
-            pickup_index = ("table", idx)
-        else:
-            new.insert(0, uses + (top,))
-            pickup_index = ("new", 0)
-        if needs_minimum and uses and all(c.is_natural for c in uses) and len(uses) >= p.pure_meld_min_cards:
-            turn.has_pure = True
-    turn.laid = bool(new or adds or pickup)
-    # The side's melds after the turn.
-    for i, cards in enumerate(table):
-        if i in extra:
-            added = extra[i]
-            after = cards + added
-            shape = Shape(after)
-            meld_problems(p, shape, before=table_shapes[i], added_wilds=sum(1 for c in added if c.is_wild),
-                          opening=opening, opened_before=opened_before, going_out=going_out, out=out)
-            turn.infos.append(meld_info(p, after, shape))
-            turn.results.append((after, shape))
-        else:
-            turn.results.append((cards, table_shapes[i]))
-    seen = {shape.rank: i for i, shape in enumerate(table_shapes)}
-    for i, cards in enumerate(new):
-        shape = Shape(cards)
-        turn.new_shapes.append(shape)
-        is_pickup = pickup_index == ("new", i)
-        if not is_pickup:
-            points += p.cards_points(cards)
-        if p.one_meld_per_rank and shape.rank in seen and len(shape.ranks) <= 1 and not shape.red_threes:
-            j = seen[shape.rank]
-            if p.dead_ranks and j < len(table_shapes) and table_shapes[j].size >= p.canasta_size:
-                out.append(violation(p, "meld.dead_rank",
-                                     f"The side has finished its canasta of {rank_name(shape.rank)}, so that rank "
-                                     "is closed.", "canastas"))
-            else:
-                out.append(violation(p, "meld.duplicate_rank",
-                                     f"The side already has a meld of {rank_name(shape.rank)}; add the cards to it "
-                                     "instead.", "melds"))
-        else:
-            seen.setdefault(shape.rank, len(table_shapes) + i)
-        meld_problems(p, shape, before=None, added_wilds=shape.wilds, opening=opening,
-                      opened_before=opened_before, going_out=going_out, out=out)
-        turn.infos.append(meld_info(p, cards, shape))
-        turn.results.append((cards, shape))
-        if needs_minimum and not is_pickup and shape.wilds == 0 and shape.naturals >= p.pure_meld_min_cards \
-                and len(shape.ranks) == 1 and not shape.red_threes and shape.rank != "3":
-            turn.has_pure = True
-    points += pickup_points
-    turn.points = points
-    # A wild-card meld in progress keeps wild cards off every other meld.
-    if p.wild_meld_blocks_other_wilds:
-        unfinished = any(s.rank == "wild" and s.size < p.canasta_size for _, s in turn.results)
-        if unfinished:
-            wild_elsewhere = any(s.rank != "wild" and s.wilds for s in turn.new_shapes) or any(
-                table_shapes[i].rank != "wild" and any(c.is_wild for c in extra[i]) for i in extra)
-            if wild_elsewhere:
-                out.append(violation(p, "meld.wild_meld_incomplete",
-                                     "While the side's wild-card meld is unfinished, wild cards may not go on "
-                                     "other melds.", "wild_meld"))
-    if needs_minimum:
-        minimum = p.minimum(situation.score)
-        turn.minimum = minimum
-        waived = False
-        natural_opening = False
-        if p.complete_canasta_waives != "none":
-            for k, shape in enumerate(turn.new_shapes):
-                if shape.size < p.canasta_size:
-                    continue
-                if pickup_index == ("new", k) and not p.canasta_waiver_with_pile:
-                    continue
-                kind = canasta_kind(p, shape)
-                if kind is None:
-                    continue
-                if p.complete_canasta_waives == "any":
-                    waived = True
-                elif kind in ("natural", "sevens", "aces") and pickup_index != ("new", k):
-                    waived = natural_opening = True
-        # bicycle, classic: Concealed Hand — the exemption is for a whole hand melded at once, a canasta
-        # among its melds, after drawing from the stock.
-        if going_out and concealed and drew == "stock" and p.concealed_exempt_from_minimum and not situation.opened \
-                and any(canasta_kind(p, s) for s in turn.new_shapes):
-            waived = True
-        turn.waived = waived
-        if turn.laid and not waived and points < minimum:
-            out.append(violation(p, "meld.below_minimum",
-                                 f"The opening counts {points} points; this side needs at least {minimum}.",
-                                 "minimum"))
-        if turn.laid and p.opening_requires_pure_meld and not natural_opening and not turn.has_pure:
-            wild_alone = p.wild_meld_may_open_alone and any(s.rank == "wild" for s in turn.new_shapes)
-            if not wild_alone:
-                out.append(violation(p, "meld.needs_pure_meld",
-                                     f"The opening needs a meld of at least {words(p.pure_meld_min_cards)} natural "
-                                     "cards of one rank from the hand, without wild cards.", "opening"))
-    return turn
-
-
-def concealed_play(p: RuleProfile, situation: Situation, add) -> bool:
-    """The player goes out with nothing melded before (and, where it matters, nothing added to the
-    partner's melds): bicycle, classic: Concealed Hand; silhill: §6e; yahoo: Canasta¶ (only earlier melds
-    count against it)."""
-    return p.concealed_allowed and not situation.player_melded and (p.concealed_allows_additions or not add)
-
-
-def check_meld(profile: RuleProfile, situation: Situation, melds=(), add=None, going_out: bool = False) -> Verdict:
-    """Is this meld legal? Every violation of the melds laid and cards added this turn."""
-    turn = judge_turn(profile, situation, melds, add, going_out=going_out,
-                      concealed=going_out and concealed_play(profile, situation, add))
-    warnings = ()
-    if profile.wild_ratio == "none":
-        loose = [info for info in turn.infos if info.wilds > info.naturals and info.rank not in ("wild", "3")]
-        if loose:
-            warnings = tuple(violation(profile, "meld.wilds_outnumber_naturals",
-                                       f"Allowed here, but many clubs refuse a meld with more wild cards than "
-                                       f"natural cards ({format_cards(info.cards)}).", "melds") for info in loose)
-    return Verdict(not turn.violations, tuple(turn.violations), tuple(turn.infos), turn.points, turn.minimum,
-                   kind="meld", warnings=warnings)
+    if shape.wilds:
+        _wild_limit_problems(p, shape, before, what, out)
+        _wild_rank_problems(p, shape, before, added_wilds, opening, opened_before, out)

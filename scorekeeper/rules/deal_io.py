@@ -1,0 +1,166 @@
+"""A deal as JSON and back: ``parse_deal`` reads the body of POST /api/v1/score/deal (and a stored deal) into
+SideDeal values; ``to_dict`` writes them back in the same shape, so ``parse_deal(to_dict(sides, before))``
+gives the same sides and totals (docs/API.md, score/deal)."""
+from __future__ import annotations
+
+from .cards import format_cards
+from .errors import InvalidRequest
+from .melds import as_cards
+from .rule_profile import SPECIAL_CANASTAS
+from .scoring import CustomPenalty, SideDeal
+
+_CARD_FIELDS = ("melds", "hands")
+_TOTAL_FIELDS = ("meld_points", "canastas", "hand_points")
+_COMMON_FIELDS = ("red_threes", "black_threes", "went_out", "concealed", "penalties")
+
+
+def _bad(message: str, field: str | None, code: str = "request.invalid_field") -> InvalidRequest:
+    return InvalidRequest(message, code=code, field=field)
+
+
+def _count(value, field: str, *, points: bool = False, most: int | None = None) -> int:
+    name = field.rsplit('.', 1)[-1]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(f"'{name}' must be a whole number.", field)
+    if value < 0:
+        raise _bad(f"'{name}' cannot be negative.", field)
+    if points and value % 5:
+        raise _bad(f"'{name}' must be a multiple of 5, as every card value is.", field)
+    if most is not None and value > most:
+        raise _bad(f"'{name}' cannot be more than {most}.", field)
+    return value
+
+
+def _flag(value, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise _bad(f"'{field.rsplit('.', 1)[-1]}' must be true or false.", field)
+    return value
+
+
+def _card_fields(data: dict, base: str) -> dict:
+    melds = data.get("melds", [])
+    if not isinstance(melds, list):
+        raise _bad("'melds' is a list of melds, one card string each.", f"{base}.melds")
+    hands = data.get("hands", [])
+    if isinstance(hands, str):
+        hands = [hands]
+    if not isinstance(hands, list):
+        raise _bad("'hands' is a list of card strings, one per player.", f"{base}.hands")
+    return {
+        "melds": tuple(as_cards(m, f"{base}.melds[{i}]") for i, m in enumerate(melds)),
+        "hands": tuple(as_cards(h, f"{base}.hands[{i}]") for i, h in enumerate(hands)),
+    }
+
+
+def _total_fields(data: dict, base: str) -> dict:
+    meld_points = _count(data.get("meld_points", 0), f"{base}.meld_points", points=True)
+    hand_points = _count(data.get("hand_points", 0), f"{base}.hand_points", points=True)
+    canastas = data.get("canastas", {})
+    if not isinstance(canastas, dict):
+        raise _bad("'canastas' gives a count per kind, e.g. {\"natural\": 1}.", f"{base}.canastas")
+    for kind in canastas:
+        if kind not in SPECIAL_CANASTAS:
+            raise _bad(f"'{kind}' is not a kind of canasta; use {', '.join(SPECIAL_CANASTAS)}.",
+                       f"{base}.canastas.{kind}")
+    return {
+        "meld_points": meld_points, "hand_points": hand_points,
+        "canastas": {k: _count(v, f"{base}.canastas.{k}") for k, v in canastas.items()},
+    }
+
+
+def _penalties(data: dict, base: str) -> tuple:
+    penalties = data.get("penalties", [])
+    if not isinstance(penalties, list):
+        raise _bad("'penalties' is a list of penalty codes or {points, reason} objects.", f"{base}.penalties")
+    parsed = []
+    for i, item in enumerate(penalties):
+        field = f"{base}.penalties[{i}]"
+        if isinstance(item, str):
+            parsed.append(item)
+        elif isinstance(item, dict):
+            if "points" not in item:
+                raise _bad("A penalty object needs its points.", f"{field}.points", "request.missing_field")
+            points = _count(item["points"], f"{field}.points", points=True)
+            reason = item.get("reason", "Penalty")
+            if not isinstance(reason, str):
+                raise _bad("The reason of a penalty is a text.", f"{field}.reason")
+            parsed.append(CustomPenalty(points, reason.strip() or "Penalty"))
+        else:
+            raise _bad("A penalty is a code or an object with points and a reason.", field)
+    return tuple(parsed)
+
+
+def _parse_side(name: str, data) -> SideDeal:
+    base = f"sides.{name}"
+    if not isinstance(data, dict):
+        raise _bad(f"Side '{name}' must be an object with its melds or totals.", base)
+    unknown = [k for k in data if k not in _CARD_FIELDS + _TOTAL_FIELDS + _COMMON_FIELDS]
+    if unknown:
+        raise _bad(f"'{unknown[0]}' is not a field of a side.", f"{base}.{unknown[0]}")
+    by_cards = any(k in data for k in _CARD_FIELDS)
+    if by_cards and any(k in data for k in _TOTAL_FIELDS):
+        raise _bad(f"Give side '{name}' card by card (melds, hands) or by totals (meld_points, canastas, "
+                   "hand_points), not both.", base)
+    kw: dict = _card_fields(data, base) if by_cards else _total_fields(data, base)
+    kw["red_threes"] = _count(data.get("red_threes", 0), f"{base}.red_threes", most=4)
+    kw["black_threes"] = _count(data.get("black_threes", 0), f"{base}.black_threes", most=4)
+    concealed = _flag(data.get("concealed", False), f"{base}.concealed")
+    went_out = _flag(data["went_out"], f"{base}.went_out") if "went_out" in data else concealed
+    kw["went_out"], kw["concealed"] = went_out, concealed
+    kw["penalties"] = _penalties(data, base)
+    return SideDeal(**kw)
+
+
+def _parse_before(data: dict, sides: dict) -> dict[str, int]:
+    before_raw = data.get("before")
+    if before_raw is None:
+        before_raw = {}
+    if not isinstance(before_raw, dict):
+        raise _bad("'before' gives each side's total before the deal.", "before")
+    before: dict[str, int] = {}
+    for name, value in before_raw.items():
+        field = f"before.{name}"
+        if name not in sides:
+            raise _bad(f"'{name}' is not one of the sides of this deal.", field)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _bad(f"The total of '{name}' must be a whole number.", field)
+        if value % 5:
+            raise _bad(f"The total of '{name}' must be a multiple of 5.", field)
+        before[name] = value
+    return before
+
+
+def parse_deal(data: dict) -> tuple[dict[str, SideDeal], dict[str, int]]:
+    """Read the body of POST /api/v1/score/deal into sides and the totals before the deal."""
+    if not isinstance(data, dict):
+        raise _bad("The request body must be a JSON object.", None)
+    if "sides" not in data:
+        raise _bad("The deal needs its sides.", "sides", "request.missing_field")
+    raw = data["sides"]
+    if not isinstance(raw, dict) or len(raw) < 2:
+        raise _bad("'sides' holds two or more sides by name.", "sides")
+    sides = {str(name): _parse_side(str(name), side) for name, side in raw.items()}
+    return sides, _parse_before(data, sides)
+
+
+def side_to_dict(side: SideDeal) -> dict:
+    """One side in the shape ``parse_deal`` reads."""
+    if side.by_cards:
+        out: dict = {"melds": [format_cards(m) for m in side.melds or ()],
+                     "hands": [format_cards(h) for h in side.hands or ()]}
+    else:
+        out = {"meld_points": side.meld_points or 0, "canastas": dict(side.canastas or {}),
+               "hand_points": side.hand_points or 0}
+    out.update(red_threes=side.red_threes, black_threes=side.black_threes, went_out=side.went_out,
+               concealed=side.concealed)
+    out["penalties"] = [p if isinstance(p, str) else {"points": p.points, "reason": p.reason}
+                        for p in side.penalties]
+    return out
+
+
+def to_dict(sides: dict[str, SideDeal], before: dict[str, int] | None = None) -> dict:
+    """The deal in the shape ``parse_deal`` reads: ``parse_deal(to_dict(s, b)) == (s, b)``."""
+    return {"sides": {name: side_to_dict(side) for name, side in sides.items()}, "before": dict(before or {})}
+
+
+__all__ = ["parse_deal", "to_dict", "side_to_dict"]
