@@ -103,20 +103,19 @@ def _pairs(values: tuple[str, ...], what: str, example: str) -> list[tuple[str, 
     return pairs
 
 
-def _option_value(text: str):
-    """An option value from the command line: true/false, a whole number, or a word."""
-    import json
+def _options(rules: str | None, values: tuple[str, ...]) -> dict:
+    """Club options from the command line, read by the options of the profile named (as text otherwise: the
+    unknown profile is then refused with its own message)."""
+    from .rules import PROFILES
 
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return text
-    return value if isinstance(value, (bool, int)) else text
+    raw = dict(_pairs(values, "an option", "target=3000"))
+    profile = PROFILES.get(rules) if isinstance(rules, str) else None
+    return profile.read_options(raw) if profile is not None else raw
 
 
 def _situation(rules, options, score, opened, player_melded, table) -> dict:
     body: dict = {
-        "options": {name: _option_value(value) for name, value in _pairs(options, "an option", "target=3000")},
+        "options": _options(rules, options),
         # Melds on the table mean the side has opened; saying so again is not needed.
         "opened": opened or bool(table),
         "player_melded": player_melded,

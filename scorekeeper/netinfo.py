@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from urllib.parse import urlsplit, urlunsplit
 
 
 def lan_addresses() -> list[str]:
@@ -34,6 +35,29 @@ def lan_addresses() -> list[str]:
         if address not in usable:
             usable.append(address)
     return usable
+
+
+def is_loopback(host: str) -> bool:
+    """``localhost``, ``127.0.0.1``, ``::1``: a name only this machine can open."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def for_phones(url: str) -> str:
+    """``url`` as a phone in the room can open it: a loopback host becomes this machine's LAN address
+    (the port, path and query stay). Unchanged when the host is already reachable or no LAN address is known."""
+    parts = urlsplit(url)
+    if not is_loopback(parts.hostname or "localhost"):
+        return url
+    addresses = lan_addresses()
+    if not addresses:
+        return url
+    netloc = addresses[0] + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def public_urls(host: str, port: int) -> list[str]:

@@ -16,15 +16,14 @@ from typing import Any
 
 from scorekeeper.rules import (
     Card,
+    CardTally,
     InvalidRequest,
     RuleProfile,
     Situation,
     check_go_out,
     check_meld,
-    check_pack,
     check_pile,
     get_profile,
-    parse_cards,
     parse_deal,
     score_deal,
 )
@@ -165,12 +164,9 @@ def parse_int_text(text: str, field: str) -> int:
 # --------------------------------------------------------------------------------------------
 
 
-class CardReader:
-    """Reads every card string of one request and remembers them, to count them against the pack."""
-
-    def __init__(self) -> None:
-        self.seen: list[tuple[Card, ...]] = []
-        self.fields: list[str] = []  # the field of each card string, for the pack limit
+class CardReader(CardTally):
+    """Reads every card string of one JSON request (refusing values that are not text) and remembers them, to
+    count them against the pack (``check_pack``)."""
 
     def cards(self, value: Any, field: str) -> tuple[Card, ...]:
         """One card string: ``"K K 2"``, ``"10h, 10s"`` or ``["Q", "Q"]``."""
@@ -188,10 +184,7 @@ class CardReader:
                 f"[\"K\", \"K\", \"2\"], not {_kind(value)}.",
                 field,
             )
-        cards = parse_cards(value, field=field)
-        self.seen.append(cards)
-        self.fields.append(field)
-        return cards
+        return self.read(value, field)
 
     def card(self, value: Any, field: str) -> Card:
         """Exactly one card."""
@@ -225,11 +218,6 @@ class CardReader:
                 name,
             )
         return {key: self.cards(cards, f"{name}.{key}") for key, cards in value.items()}
-
-    def check_pack(self) -> None:
-        """Refuse more copies of a card, over the whole request, than the 108-card pack holds; the error names
-        the card string in which the limit is crossed."""
-        check_pack(*self.seen, fields=self.fields)
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """The rules engine: cards, profiles, the referee checks and deal scoring. Pure Python."""
-from .cards import RANKS, Card, check_pack, format_cards, parse_cards
+from .cards import RANKS, Card, CardTally, check_pack, format_cards, parse_cards
 from .deal_io import parse_deal
 from .deal_io import to_dict as deal_to_dict
 from .errors import (
@@ -20,7 +20,7 @@ from .scoring import (
 from .turn import check_meld
 
 __all__ = [
-    "RANKS", "Card", "check_pack", "format_cards", "parse_cards",
+    "RANKS", "Card", "CardTally", "check_pack", "format_cards", "parse_cards",
     "ERROR_CODES", "VIOLATION_CODES", "ImpossibleDeal", "InvalidCards", "InvalidRequest", "RulesError",
     "UnknownOption", "UnknownRules", "Violation",
     "check_go_out", "MeldInfo", "Situation", "Verdict", "check_meld", "check_pile", "meld_key",

@@ -15,10 +15,8 @@ from typing import Iterable
 from .errors import InvalidCards, InvalidRequest
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
-ALL_RANKS = RANKS + ("3", "2", "JK")
 SUITS = ("S", "H", "D", "C")
 RED_SUITS = ("H", "D")
-WILD_RANKS = ("2", "JK")
 
 _SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 _RANK_WORDS = {"T": "10", "JOKER": "JK", "JK": "JK"}
@@ -48,10 +46,6 @@ class Card:
     @property
     def is_wild(self) -> bool:
         return self.rank == "2" or self.rank == "JK"
-
-    @property
-    def is_three(self) -> bool:
-        return self.rank == "3"
 
     @property
     def is_red_three(self) -> bool:
@@ -216,6 +210,26 @@ def check_pack(*card_lists: Iterable[Card], field: str | None = None, fields=Non
         kind, name = crossed
         raise InvalidCards(too_many_message(kind, PACK_LIMITS[kind], counts[kind]), code="cards.too_many",
                            field=name)
+
+
+class CardTally:
+    """Reads the card lists of one request (or one form) and remembers each with the field it came from, so
+    the pack's limits are checked across all of them and the error names the field where one is crossed."""
+
+    def __init__(self) -> None:
+        self.lists: list[tuple[Card, ...]] = []
+        self.fields: list[str] = []
+
+    def read(self, value, field: str) -> tuple[Card, ...]:
+        """One list of cards (``parse_cards``), remembered under ``field``."""
+        cards = parse_cards(value, field=field)
+        self.lists.append(cards)
+        self.fields.append(field)
+        return cards
+
+    def check_pack(self) -> None:
+        """Refuse more copies of a card, over every list read, than the 108-card pack holds."""
+        check_pack(*self.lists, fields=self.fields)
 
 
 def rank_name(rank: str) -> str:

@@ -162,15 +162,9 @@ def option_text(option, value) -> str:
 
 
 def option_value(option, raw: str):
-    """The option value from its form text (the engine checks it is allowed)."""
-    if option.kind == "bool":
-        return raw == "yes"
-    if option.kind == "choice":
-        for choice in option.choices:
-            if str(choice) == raw:
-                return choice
-        return raw
-    return parse_sum(raw)
+    """The option value from its form text, read by the option itself (the engine checks it is allowed); a
+    number may be written as a sum, like every number on the forms."""
+    return parse_sum(raw) if option.kind == "int" else option.read(raw)
 
 
 class NewGameBase(FlaskForm):

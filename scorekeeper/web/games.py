@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import ipaddress
-from urllib.parse import urlsplit, urlunsplit
-
 import segno
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
 from ..db import get_db
-from ..netinfo import lan_addresses
+from ..netinfo import for_phones
 from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, UnknownRules, get_profile, profile_options
 from ..stores import changes as change_log
 from ..stores import games
@@ -145,19 +142,7 @@ def new():
 
 def share_url(game: dict) -> str:
     """The link other phones open; on this machine's own address it uses the LAN address instead."""
-    url = url_for("games.join", code=game.code, _external=True)
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    try:
-        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        loopback = False
-    if loopback:
-        addresses = lan_addresses()
-        if addresses:
-            netloc = addresses[0] + (f":{parts.port}" if parts.port else "")
-            url = urlunsplit((parts.scheme, netloc, parts.path, "", ""))
-    return url
+    return for_phones(url_for("games.join", code=game.code, _external=True))
 
 
 def scorepad_context(game: dict, summary: summaries.GameSummary | None = None, form=None, mode: str | None = None,

@@ -21,18 +21,17 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from scorekeeper.rules import (
     PROFILES,
     Card,
+    CardTally,
     RulesError,
     RuleProfile,
     Situation,
     UnknownOption,
     check_go_out,
     check_meld,
-    check_pack,
     check_pile,
     get_profile,
     meld_key,
     other_readings,
-    parse_cards,
     profile_options,
 )
 from scorekeeper.rules.explain import compare, explain, option_value_text, source_text
@@ -258,21 +257,15 @@ def read_form(values, question: str) -> Form:
     return form
 
 
-class Reader:
-    """Reads card fields into cards, remembering every list so the pack limit is checked across all of them."""
+class Reader(CardTally):
+    """Reads the form's card fields by name (the engine's CardTally checks the pack across all of them)."""
 
     def __init__(self, form: Form):
+        super().__init__()
         self.form = form
-        self.lists: list[tuple[str, tuple[Card, ...]]] = []
 
     def cards(self, name: str) -> tuple[Card, ...]:
-        cards = parse_cards(self.form.get(name), field=name)
-        self.lists.append((name, cards))
-        return cards
-
-    def check_pack(self) -> None:
-        """The pack limit over every card field; the error names the field where the limit is crossed."""
-        check_pack(*(cards for _, cards in self.lists), fields=[name for name, _ in self.lists])
+        return self.read(self.form.get(name), name)
 
 
 def read_situation(form: Form, reader: Reader, *, with_add: bool):

@@ -9,7 +9,7 @@ import segno
 from flask import Blueprint, abort, redirect, request, session, url_for
 
 from ...db import get_db
-from ...netinfo import lan_addresses
+from ...netinfo import for_phones
 from ...tournaments import base, records
 from .. import error_response
 
@@ -69,13 +69,7 @@ def phone_url(path: str) -> str:
     When the director's laptop opened the app as localhost, the phones need its address on the Wi-Fi.
     """
     parts = urlsplit(request.host_url)
-    host = parts.hostname or "localhost"
-    if host in ("localhost", "127.0.0.1", "::1"):
-        addresses = lan_addresses()
-        if addresses:
-            netloc = addresses[0] + (f":{parts.port}" if parts.port else "")
-            parts = parts._replace(netloc=netloc)
-    return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+    return for_phones(urlunsplit((parts.scheme, parts.netloc, path, "", "")))
 
 
 def qr_data_uri(url: str) -> str:
