@@ -6,8 +6,12 @@ from flask import make_response, render_template, request
 
 
 def is_htmx() -> bool:
-    """True for a request made by htmx (not a boosted navigation, which wants the page)."""
-    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
+    """True for a request made by htmx that wants a fragment: not a boosted navigation, and not a history
+    restore (htmx asks for the page again when going back finds nothing in its cache, and swaps the answer
+    in as the whole body)."""
+    headers = request.headers
+    return (headers.get("HX-Request") == "true" and headers.get("HX-Boosted") != "true"
+            and headers.get("HX-History-Restore-Request") != "true")
 
 
 def render(page: str, fragment: str | None = None, status: int = 200, **context):
@@ -18,4 +22,5 @@ def render(page: str, fragment: str | None = None, status: int = 200, **context)
     template = fragment if fragment and is_htmx() else page
     response = make_response(render_template(template, **context), status)
     response.vary.add("HX-Request")
+    response.vary.add("HX-History-Restore-Request")
     return response
