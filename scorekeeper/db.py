@@ -1,4 +1,6 @@
-"""The database connection: one sqlite-utils Database per request, on ``g``."""
+"""The database connection: a sqlite-utils Database on ``g`` for each request. Under a server each thread keeps
+its connection(s) open from request to request (``_kept_connection``); a request's unfinished transaction is
+rolled back when it ends."""
 
 from __future__ import annotations
 
