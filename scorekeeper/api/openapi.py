@@ -6,8 +6,6 @@ one of them is not described.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from scorekeeper.rules import PROFILES
 
 from .schemas import SCHEMAS, _ref
@@ -47,124 +45,127 @@ def _post(summary: str, description: str, request: str, answer: str, example: di
     }
 
 
-@lru_cache(maxsize=1)
-def openapi_document() -> dict:
-    """The whole document (built once; it depends only on the profiles)."""
-    return {
-        "openapi": "3.1.0",
-        "info": {
-            "title": "Canasta Scorekeeper referee and scoring API",
-            "version": "1",
-            "description": (
-                "Answers four questions for people playing Canasta with real cards: is this meld legal, may I "
-                "take the pile, may I go out, and what does this deal score. Every answer comes from the app's "
-                "rules engine under one of five rule profiles. Nothing is stored, no login or CSRF token is "
-                "needed. A play that breaks a rule is not an error: it answers 200 with legal false and the "
-                "violations. Input that cannot be understood answers 400 (404 for an unknown profile in the "
-                "address) with an error object; no input produces a 500."
-            ),
-        },
-        "servers": [{"url": "/api/v1"}],
-        "paths": {
-            "/rules": {
-                "get": {
-                    "summary": "List the rule profiles",
-                    "responses": {
-                        "200": _json(
-                            {
-                                "type": "object",
-                                "required": ["profiles"],
-                                "properties": {"profiles": {"type": "array", "items": _ref("ProfileSummary")}},
-                            },
-                            "The five profiles, in a fixed order.",
-                        )
-                    },
-                }
-            },
-            "/rules/{id}": {
-                "get": {
-                    "summary": "One whole profile",
-                    "description": "Its parameters with values and sources, its club options with allowed values "
-                    "and defaults, and its penalty codes with their points.",
-                    "parameters": [_profile_parameter()],
-                    "responses": {"200": _json(_ref("Profile"), "The profile."), "404": _ERROR},
-                }
-            },
-            "/rules/{id}/minimum": {
-                "get": {
-                    "summary": "The initial-meld minimum for a total",
-                    "parameters": [
-                        _profile_parameter(),
+#: The whole document: a declarative table (docs/DEVELOPING.md); the schemas live in ``schemas.py``.
+_DOCUMENT: dict = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "Canasta Scorekeeper referee and scoring API",
+        "version": "1",
+        "description": (
+            "Answers four questions for people playing Canasta with real cards: is this meld legal, may I "
+            "take the pile, may I go out, and what does this deal score. Every answer comes from the app's "
+            "rules engine under one of five rule profiles. Nothing is stored, no login or CSRF token is "
+            "needed. A play that breaks a rule is not an error: it answers 200 with legal false and the "
+            "violations. Input that cannot be understood answers 400 (404 for an unknown profile in the "
+            "address) with an error object; no input produces a 500."
+        ),
+    },
+    "servers": [{"url": "/api/v1"}],
+    "paths": {
+        "/rules": {
+            "get": {
+                "summary": "List the rule profiles",
+                "responses": {
+                    "200": _json(
                         {
-                            "name": "score",
-                            "in": "query",
-                            "required": True,
-                            "description": "The side's total before the deal.",
-                            "schema": {"type": "integer"},
+                            "type": "object",
+                            "required": ["profiles"],
+                            "properties": {"profiles": {"type": "array", "items": _ref("ProfileSummary")}},
                         },
-                    ],
-                    "responses": {
-                        "200": _json(_ref("Minimum"), "The minimum (0 where none applies).",
-                                     {"rules": "bicycle", "score": 1500, "minimum": 90}),
-                        "400": _ERROR,
-                        "404": _ERROR,
-                    },
-                }
-            },
-            "/check/meld": _post(
-                "Is this meld legal?",
-                "Judges the melds laid and the cards added in one turn, with every rule they break.",
-                "MeldRequest",
-                "MeldVerdict",
-                {"rules": "bicycle", "melds": ["K K 2 2 JK"]},
-            ),
-            "/check/pile": _post(
-                "May I take the pile?",
-                "Judges taking the discard pile with the cards shown from the hand.",
-                "PileRequest",
-                "PileVerdict",
-                {"rules": "classic", "opened": True, "table": ["Q Q Q"], "pile": "9 4 7", "uses": "9 9"},
-            ),
-            "/check/go-out": _post(
-                "May I go out?",
-                "Judges going out with this turn's melds, additions and last discard.",
-                "GoOutRequest",
-                "GoOutVerdict",
-                {"rules": "bicycle", "opened": True, "table": ["K K K K K K K"], "melds": ["8 8 8"], "discard": "5"},
-            ),
-            "/score/deal": _post(
-                "What does this deal score?",
-                "Scores one deal for every side, item by item, with the new totals and whether the game is over. "
-                "Answers 400 deal.impossible for a deal that cannot have happened.",
-                "DealRequest",
-                "DealResult",
-                {
-                    "rules": "bicycle",
-                    "before": {"we": 1200, "they": 3100},
-                    "sides": {
-                        "we": {"melds": ["K K K K K K K", "7 7 2"], "red_threes": 1, "hands": ["5 9", ""],
-                               "went_out": True},
-                        "they": {"meld_points": 30, "canastas": {}, "red_threes": 0, "hand_points": 60},
-                    },
+                        "The five profiles, in a fixed order.",
+                    )
                 },
-            ),
-            "/openapi.json": {
-                "get": {
-                    "summary": "This document",
-                    "responses": {"200": {"description": "The OpenAPI 3.1 description of the API.",
-                                          "content": {"application/json": {"schema": {"type": "object"}}}}},
-                }
-            },
+            }
         },
-        "components": {
-            "schemas": SCHEMAS,
-            "responses": {
-                "Error": _json(
-                    _ref("Error"),
-                    "The request could not be understood.",
-                    {"error": {"code": "cards.three_needs_suit",
-                               "message": "A three needs its suit.", "field": "melds[0]"}},
-                )
-            },
+        "/rules/{id}": {
+            "get": {
+                "summary": "One whole profile",
+                "description": "Its parameters with values and sources, its club options with allowed values "
+                "and defaults, and its penalty codes with their points.",
+                "parameters": [_profile_parameter()],
+                "responses": {"200": _json(_ref("Profile"), "The profile."), "404": _ERROR},
+            }
         },
-    }
+        "/rules/{id}/minimum": {
+            "get": {
+                "summary": "The initial-meld minimum for a total",
+                "parameters": [
+                    _profile_parameter(),
+                    {
+                        "name": "score",
+                        "in": "query",
+                        "required": True,
+                        "description": "The side's total before the deal.",
+                        "schema": {"type": "integer"},
+                    },
+                ],
+                "responses": {
+                    "200": _json(_ref("Minimum"), "The minimum (0 where none applies).",
+                                 {"rules": "bicycle", "score": 1500, "minimum": 90}),
+                    "400": _ERROR,
+                    "404": _ERROR,
+                },
+            }
+        },
+        "/check/meld": _post(
+            "Is this meld legal?",
+            "Judges the melds laid and the cards added in one turn, with every rule they break.",
+            "MeldRequest",
+            "MeldVerdict",
+            {"rules": "bicycle", "melds": ["K K 2 2 JK"]},
+        ),
+        "/check/pile": _post(
+            "May I take the pile?",
+            "Judges taking the discard pile with the cards shown from the hand.",
+            "PileRequest",
+            "PileVerdict",
+            {"rules": "classic", "opened": True, "table": ["Q Q Q"], "pile": "9 4 7", "uses": "9 9"},
+        ),
+        "/check/go-out": _post(
+            "May I go out?",
+            "Judges going out with this turn's melds, additions and last discard.",
+            "GoOutRequest",
+            "GoOutVerdict",
+            {"rules": "bicycle", "opened": True, "table": ["K K K K K K K"], "melds": ["8 8 8"], "discard": "5"},
+        ),
+        "/score/deal": _post(
+            "What does this deal score?",
+            "Scores one deal for every side, item by item, with the new totals and whether the game is over. "
+            "Answers 400 deal.impossible for a deal that cannot have happened.",
+            "DealRequest",
+            "DealResult",
+            {
+                "rules": "bicycle",
+                "before": {"we": 1200, "they": 3100},
+                "sides": {
+                    "we": {"melds": ["K K K K K K K", "7 7 2"], "red_threes": 1, "hands": ["5 9", ""],
+                           "went_out": True},
+                    "they": {"meld_points": 30, "canastas": {}, "red_threes": 0, "hand_points": 60},
+                },
+            },
+        ),
+        "/openapi.json": {
+            "get": {
+                "summary": "This document",
+                "responses": {"200": {"description": "The OpenAPI 3.1 description of the API.",
+                                      "content": {"application/json": {"schema": {"type": "object"}}}}},
+            }
+        },
+    },
+    "components": {
+        "schemas": SCHEMAS,
+        "responses": {
+            "Error": _json(
+                _ref("Error"),
+                "The request could not be understood.",
+                {"error": {"code": "cards.three_needs_suit",
+                           "message": "A three needs its suit.", "field": "melds[0]"}},
+            )
+        },
+    },
+}
+
+
+def openapi_document() -> dict:
+    """The whole document (plain data built at import; it depends only on the profiles)."""
+    return _DOCUMENT
