@@ -41,6 +41,7 @@ catalogues: $(VENV)/.installed
 
 docs: $(VENV)/.installed
 	$(BIN)/python docs/make_reference.py
+	$(BIN)/python docs/make_rules.py
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)

@@ -1,4 +1,4 @@
-"""The JSON API of ``shared/API.md``: the referee and the scorer for other club tools.
+"""The JSON API of ``docs/API.md``: the referee and the scorer for other club tools.
 
 Every endpoint is a pure computation: it reads nothing from the database and stores nothing,
 so the blueprint needs no login and no CSRF token.

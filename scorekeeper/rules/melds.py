@@ -20,7 +20,7 @@ def violation(profile: RuleProfile, code: str, message: str, key: str) -> Violat
 
 
 def as_cards(value, field: str) -> tuple[Card, ...]:
-    """Cards given as a tuple of Card values, or in the notation of API.md."""
+    """Cards given as a tuple of Card values, or in the notation of docs/API.md."""
     if type(value) is tuple and all(type(c) is Card for c in value):
         return value
     return parse_cards(value, field=field)
@@ -146,7 +146,7 @@ class Shape:
 def meld_key(cards) -> str:
     """The key that names a meld in ``add`` (and that ``add`` is matched against on the table): the rank of
     its first natural card (``"K"``, ``"10"``; a black three counts, giving ``"3"``), or ``"wild"`` for a meld
-    of wild cards only. Cards as Card values or in the notation of API.md."""
+    of wild cards only. Cards as Card values or in the notation of docs/API.md."""
     return Shape(as_cards(cards, "cards")).rank
 
 

@@ -2,7 +2,7 @@
 
 PROFILE_IDS = ("bicycle", "yahoo", "modern-american", "silhill", "classic")
 
-#: The request body of API.md's deal example, as written there.
+#: The request body of docs/API.md's deal example, as written there.
 DEAL_EXAMPLE = {
     "rules": "bicycle",
     "options": {},

@@ -238,7 +238,7 @@ def test_deal_fields_of_the_wrong_kind(client, body, code, field):
 
 
 def test_every_error_code_of_api_md_is_produced(client):
-    """Each code API.md requires comes out of some request above; gathered here in one place."""
+    """Each code docs/API.md requires comes out of some request above; gathered here in one place."""
     requests = [
         (MELD, {"rules": "bicycle", "melds": ["K K K"]}, "request.invalid_json"),
         (MELD, {}, "request.missing_field"),

@@ -51,7 +51,7 @@ def test_rule_gives_the_whole_profile(client, rules):
 
 
 def test_rule_lists_the_options_api_md_requires(client):
-    """API.md: target everywhere, yahoo players/draw/canastas_to_go_out, modern-american's two options."""
+    """docs/API.md: target everywhere, yahoo players/draw/canastas_to_go_out, modern-american's two options."""
     required = {
         "yahoo": {"players": ([2, 4], 4), "draw": ([1, 2], 1), "canastas_to_go_out": ([1, 2], 1)},
         "modern-american": {

@@ -1,4 +1,4 @@
-"""Card notation (API.md "Cards") and the limits of the 108-card pack."""
+"""Card notation (docs/API.md "Cards") and the limits of the 108-card pack."""
 import pytest
 from hypothesis import given, strategies as st
 
@@ -10,34 +10,34 @@ ALL_CARDS = [Card(r) for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5"
 
 
 def test_parse_plain_string():
-    """API.md Cards — a string of tokens separated by spaces."""
+    """docs/API.md Cards — a string of tokens separated by spaces."""
     assert parse_cards("K K 2 JK") == (Card("K"), Card("K"), Card("2"), Card("JK"))
 
 
 def test_parse_commas_suits_and_case():
-    """API.md Cards — commas, suits after the rank, any case; suits of non-threes are dropped."""
+    """docs/API.md Cards — commas, suits after the rank, any case; suits of non-threes are dropped."""
     assert parse_cards("10h, 10s,2c") == (Card("10"), Card("10"), Card("2"))
     assert parse_cards("q Q,q") == (Card("Q"),) * 3
 
 
 def test_parse_list_of_tokens():
-    """API.md Cards — a JSON array of tokens."""
+    """docs/API.md Cards — a JSON array of tokens."""
     assert parse_cards(["Q", "Q", "Q"]) == (Card("Q"),) * 3
 
 
 def test_t_is_ten_and_joker_word():
-    """API.md Cards — T for 10, Joker for JK."""
+    """docs/API.md Cards — T for 10, Joker for JK."""
     assert parse_cards("T t Joker joker jk") == (Card("10"), Card("10"), Card("JK"), Card("JK"), Card("JK"))
 
 
 def test_suit_symbols():
-    """API.md Cards — suits as ♠ ♥ ♦ ♣."""
+    """docs/API.md Cards — suits as ♠ ♥ ♦ ♣."""
     assert parse_cards("3♣ 3♥ 3♦ 3♠ 10♥") == (Card("3", "C"), Card("3", "H"), Card("3", "D"), Card("3", "S"),
                                               Card("10"))
 
 
 def test_three_needs_suit():
-    """API.md Cards — a bare 3 is an error because its colour decides what it may do."""
+    """docs/API.md Cards — a bare 3 is an error because its colour decides what it may do."""
     with pytest.raises(InvalidCards) as info:
         parse_cards("K 3 Q", field="melds[0]")
     assert info.value.code == "cards.three_needs_suit"
@@ -46,7 +46,7 @@ def test_three_needs_suit():
 
 @pytest.mark.parametrize("text", ["Z", "K 11", "1", "KX", "JKS", "3X", "", "A A,,Q 0"])
 def test_unknown_token(text):
-    """API.md Errors — a token that is not a card gets cards.unknown_token with the usage hint."""
+    """docs/API.md Errors — a token that is not a card gets cards.unknown_token with the usage hint."""
     if not text:
         assert parse_cards(text) == ()
         return
@@ -58,14 +58,14 @@ def test_unknown_token(text):
 
 
 def test_unknown_token_message_names_the_token():
-    """API.md Errors — the example message."""
+    """docs/API.md Errors — the example message."""
     with pytest.raises(InvalidCards) as info:
         parse_cards("Z")
     assert info.value.message == "'Z' is not a card. Use A K Q J 10 9 8 7 6 5 4 2, 3 with a suit, or JK."
 
 
 def test_not_a_card_list_is_invalid_request():
-    """API.md Cards — cards are a string or an array; anything else is a malformed request."""
+    """docs/API.md Cards — cards are a string or an array; anything else is a malformed request."""
     with pytest.raises(InvalidRequest):
         parse_cards(12, field="uses")
     with pytest.raises(InvalidCards):
@@ -73,7 +73,7 @@ def test_not_a_card_list_is_invalid_request():
 
 
 def test_colours_of_threes():
-    """API.md Cards — 3H/3D red, 3S/3C black; jokers and twos are wild."""
+    """docs/API.md Cards — 3H/3D red, 3S/3C black; jokers and twos are wild."""
     assert Card.parse("3h").is_red_three and Card.parse("3D").is_red_three
     assert Card.parse("3s").is_black_three and Card.parse("3C").is_black_three
     assert Card.parse("2").is_wild and Card.parse("JK").is_wild
@@ -82,7 +82,7 @@ def test_colours_of_threes():
 
 
 def test_pack_limits_ninth_king():
-    """API.md Cards — eight of each rank from 4 to A; a ninth king is too many, across every list."""
+    """docs/API.md Cards — eight of each rank from 4 to A; a ninth king is too many, across every list."""
     check_pack(parse_cards("K K K K"), parse_cards("K K K K"))
     with pytest.raises(InvalidCards) as info:
         check_pack(parse_cards("K K K K K"), parse_cards("K K K K"), field="melds")
@@ -94,7 +94,7 @@ def test_pack_limits_ninth_king():
                                      ("3H 3D 3H 3D", True), ("3H 3D 3H 3D 3H", False),
                                      ("3S 3C 3S 3C", True), ("3S 3C 3S 3C 3C", False)])
 def test_pack_limits_wilds_and_threes(text, ok):
-    """API.md Cards — 8 twos, 4 jokers, 4 red threes, 4 black threes."""
+    """docs/API.md Cards — 8 twos, 4 jokers, 4 red threes, 4 black threes."""
     if ok:
         check_pack(parse_cards(text))
     else:
@@ -104,13 +104,13 @@ def test_pack_limits_wilds_and_threes(text, ok):
 
 @given(st.lists(st.sampled_from(ALL_CARDS), max_size=30))
 def test_notation_round_trip(cards):
-    """API.md Cards — parse_cards(format_cards(x)) == x for every list of cards."""
+    """docs/API.md Cards — parse_cards(format_cards(x)) == x for every list of cards."""
     assert parse_cards(format_cards(cards)) == tuple(cards)
     assert parse_cards(format_cards(cards).lower().replace(" ", ", ")) == tuple(cards)
 
 
 def test_pack_limit_names_the_list_where_it_is_crossed():
-    """API.md Errors — field: the card string in which a kind first goes over the pack's limit."""
+    """docs/API.md Errors — field: the card string in which a kind first goes over the pack's limit."""
     lists = (parse_cards("K K K K"), parse_cards("JK JK"), parse_cards("K K K K K"), parse_cards("K JK JK JK"))
     with pytest.raises(InvalidCards) as info:
         check_pack(*lists, fields=["table[0]", "melds[0]", "melds[1]", "add.K"])
@@ -125,7 +125,7 @@ def test_pack_limit_names_the_list_where_it_is_crossed():
 
 
 def test_meld_key_is_the_key_add_uses():
-    """API.md meld — add maps the rank of a meld on the table (or "wild") to the cards added."""
+    """docs/API.md meld — add maps the rank of a meld on the table (or "wild") to the cards added."""
     from scorekeeper.rules import Situation, check_meld, get_profile, meld_key
 
     assert meld_key(parse_cards("2 K K")) == "K"

@@ -1,4 +1,4 @@
-"""Which parts of a deal a side may give: black threes, and the penalties it may list (RULES.md §3.1)."""
+"""Which parts of a deal a side may give: black threes, and the penalties it may list (docs/RULES.md §3.1)."""
 
 import pytest
 
@@ -16,7 +16,7 @@ def test_modern_american_black_threes_are_bonus_cards():
 @pytest.mark.parametrize("pid", list(PROFILES))
 def test_black_threes_refused_exactly_where_they_are_not_bonus_cards(pid):
     """modern-american: THREES lays black threes out as bonus cards; under the other four they are never bonus
-    cards (RULES.md §2.1, Black 3 row), so a deal that counts some is refused."""
+    cards (docs/RULES.md §2.1, Black 3 row), so a deal that counts some is refused."""
     profile = get_profile(pid)
     sides, before = parse_deal({"sides": {"we": {"meld_points": 100, "canastas": {"natural": 1}, "went_out": True,
                                                  "black_threes": 1},
@@ -41,7 +41,7 @@ def test_modern_american_penalties_worked_out_from_cards_are_not_listed_card_by_
 
 @pytest.mark.parametrize("pid", list(PROFILES))
 def test_every_listable_penalty_is_accepted_card_by_card_and_no_other(pid):
-    """Every profile's penalty list (RULES.md §2.1 penalties row, §3.1): card by card a side may list each penalty
+    """Every profile's penalty list (docs/RULES.md §2.1 penalties row, §3.1): card by card a side may list each penalty
     the cards do not already show, and nothing else."""
     profile = get_profile(pid)
     listable = {p.code for p in listable_penalties(profile, by_cards=True)}

@@ -219,7 +219,7 @@ def _topic(profile, key):
 
 
 def test_silhill_buried_red_three_does_not_freeze_in_the_texts():
-    """silhill: §4f, §7b (RULES.md §4 S-A11) — only wild cards freeze; the club option turns red threes on."""
+    """silhill: §4f, §7b (docs/RULES.md S-A11) — only wild cards freeze; the club option turns red threes on."""
     silhill = get_profile("silhill")
     pile = _topic(silhill, "pile")
     assert "red three in it" not in pile and "a red three anywhere" not in pile

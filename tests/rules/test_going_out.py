@@ -1,4 +1,4 @@
-"""May I go out? RULES.md §2.1 rows on going out, concealed hands and their rec. readings."""
+"""May I go out? docs/RULES.md §2.1 rows on going out, concealed hands and their rec. readings."""
 import pytest
 
 from scorekeeper.rules import InvalidRequest, check_go_out, check_meld
@@ -43,7 +43,7 @@ def test_modern_american_two_canastas_and_discard():
 
 
 def test_modern_american_second_canasta_completed_going_out_switched():
-    """modern-american: END OF PLAY (RULES.md §4 M-A12) — option canastas_may_complete_when_going_out=false."""
+    """modern-american: END OF PLAY (docs/RULES.md M-A12) — option canastas_may_complete_when_going_out=false."""
     situation = S(opened=True, player_melded=True, table=["K K K K K K K", "Q Q Q Q Q"])
     verdict = out("modern-american", situation, add={"Q": "Q Q"}, discard="9",
                   options={"canastas_may_complete_when_going_out": False})
@@ -51,7 +51,7 @@ def test_modern_american_second_canasta_completed_going_out_switched():
 
 
 def test_silhill_canasta_completed_going_out():
-    """silhill: §7c (RULES.md §4 S-A9) — a canasta finished in the going-out turn counts; option switches."""
+    """silhill: §7c (docs/RULES.md S-A9) — a canasta finished in the going-out turn counts; option switches."""
     assert out("silhill", NO_CANASTA, add={"K": "K K"}).legal
     verdict = out("silhill", NO_CANASTA, add={"K": "K K"}, options={"canastas_may_complete_when_going_out": False})
     assert codes(verdict) == {"go_out.too_few_canastas"}
@@ -83,7 +83,7 @@ def test_not_concealed_when_adding_to_partners_melds():
 
 
 def test_modern_american_no_concealed_bonus():
-    """modern-american: scoring (RULES.md §3.1, outside sources) — no concealed bonus."""
+    """modern-american: scoring (docs/RULES.md §3.1, outside sources) — no concealed bonus."""
     verdict = out("modern-american", S(), melds=["K K K K K K K", "Q Q Q Q Q Q Q", "9 9 9"], discard="4")
     assert verdict.legal and verdict.concealed is False and verdict.bonus == 100
 
@@ -96,7 +96,7 @@ def test_bicycle_concealed_exempt_from_minimum():
 
 
 def test_yahoo_concealed_must_meet_minimum():
-    """yahoo: Initial Meld Req. (RULES.md §4 Y-A6) — no concealed exemption; option switches it on."""
+    """yahoo: Initial Meld Req. (docs/RULES.md Y-A6) — no concealed exemption; option switches it on."""
     melds = ["5 5 5 5 5 5 5", "4 4 4"]
     assert codes(out("yahoo", S(score=3000), melds=melds)) == {"meld.below_minimum"}
     assert out("yahoo", S(score=3000), melds=melds, options={"concealed_exempt_from_minimum": True}).legal
@@ -113,13 +113,13 @@ def test_black_threes_melded_going_out():
 
 
 def test_go_out_answer_shape():
-    """API.md check/go-out — legal, violations, concealed, bonus."""
+    """docs/API.md check/go-out — legal, violations, concealed, bonus."""
     assert out("bicycle", CANASTA).to_dict() == {"legal": True, "violations": [], "concealed": False, "bonus": 100}
     assert out("bicycle", NO_CANASTA).to_dict()["bonus"] == 0
 
 
 def test_drew_is_stock_or_pile():
-    """API.md check/go-out — drew is "stock" or "pile"."""
+    """docs/API.md check/go-out — drew is "stock" or "pile"."""
     with pytest.raises(InvalidRequest) as info:
         out("bicycle", CANASTA, drew="table")
     assert info.value.field == "drew"
@@ -168,7 +168,7 @@ def test_concealed_exemption_from_stock_only(pid):
 
 
 def test_silhill_concealed_is_no_exemption_but_a_canasta_waives():
-    """silhill: §5d (RULES.md §4 S-A5) — no concealed exemption; a finished canasta waives the minimum."""
+    """silhill: §5d (docs/RULES.md S-A5) — no concealed exemption; a finished canasta waives the minimum."""
     assert out("silhill", S(score=3000), melds=["5 5 5 5 5 5 2", "4 4 4"]).legal
     assert "meld.below_minimum" in codes(out("silhill", S(score=3000), melds=["4 4 4", "5 5 5"]))
 

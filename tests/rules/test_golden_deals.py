@@ -24,7 +24,7 @@ def _score(pid, sides, before):
 @pytest.mark.parametrize("path", DEALS, ids=lambda p: p.stem)
 @pytest.mark.parametrize("pid", list(PROFILES))
 def test_golden_deal(path, pid):
-    """API.md "What does this deal score?" — hand-computed results; both ways of giving a side agree."""
+    """docs/API.md "What does this deal score?" — hand-computed results; both ways of giving a side agree."""
     deal = json.loads(path.read_text())
     expected = deal["expected"][pid]
     assert expected["why"]

@@ -1,4 +1,4 @@
-"""The initial meld: RULES.md §2.1 initial-meld table (every boundary, every profile) and what counts toward it."""
+"""The initial meld: docs/RULES.md §2.1 initial-meld table (every boundary, every profile) and what counts toward it."""
 import pytest
 
 from scorekeeper.rules import PROFILES, check_meld, check_pile, get_profile
@@ -31,19 +31,19 @@ def test_initial_meld_table_every_boundary(pid):
 @pytest.mark.parametrize("pid", list(PROFILES))
 @pytest.mark.parametrize("score", BOUNDARIES)
 def test_initial_meld_check_reports_the_table_minimum(pid, score):
-    """API.md check/meld — the minimum answered for an unopened side is the table's value for its score."""
+    """docs/API.md check/meld — the minimum answered for an unopened side is the table's value for its score."""
     verdict = check_meld(P(pid), S(score=score), ["K K K"])
     assert verdict.minimum == get_profile(pid).minimum(score)
     assert verdict.to_dict()["minimum"] == verdict.minimum
 
 
 def test_modern_american_minimum_2995_is_125():
-    """modern-american: SCORING (RULES.md §4 M-A2) — the literal gap at 2995 is read as 125."""
+    """modern-american: SCORING (docs/RULES.md M-A2) — the literal gap at 2995 is read as 125."""
     assert get_profile("modern-american").minimum(2995) == 125
 
 
 def test_silhill_minimum_3000_is_120():
-    """silhill: §5d (RULES.md §4 S-A3) — the literal gap at exactly 3000 is read as 120."""
+    """silhill: §5d (docs/RULES.md S-A3) — the literal gap at exactly 3000 is read as 120."""
     assert get_profile("silhill").minimum(3000) == 120
 
 
@@ -86,7 +86,7 @@ def test_top_discard_counts_toward_the_minimum(pid):
 
 
 def test_silhill_top_discard_never_counts():
-    """silhill: §5e (RULES.md §4 S-A4) — the minimum is reached without any card picked up."""
+    """silhill: §5e (docs/RULES.md S-A4) — the minimum is reached without any card picked up."""
     verdict = check_pile(P("silhill"), S(), pile="A 9", uses="A A", melds=["4 4 4"])
     assert verdict.points == 55 and verdict.legal
     verdict = check_pile(P("silhill"), S(), pile="A 9", uses="A A")
@@ -128,7 +128,7 @@ def test_modern_american_pickup_canasta_is_no_natural_canasta_opening():
 
 
 def test_modern_american_natural_canasta_of_any_rank_opens():
-    """modern-american: TWO OTHER WAYS 2 (RULES.md §4 M-A8) — any rank, sevens and aces too."""
+    """modern-american: TWO OTHER WAYS 2 (docs/RULES.md M-A8) — any rank, sevens and aces too."""
     for meld in ("4 4 4 4 4 4 4", "7 7 7 7 7 7 7", "A A A A A A A"):
         assert check_meld(P("modern-american"), S(score=5000), [meld]).legal, meld
 
@@ -155,7 +155,7 @@ def test_canasta_does_not_waive_the_minimum(pid):
 
 
 def test_silhill_natural_canasta_waives_the_minimum():
-    """silhill: §5d (RULES.md §4 S-A5) — a complete canasta, natural or mixed, needs no minimum."""
+    """silhill: §5d (docs/RULES.md S-A5) — a complete canasta, natural or mixed, needs no minimum."""
     assert check_meld(P("silhill"), S(score=3000), ["5 5 5 5 5 5 5"]).legal
 
 

@@ -1,4 +1,4 @@
-"""Is this meld legal? One test per rule of RULES.md §2.1 and §4, named after it."""
+"""Is this meld legal? One test per rule of docs/RULES.md §2.1 and §4, named after it."""
 import pytest
 
 from scorekeeper.rules import InvalidRequest, Situation, check_meld, parse_cards
@@ -34,13 +34,13 @@ def test_bicycle_melds_at_most_three_wilds():
 
 
 def test_bicycle_two_naturals_three_wilds_legal():
-    """bicycle: Melds (RULES.md §4 B-A2) — no ratio stated, so K K 2 2 JK is legal (with a warning)."""
+    """bicycle: Melds (docs/RULES.md B-A2) — no ratio stated, so K K 2 2 JK is legal (with a warning)."""
     verdict = legal("bicycle", ["K K 2 2 JK"])
     assert verdict.legal and verdict.warnings
 
 
 def test_bicycle_wilds_may_exceed_naturals_switched_off():
-    """bicycle: Melds (RULES.md §4 B-A2) — option wilds_may_exceed_naturals=false refuses K K 2 2 JK."""
+    """bicycle: Melds (docs/RULES.md B-A2) — option wilds_may_exceed_naturals=false refuses K K 2 2 JK."""
     verdict = legal("bicycle", ["K K 2 2 JK"], wilds_may_exceed_naturals=False)
     assert codes(verdict) == {"meld.wilds_outnumber_naturals"}
 
@@ -57,13 +57,13 @@ def test_yahoo_wilds_not_more_than_naturals():
 
 
 def test_silhill_naturals_outnumber_wilds():
-    """silhill: §7a (RULES.md §4 S-A2) — more natural cards than wild cards in every meld."""
+    """silhill: §7a (docs/RULES.md S-A2) — more natural cards than wild cards in every meld."""
     assert codes(legal("silhill", ["K K 2 2"])) == {"meld.wilds_equal_naturals"}
     assert legal("silhill", ["K K K 2 2"]).legal
 
 
 def test_silhill_wild_ratio_not_more_wilds():
-    """silhill: §7a (RULES.md §4 S-A2) — option wild_ratio=not_more_wilds lets 2N+2W pass."""
+    """silhill: §7a (docs/RULES.md S-A2) — option wild_ratio=not_more_wilds lets 2N+2W pass."""
     assert legal("silhill", ["K K 2 2"], wild_ratio="not_more_wilds").legal
 
 
@@ -80,7 +80,7 @@ def test_no_all_wild_melds(pid):
 
 
 def test_modern_american_wild_card_meld():
-    """modern-american: TWO OTHER WAYS (RULES.md §4 M-A4) — three to seven wild cards make a wild-card meld."""
+    """modern-american: TWO OTHER WAYS (docs/RULES.md M-A4) — three to seven wild cards make a wild-card meld."""
     assert legal("modern-american", ["2 2 JK"]).legal
     assert codes(legal("modern-american", ["2 2"])) == {"meld.too_few_cards"}
 
@@ -119,12 +119,12 @@ def test_aces_take_wilds_only_in_the_opening():
 
 
 def test_modern_american_rule_of_five_off_by_default():
-    """modern-american: Melds (RULES.md §4 M-A5) — by default K K 2 is fine after the opening."""
+    """modern-american: Melds (docs/RULES.md M-A5) — by default K K 2 is fine after the opening."""
     assert legal("modern-american", ["K K 2"]).legal
 
 
 def test_modern_american_rule_of_five_on():
-    """modern-american: Melds (rule of five, RULES.md §3.2) — a wild joins only a meld with five naturals."""
+    """modern-american: Melds (rule of five, docs/RULES.md §3.2) — a wild joins only a meld with five naturals."""
     assert codes(legal("modern-american", ["K K 2"], rule_of_five=True)) == {"meld.rule_of_five"}
     assert legal("modern-american", ["K K K K K 2"], rule_of_five=True).legal
     situation = S(opened=True, table=["Q Q Q Q"])
@@ -135,7 +135,7 @@ def test_modern_american_rule_of_five_on():
 # --- wild cards on a finished canasta ------------------------------------------------------
 
 def test_bicycle_wilds_beyond_three_on_a_canasta():
-    """bicycle: Canastas (RULES.md §4 B-A1) — once a canasta is formed, wilds may exceed three."""
+    """bicycle: Canastas (docs/RULES.md B-A1) — once a canasta is formed, wilds may exceed three."""
     situation = S(opened=True, table=["Q Q Q Q Q 2 JK"])
     verdict = legal("bicycle", [], situation, add={"Q": "2 2"})
     assert verdict.legal
@@ -143,13 +143,13 @@ def test_bicycle_wilds_beyond_three_on_a_canasta():
 
 
 def test_bicycle_canasta_formed_with_extra_wilds_same_turn():
-    """bicycle: Canastas (RULES.md §4 B-A1) — the canasta as formed holds at most three wilds."""
+    """bicycle: Canastas (docs/RULES.md B-A1) — the canasta as formed holds at most three wilds."""
     assert legal("bicycle", ["K K K K K 2 2 JK JK"]).legal
     assert codes(legal("bicycle", ["K K K 2 2 JK JK"])) == {"meld.too_many_wilds"}
 
 
 def test_bicycle_wild_cap_three_switched():
-    """bicycle: Canastas (RULES.md §4 B-A1) — option wild_cap_after_canasta=three."""
+    """bicycle: Canastas (docs/RULES.md B-A1) — option wild_cap_after_canasta=three."""
     situation = S(opened=True, table=["Q Q Q Q Q 2 JK"])
     assert codes(legal("bicycle", [], situation, add={"Q": "2 2"}, wild_cap_after_canasta="three")) == {
         "meld.too_many_wilds"}
@@ -164,7 +164,7 @@ def test_three_wild_cap_includes_canastas(pid):
 
 
 def test_classic_wild_cap_applies_to_canastas():
-    """classic: Melds¶ (RULES.md §4 C-A6) — the three-wild limit also binds a canasta; option switches it."""
+    """classic: Melds¶ (docs/RULES.md C-A6) — the three-wild limit also binds a canasta; option switches it."""
     situation = S(opened=True, table=["Q Q Q Q Q 2 JK"])
     assert "meld.too_many_wilds" in codes(legal("classic", [], situation, add={"Q": "2 2"}))
     assert legal("classic", [], situation, add={"Q": "2 2"}, wild_cap_after_canasta="unlimited").legal
@@ -236,7 +236,7 @@ def test_bicycle_opening_minimum():
 
 
 def test_minimum_reported_only_before_opening():
-    """API.md check/meld — minimum present only while the side has not opened."""
+    """docs/API.md check/meld — minimum present only while the side has not opened."""
     assert "minimum" not in check_meld(P("bicycle"), OPEN, ["K K K"]).to_dict()
     assert check_meld(P("bicycle"), S(), ["K K K"]).to_dict()["minimum"] == 50
 
@@ -255,24 +255,24 @@ def test_modern_american_opening_needs_pure_meld():
 
 
 def test_modern_american_wild_meld_opens_alone():
-    """modern-american: TWO OTHER WAYS (RULES.md §4 M-A7) — a wild-card meld worth the count opens alone."""
+    """modern-american: TWO OTHER WAYS (docs/RULES.md M-A7) — a wild-card meld worth the count opens alone."""
     assert check_meld(P("modern-american"), S(), ["2 2 JK JK"]).legal
 
 
 def test_modern_american_wild_meld_opens_alone_switched():
-    """modern-american: TWO OTHER WAYS (RULES.md §4 M-A7) — option wild_meld_may_open_alone=false."""
+    """modern-american: TWO OTHER WAYS (docs/RULES.md M-A7) — option wild_meld_may_open_alone=false."""
     verdict = check_meld(P("modern-american", wild_meld_may_open_alone=False), S(), ["2 2 JK JK"])
     assert codes(verdict) == {"meld.needs_pure_meld"}
 
 
 def test_modern_american_natural_canasta_opens():
-    """modern-american: TWO OTHER WAYS (RULES.md §4 M-A8) — a natural canasta satisfies the opening."""
+    """modern-american: TWO OTHER WAYS (docs/RULES.md M-A8) — a natural canasta satisfies the opening."""
     verdict = check_meld(P("modern-american"), S(score=5000), ["5 5 5 5 5 5 5"])
     assert verdict.legal and verdict.points == 35 and verdict.minimum == 180
 
 
 def test_silhill_complete_canasta_waives_minimum():
-    """silhill: §5d (RULES.md §4 S-A5) — laying down a complete canasta needs no minimum, mixed included."""
+    """silhill: §5d (docs/RULES.md S-A5) — laying down a complete canasta needs no minimum, mixed included."""
     assert check_meld(P("silhill"), S(score=3000), ["5 5 5 5 5 2 2"]).legal
 
 
@@ -288,7 +288,7 @@ def test_bicycle_concealed_going_out_skips_minimum():
 
 
 def test_silhill_opening_per_player():
-    """silhill: §5d (RULES.md §4 S-A1) — by default the side opens once; option opening_per_player."""
+    """silhill: §5d (docs/RULES.md S-A1) — by default the side opens once; option opening_per_player."""
     situation = S(score=1600, opened=True, table=["Q Q Q"])
     assert check_meld(P("silhill"), situation, ["4 4 4"]).legal
     verdict = check_meld(P("silhill", opening_per_player=True), situation, ["4 4 4"])
@@ -298,7 +298,7 @@ def test_silhill_opening_per_player():
 # --- answers and errors ----------------------------------------------------------------
 
 def test_meld_answer_shape():
-    """API.md check/meld — the example answer."""
+    """docs/API.md check/meld — the example answer."""
     verdict = check_meld(P("bicycle", wilds_may_exceed_naturals=False), S(), ["K K 2 2 JK"])
     assert verdict.to_dict() == {
         "legal": False,
@@ -318,21 +318,21 @@ def test_every_violation_is_reported():
 
 
 def test_table_without_opening_is_contradictory():
-    """API.md The situation — a table while opened is false is request.invalid_field on 'table'."""
+    """docs/API.md The situation — a table while opened is false is request.invalid_field on 'table'."""
     with pytest.raises(InvalidRequest) as info:
         Situation(opened=False, table=(parse_cards("K K K"),))
     assert info.value.code == "request.invalid_field" and info.value.field == "table"
 
 
 def test_bad_add_key():
-    """API.md check/meld — the key of add is the rank of a meld on the table."""
+    """docs/API.md check/meld — the key of add is the rank of a meld on the table."""
     with pytest.raises(InvalidRequest) as info:
         check_meld(P("bicycle"), OPEN, [], add={"Z": "K"})
     assert info.value.field == "add.Z"
 
 
 def test_canasta_kinds_modern_american():
-    """modern-american: scoring (RULES.md §3.1) — sevens, aces and wild canastas carry their own bonus."""
+    """modern-american: scoring (docs/RULES.md §3.1) — sevens, aces and wild canastas carry their own bonus."""
     p = P("modern-american")
     sevens = check_meld(p, OPEN, ["7 7 7 7 7 7 7"]).melds[0]
     assert (sevens.canasta, sevens.bonus) == ("sevens", 2500)
@@ -344,7 +344,7 @@ def test_canasta_kinds_modern_american():
     assert (other.canasta, other.bonus) == ("wild", 2000)
 
 
-# --- review: RULES.md §2.1 rows, one test per profile and rule ----------------------------------------
+# --- review: docs/RULES.md §2.1 rows, one test per profile and rule ----------------------------------------
 
 @pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
 def test_natural_added_to_a_finished_canasta(pid):
@@ -369,7 +369,7 @@ def test_modern_american_no_wild_on_a_finished_canasta():
 
 
 def test_modern_american_closed_canasta_without_dead_ranks():
-    """modern-american: CANASTA (RULES.md §4 M-A11) — with dead ranks switched off a closed canasta still
+    """modern-american: CANASTA (docs/RULES.md M-A11) — with dead ranks switched off a closed canasta still
     takes nothing (the profile's own check)."""
     import dataclasses
     p = dataclasses.replace(P("modern-american"), dead_ranks=False)
@@ -417,7 +417,7 @@ def test_modern_american_sevens_never_take_wilds_even_in_the_opening():
 
 
 def test_modern_american_rule_of_five_not_in_the_opening():
-    """modern-american: Melds (rule of five, RULES.md §3.2) — it applies after the opening only."""
+    """modern-american: Melds (rule of five, docs/RULES.md §3.2) — it applies after the opening only."""
     verdict = check_meld(P("modern-american", rule_of_five=True), S(), ["K K 2", "A A A A A A"])
     assert verdict.legal, verdict.violations
 

@@ -1,4 +1,4 @@
-"""May I take the pile? RULES.md §2.1 rows on taking and freezing the pile, and their rec. readings."""
+"""May I take the pile? docs/RULES.md §2.1 rows on taking and freezing the pile, and their rec. readings."""
 import pytest
 
 from scorekeeper.rules import InvalidRequest, check_pile
@@ -30,7 +30,7 @@ def test_natural_and_wild_takes_unfrozen_pile(pid, ok):
 
 
 def test_classic_natural_and_wild_switched():
-    """classic: Taking the Discard Pile (RULES.md §4 C-A5) — option natural_and_wild_takes_pile=false."""
+    """classic: Taking the Discard Pile (docs/RULES.md C-A5) — option natural_and_wild_takes_pile=false."""
     verdict = take("classic", pile="Q 9 8", uses="Q 2", options={"natural_and_wild_takes_pile": False})
     assert codes(verdict) == {"pile.needs_matching_cards"}
 
@@ -43,7 +43,7 @@ def test_frozen_pile_needs_natural_pair(pid):
 
 
 def test_frozen_flag_without_pile():
-    """API.md check/pile — top and frozen instead of the whole pile; takes is then unknown."""
+    """docs/API.md check/pile — top and frozen instead of the whole pile; takes is then unknown."""
     verdict = take("bicycle", top="Q", frozen=True, uses="Q 2")
     assert codes(verdict) == {"pile.frozen_needs_natural_pair"}
     verdict = take("bicycle", top="Q", frozen=False, uses="Q 2")
@@ -63,24 +63,24 @@ def test_black_three_on_top_cannot_be_taken(pid):
 
 
 def test_bicycle_black_three_freezes():
-    """bicycle: Frozen Pile (RULES.md §4 B-A5) — a black three under the top keeps the pile frozen."""
+    """bicycle: Frozen Pile (docs/RULES.md B-A5) — a black three under the top keeps the pile frozen."""
     assert codes(take("bicycle", pile="Q 3S 9", uses="Q 2")) == {"pile.frozen_needs_natural_pair"}
 
 
 def test_bicycle_black_three_blocks_one_turn_switched():
-    """bicycle: Frozen Pile (RULES.md §4 B-A5) — option black_three_effect=block_one_turn."""
+    """bicycle: Frozen Pile (docs/RULES.md B-A5) — option black_three_effect=block_one_turn."""
     assert take("bicycle", pile="Q 3S 9", uses="Q 2", options={"black_three_effect": "block_one_turn"}).legal
 
 
 def test_classic_black_three_blocks_one_turn():
-    """classic: Freezing (RULES.md §4 C-A1) — a covered black three has no effect; option freeze switches."""
+    """classic: Freezing (docs/RULES.md C-A1) — a covered black three has no effect; option freeze switches."""
     assert take("classic", pile="Q 3S 9", uses="Q 2").legal
     verdict = take("classic", pile="Q 3S 9", uses="Q 2", options={"black_three_effect": "freeze"})
     assert codes(verdict) == {"pile.frozen_needs_natural_pair"}
 
 
 def test_yahoo_black_three_block_one_turn_and_freeze():
-    """yahoo: Taking the Discard Pile (RULES.md §4 Y-A4, Y-A7) — black threes do not freeze; option switches."""
+    """yahoo: Taking the Discard Pile (docs/RULES.md Y-A4, Y-A7) — black threes do not freeze; option switches."""
     assert take("yahoo", pile="Q 3S 9", uses="Q 2").legal
     assert not take("yahoo", pile="Q 3S 9", uses="Q 2", options={"black_three_effect": "freeze"}).legal
 
@@ -93,20 +93,20 @@ def test_red_three_in_pile_freezes(pid):
 
 
 def test_silhill_buried_three_has_no_effect():
-    """silhill: §4f, §7b (RULES.md §4 S-A11) — a three turned up and covered leaves the pile unfrozen."""
+    """silhill: §4f, §7b (docs/RULES.md S-A11) — a three turned up and covered leaves the pile unfrozen."""
     assert take("silhill", pile="Q 9 3H", uses="Q 2").legal
     assert take("silhill", pile="Q 9 3S", uses="Q 2").legal
     assert codes(take("silhill", pile="3H", uses="Q 2")) == {"pile.red_three_on_top"}
 
 
 def test_silhill_buried_wild_upcard_freezes():
-    """silhill: §7b, §4f (RULES.md §4 S-A11) — a wild anywhere in the pile, a buried upcard too, freezes it."""
+    """silhill: §7b, §4f (docs/RULES.md S-A11) — a wild anywhere in the pile, a buried upcard too, freezes it."""
     assert codes(take("silhill", pile="Q 9 3H JK", uses="Q 2")) == {"pile.frozen_needs_natural_pair"}
     assert take("silhill", pile="Q 9 3H JK", uses="Q Q").legal
 
 
 def test_silhill_red_three_freezes_pile_switched():
-    """silhill: §4f, §7b (RULES.md §4 S-A11) — option red_three_freezes_pile=true: a buried red three freezes."""
+    """silhill: §4f, §7b (docs/RULES.md S-A11) — option red_three_freezes_pile=true: a buried red three freezes."""
     verdict = take("silhill", pile="Q 9 3H", uses="Q 2", options={"red_three_freezes_pile": True})
     assert codes(verdict) == {"pile.frozen_needs_natural_pair"}
 
@@ -119,13 +119,13 @@ def test_pile_frozen_before_opening(pid):
 
 
 def test_bicycle_pile_frozen_until_opened():
-    """bicycle: Taking the Pile (RULES.md §4 B-A4) — natural pair needed before the first meld."""
+    """bicycle: Taking the Pile (docs/RULES.md B-A4) — natural pair needed before the first meld."""
     verdict = take("bicycle", S(), pile="A 9", uses="A 2 JK")
     assert codes(verdict) == {"pile.frozen_needs_natural_pair"}
 
 
 def test_bicycle_pile_frozen_until_opened_switched():
-    """bicycle: Taking the Pile (RULES.md §4 B-A4) — option pile_frozen_until_opened=false: A + wild opens."""
+    """bicycle: Taking the Pile (docs/RULES.md B-A4) — option pile_frozen_until_opened=false: A + wild opens."""
     verdict = take("bicycle", S(), pile="A 9", uses="A 2 JK", options={"pile_frozen_until_opened": False})
     assert verdict.legal and verdict.points == 110 and verdict.minimum == 50
 
@@ -139,7 +139,7 @@ def test_bicycle_top_card_counts_for_minimum():
 
 
 def test_silhill_top_card_does_not_count():
-    """silhill: §5e (RULES.md §4 S-A4) — the minimum is reached without the picked-up cards."""
+    """silhill: §5e (docs/RULES.md S-A4) — the minimum is reached without the picked-up cards."""
     verdict = take("silhill", S(score=1500), pile="A 9", uses="A A", melds=["K K K"])
     assert codes(verdict) == {"meld.below_minimum"} and verdict.points == 70
     switched = take("silhill", S(score=1500), pile="A 9", uses="A A", melds=["K K K"],
@@ -148,7 +148,7 @@ def test_silhill_top_card_does_not_count():
 
 
 def test_silhill_canasta_waiver_with_pile():
-    """silhill: §5d (RULES.md §4 S-A5) — a complete canasta waives the minimum also when taking the pile."""
+    """silhill: §5d (docs/RULES.md S-A5) — a complete canasta waives the minimum also when taking the pile."""
     verdict = take("silhill", S(score=3000), pile="5 9", uses="5 5 5 5 5 5")
     assert verdict.legal
     switched = take("silhill", S(score=3000), pile="5 9", uses="5 5 5 5 5 5",
@@ -179,7 +179,7 @@ def test_modern_american_existing_meld_under_five():
 
 
 def test_modern_american_dead_rank():
-    """modern-american: CANASTA (RULES.md §4 M-A11) — a closed rank cannot be picked."""
+    """modern-american: CANASTA (docs/RULES.md M-A11) — a closed rank cannot be picked."""
     situation = S(opened=True, table=["Q Q Q Q Q Q Q"])
     assert "pile.dead_rank" in codes(take("modern-american", situation, pile="Q 9", uses="Q Q"))
 
@@ -213,7 +213,7 @@ def test_layoff_before_opening():
 
 
 def test_yahoo_no_layoff_onto_canasta():
-    """yahoo: Taking the Discard Pile (RULES.md §4 Y-A5) — top card alone not onto a canasta."""
+    """yahoo: Taking the Discard Pile (docs/RULES.md Y-A5) — top card alone not onto a canasta."""
     situation = S(opened=True, table=["K K K K K K K"])
     assert codes(take("yahoo", situation, pile="K 9")) == {"pile.layoff_onto_canasta"}
     assert take("yahoo", situation, pile="K 9", uses="K K").legal
@@ -237,21 +237,21 @@ def test_pile_meld_rules_still_apply():
 
 
 def test_pile_answer_shape():
-    """API.md check/pile — legal, violations, points, minimum (before opening) and takes."""
+    """docs/API.md check/pile — legal, violations, points, minimum (before opening) and takes."""
     assert take("bicycle", S(), pile="A A 9", uses="A A").to_dict() == {
         "legal": True, "violations": [], "points": 60, "minimum": 50, "takes": 2}
     assert set(take("bicycle", pile="K 9").to_dict()) == {"legal", "violations", "points", "takes"}
 
 
 def test_pile_or_top_required():
-    """API.md check/pile — one of pile or top is required."""
+    """docs/API.md check/pile — one of pile or top is required."""
     with pytest.raises(InvalidRequest) as info:
         take("bicycle")
     assert info.value.code == "request.missing_field"
 
 
 def test_empty_pile():
-    """API.md check/pile — an empty pile cannot be taken."""
+    """docs/API.md check/pile — an empty pile cannot be taken."""
     assert codes(take("bicycle", pile="")) == {"pile.empty"}
 
 
@@ -261,11 +261,11 @@ def test_wrong_cards_shown():
 
 
 def test_hand_too_small():
-    """API.md check/pile — hand_size checks the cards shown."""
+    """docs/API.md check/pile — hand_size checks the cards shown."""
     assert "pile.hand_too_small" in codes(take("bicycle", pile="Q 9", uses="Q Q", hand_size=1))
 
 
-# --- review: RULES.md §2.1 rows on taking the pile ----------------------------------------------------
+# --- review: docs/RULES.md §2.1 rows on taking the pile ----------------------------------------------------
 
 def test_modern_american_pile_existing_meld_must_have_fewer_than_five():
     """modern-american: PICKING THE PACK — a picked pair may join the team's meld only while it has fewer than
@@ -298,14 +298,14 @@ def test_modern_american_takes_only_cards_above_the_first_wild():
 
 
 def test_takes_counts_the_whole_pile_but_the_top_card():
-    """API.md check/pile — takes: pile cards that go into the hand; the top card goes into the meld."""
+    """docs/API.md check/pile — takes: pile cards that go into the hand; the top card goes into the meld."""
     for pid in ("bicycle", "yahoo", "silhill", "classic"):
         assert take(pid, pile="Q 2 9 8", uses="Q Q").takes == 3
         assert take(pid, pile="Q", uses="Q Q").takes == 0
 
 
 def test_illegal_take_has_no_takes():
-    """API.md check/pile — takes is given when the take is legal."""
+    """docs/API.md check/pile — takes is given when the take is legal."""
     answer = take("bicycle", pile="Q 9", uses="Q J").to_dict()
     assert answer["legal"] is False and answer["takes"] is None
 
@@ -324,7 +324,7 @@ def test_one_card_pile_ban_only_for_a_one_card_pile(pid):
 
 @pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
 def test_red_three_on_top_never_taken(pid):
-    """classic: Taking the Discard Pile (RULES.md §4 C-A7); bicycle, yahoo, silhill — a red three on top."""
+    """classic: Taking the Discard Pile (docs/RULES.md C-A7); bicycle, yahoo, silhill — a red three on top."""
     assert codes(take(pid, pile="3D K K", uses="K K")) == {"pile.red_three_on_top"}
     assert codes(take(pid, top="3D", uses="K K")) == {"pile.red_three_on_top"}
 
@@ -368,14 +368,14 @@ def test_modern_american_frozen_by_a_wild_still_a_pair():
 
 
 def test_bicycle_black_three_on_top_then_covered_still_frozen():
-    """bicycle: Frozen Pile (RULES.md §4 B-A5) — the black three must be covered and then keeps it frozen."""
+    """bicycle: Frozen Pile (docs/RULES.md B-A5) — the black three must be covered and then keeps it frozen."""
     assert codes(take("bicycle", pile="3C K", uses="K K")) == {"pile.black_three_on_top"}
     assert codes(take("bicycle", pile="K 3C", uses="K 2")) == {"pile.frozen_needs_natural_pair"}
     assert take("bicycle", pile="K 3C", uses="K K").legal
 
 
 def test_yahoo_natural_pair_onto_a_canasta():
-    """yahoo: Taking the Discard Pile (RULES.md §4 Y-A5) — a natural pair may add the top card to a canasta."""
+    """yahoo: Taking the Discard Pile (docs/RULES.md Y-A5) — a natural pair may add the top card to a canasta."""
     situation = S(opened=True, table=["K K K K K K K"])
     verdict = take("yahoo", situation, pile="K 9", uses="K K")
     assert verdict.legal and verdict.takes == 1

@@ -30,7 +30,7 @@ def test_every_field_is_a_described_rule_or_named_here():
 
 @pytest.mark.parametrize("pid", list(PROFILES))
 def test_the_parameter_list_holds_every_rule_field(pid):
-    """API.md GET /api/v1/rules/{id} — every parameter, with its label, value and source."""
+    """docs/API.md GET /api/v1/rules/{id} — every parameter, with its label, value and source."""
     params = profile_parameters(get_profile(pid))
     assert [p["name"] for p in params] == [f.name for f in rule_fields()]
 

@@ -1,4 +1,4 @@
-"""The five profiles, their consistency and their club options (RULES.md Appendix A)."""
+"""The five profiles, their consistency and their club options (docs/RULES.md §2.1)."""
 import dataclasses
 
 import pytest
@@ -9,12 +9,12 @@ from scorekeeper.rules import (
 
 
 def test_five_profiles_in_order():
-    """API.md Profiles — the five ids, in file order."""
+    """docs/API.md Profiles — the five ids, in file order."""
     assert list(PROFILES) == ["bicycle", "yahoo", "modern-american", "silhill", "classic"]
 
 
 def test_unknown_profile():
-    """API.md Errors — rules.unknown."""
+    """docs/API.md Errors — rules.unknown."""
     with pytest.raises(UnknownRules) as info:
         get_profile("hoyle")
     assert info.value.code == "rules.unknown"
@@ -23,7 +23,7 @@ def test_unknown_profile():
 @pytest.mark.parametrize("pid,target", [("bicycle", 5000), ("yahoo", 5000), ("modern-american", 8500),
                                         ("silhill", 5000), ("classic", 5000)])
 def test_game_targets(pid, target):
-    """RULES.md §2.1 Game target — 5,000, and 8,500 for modern-american (002 SCORING)."""
+    """docs/RULES.md §2.1 Game target — 5,000, and 8,500 for modern-american (002 SCORING)."""
     assert get_profile(pid).target == target
 
 
@@ -35,7 +35,7 @@ def test_game_targets(pid, target):
     ("classic", {-5: 15, 0: 50, 1495: 50, 1500: 90, 2995: 90, 3000: 120}),
 ])
 def test_initial_meld_tables(pid, table):
-    """RULES.md §2.1 Initial-meld table — bicycle: Melds; yahoo: Initial Meld Req.; modern-american: SCORING
+    """docs/RULES.md §2.1 Initial-meld table — bicycle: Melds; yahoo: Initial Meld Req.; modern-american: SCORING
     (2995 read as 125, M-A2); silhill: §5d (3000 read as 120, S-A3); classic: Minimum Count."""
     profile = get_profile(pid)
     for score, minimum in table.items():
@@ -44,7 +44,7 @@ def test_initial_meld_tables(pid, table):
 
 @pytest.mark.parametrize("pid", list(PROFILES))
 def test_card_values(pid):
-    """RULES.md §2.1 card values — joker 50, two and ace 20, K to 8 ten, 7 to 4 five, black three 5."""
+    """docs/RULES.md §2.1 card values — joker 50, two and ace 20, K to 8 ten, 7 to 4 five, black three 5."""
     p = get_profile(pid)
     values = {"JK": 50, "2": 20, "A": 20, "K": 10, "8": 10, "7": 5, "4": 5}
     for rank, value in values.items():
@@ -79,14 +79,14 @@ REQUIRED = {
 
 @pytest.mark.parametrize("pid", list(PROFILES))
 def test_required_options_exist(pid):
-    """API.md Profiles — the options table."""
+    """docs/API.md Profiles — the options table."""
     names = {o.name for o in profile_options(get_profile(pid))}
     assert REQUIRED[pid] <= names
 
 
 @pytest.mark.parametrize("pid", list(PROFILES))
 def test_options_defaults_are_profile_values(pid):
-    """RULES.md §4 — every rec. reading is the default of its option."""
+    """docs/RULES.md — every rec. reading is the default of its option."""
     p = get_profile(pid)
     values = p.option_values()
     for opt in profile_options(p):
@@ -115,7 +115,7 @@ def test_yahoo_two_players():
 @pytest.mark.parametrize("options", [{"nope": True}, {"target": 5001}, {"target": -5}, {"target": True},
                                      {"target": "5000"}])
 def test_unknown_option(options):
-    """API.md Profiles — an unknown name or a bad value is rules.unknown_option."""
+    """docs/API.md Profiles — an unknown name or a bad value is rules.unknown_option."""
     with pytest.raises(UnknownOption) as info:
         get_profile("bicycle").with_options(options)
     assert info.value.code == "rules.unknown_option"
@@ -126,20 +126,20 @@ def test_unknown_option(options):
                                          ("bicycle", {"rule_of_five": True}),
                                          ("silhill", {"all_four_red_threes_negative": 600})])
 def test_option_value_outside_choices(pid, options):
-    """API.md Profiles — a value outside the allowed ones is rules.unknown_option."""
+    """docs/API.md Profiles — a value outside the allowed ones is rules.unknown_option."""
     with pytest.raises(UnknownOption):
         get_profile(pid).with_options(options)
 
 
 def test_target_option():
-    """API.md Profiles — target is a positive multiple of 5 on every profile."""
+    """docs/API.md Profiles — target is a positive multiple of 5 on every profile."""
     for p in PROFILES.values():
         assert p.with_options({"target": 3000}).target == 3000
 
 
 @pytest.mark.parametrize("pid", list(PROFILES))
 def test_parameters_have_sources(pid):
-    """API.md GET /api/v1/rules/{id} — each parameter with its value and source."""
+    """docs/API.md GET /api/v1/rules/{id} — each parameter with its value and source."""
     params = profile_parameters(get_profile(pid))
     assert len(params) > 40
     for item in params:
@@ -148,7 +148,7 @@ def test_parameters_have_sources(pid):
 
 
 def test_penalties():
-    """bicycle: Red Threes / Meld Restrictions; modern-american: scoring (RULES.md §3.1)."""
+    """bicycle: Red Threes / Meld Restrictions; modern-american: scoring (docs/RULES.md §3.1)."""
     assert get_profile("bicycle").penalty("undeclared-red-three").points == 500
     assert get_profile("modern-american").penalty("incomplete-sevens").points == 2500
     assert get_profile("yahoo").penalties == ()
@@ -202,7 +202,7 @@ def test_every_profile_replaces_itself(pid):
 
 
 def test_new_fields_have_parameters_and_sources():
-    """API.md GET /api/v1/rules/{id} — the fields added in review are listed with a source."""
+    """docs/API.md GET /api/v1/rules/{id} — the fields added in review are listed with a source."""
     names = {item["name"] for item in profile_parameters(get_profile("silhill"))}
     assert {"red_three_freezes_pile", "concealed_needs_canasta", "concealed_allows_additions"} <= names
 

@@ -5,14 +5,14 @@ from .helpers import P, S
 
 
 def test_bicycle_ratio_reading():
-    """bicycle: Melds (RULES.md §4 B-A2) — K K 2 2 JK is legal, but not under the other reading."""
+    """bicycle: Melds (docs/RULES.md B-A2) — K K 2 2 JK is legal, but not under the other reading."""
     found = other_readings(P("bicycle"), check_meld, situation=S(), melds=["K K 2 2 JK"])
     assert found == [{"option": "wilds_may_exceed_naturals", "value": False,
                       "label": "Wild cards may outnumber natural cards: no", "legal": False}]
 
 
 def test_pile_reading():
-    """classic: Freezing (RULES.md §4 C-A1) — a buried black three freezes under the other reading."""
+    """classic: Freezing (docs/RULES.md C-A1) — a buried black three freezes under the other reading."""
     found = other_readings(P("classic"), check_pile, situation=S(opened=True, table=["K K K"]),
                            pile="Q 3S 9", uses="Q 2")
     assert {"option": "black_three_effect", "value": "freeze",
@@ -20,7 +20,7 @@ def test_pile_reading():
 
 
 def test_go_out_reading():
-    """silhill: §7c (RULES.md §4 S-A9) — a canasta finished while going out."""
+    """silhill: §7c (docs/RULES.md S-A9) — a canasta finished while going out."""
     found = other_readings(P("silhill"), check_go_out, situation=S(opened=True, player_melded=True,
                                                                   table=["K K K K K"]), add={"K": "K K"})
     assert [f["option"] for f in found] == ["canastas_may_complete_when_going_out"]
@@ -34,14 +34,14 @@ def test_no_reading_changes_a_plain_meld():
 
 
 def test_target_and_players_are_not_readings():
-    """API.md Profiles — target and players are settings, not readings."""
+    """docs/API.md Profiles — target and players are settings, not readings."""
     found = other_readings(P("yahoo"), check_go_out, situation=S(opened=True, player_melded=True,
                                                                  table=["K K K K K K K"]))
     assert [f["option"] for f in found] == ["canastas_to_go_out"]
 
 
 def test_silhill_buried_red_three_reading():
-    """silhill: §4f, §7b (RULES.md §4 S-A11) — a buried red three freezes the pile under the other reading."""
+    """silhill: §4f, §7b (docs/RULES.md S-A11) — a buried red three freezes the pile under the other reading."""
     found = other_readings(P("silhill"), check_pile, situation=S(opened=True, player_melded=True, table=["K K K"]),
                            pile="Q 9 3H", uses="Q 2")
     assert found == [{"option": "red_three_freezes_pile", "value": True,
@@ -49,6 +49,6 @@ def test_silhill_buried_red_three_reading():
 
 
 def test_yahoo_concealed_exemption_reading():
-    """yahoo: Initial Meld Req. (RULES.md §4 Y-A6) — the concealed exemption decides differently."""
+    """yahoo: Initial Meld Req. (docs/RULES.md Y-A6) — the concealed exemption decides differently."""
     found = other_readings(P("yahoo"), check_go_out, situation=S(score=3000), melds=["5 5 5 5 5 5 5", "4 4 4"])
     assert [(f["option"], f["legal"]) for f in found] == [("concealed_exempt_from_minimum", True)]

@@ -1,4 +1,4 @@
-"""What does this deal score? RULES.md §2.1 scoring rows and the modern-american sheet of §3.1."""
+"""What does this deal score? docs/RULES.md §2.1 scoring rows and the modern-american sheet of §3.1."""
 import dataclasses
 
 import pytest
@@ -22,7 +22,7 @@ def lines(result, name="we"):
 
 
 def test_api_example_answer():
-    """API.md "What does this deal score?" — the example request and answer."""
+    """docs/API.md "What does this deal score?" — the example request and answer."""
     body = {
         "rules": "bicycle", "options": {}, "before": {"we": 1200, "they": 3100},
         "sides": {
@@ -58,13 +58,13 @@ def test_red_threes_minus_without_meld(pid):
 
 
 def test_yahoo_red_threes_negative_without_meld():
-    """yahoo: Canasta¶ (RULES.md §4 Y-A1) — minus without a meld by default; option makes them plus."""
+    """yahoo: Canasta¶ (docs/RULES.md Y-A1) — minus without a meld by default; option makes them plus."""
     assert score("yahoo", totals(red_threes=2)).sides["we"].deal == -200
     assert score("yahoo", totals(red_threes=2), red_threes_negative_without_meld=False).sides["we"].deal == 200
 
 
 def test_silhill_all_four_red_threes_negative():
-    """silhill: §6c (RULES.md §4 S-A6) — four red threes without melds -800; option 400."""
+    """silhill: §6c (docs/RULES.md S-A6) — four red threes without melds -800; option 400."""
     assert score("silhill", totals(red_threes=4)).sides["we"].deal == -800
     assert score("silhill", totals(red_threes=4), all_four_red_threes_negative=400).sides["we"].deal == -400
 
@@ -93,7 +93,7 @@ def test_bicycle_natural_canasta_with_wild_is_mixed():
 
 
 def test_modern_american_special_canastas():
-    """modern-american: scoring (RULES.md §3.1, outside sources) — sevens/aces 2500, wild 2000/2500/3000."""
+    """modern-american: scoring (docs/RULES.md §3.1, outside sources) — sevens/aces 2500, wild 2000/2500/3000."""
     result = score("modern-american", side(["7 7 7 7 7 7 7", "A A A A A A A", "2 2 2 2 2 2 2"],
                                            went_out=True))
     assert result.sides["we"].deal == 100 + 2500 + 2500 + 3000 + 35 + 140 + 140
@@ -108,14 +108,14 @@ def test_modern_american_special_canastas():
     (2, 1, 1, 0), (1, 1, 0, -200), (4, 4, 0, -2000),
 ])
 def test_modern_american_threes_per_colour(red, black, canastas, expected):
-    """modern-american: THREES; scoring (RULES.md §3.1) — per colour 100/300/500/1000, sign by canastas."""
+    """modern-american: THREES; scoring (docs/RULES.md §3.1) — per colour 100/300/500/1000, sign by canastas."""
     result = score("modern-american",
                    totals(red_threes=red, black_threes=black, canastas={"natural": canastas}))
     assert result.sides["we"].deal - 500 * canastas == expected
 
 
 def test_modern_american_incomplete_melds():
-    """modern-american: SEVENS AND ACES (RULES.md §3.1) — unfinished sevens -2500, pure aces -2500, wild -2000."""
+    """modern-american: SEVENS AND ACES (docs/RULES.md §3.1) — unfinished sevens -2500, pure aces -2500, wild -2000."""
     result = score("modern-american", side(["7 7 7", "A A A", "2 2 JK", "Q Q Q Q Q Q Q"]))
     codes = [(l.label, l.points) for l in result.sides["we"].breakdown if l.code == "penalty"]
     assert codes == [("Sevens meld not completed", -2500), ("Aces meld not completed", -2500),
@@ -123,7 +123,7 @@ def test_modern_american_incomplete_melds():
 
 
 def test_modern_american_mixed_aces_not_penalised():
-    """modern-american: SEVENS AND ACES (RULES.md §4 M-A6) — aces with wilds from the opening: no penalty."""
+    """modern-american: SEVENS AND ACES (docs/RULES.md M-A6) — aces with wilds from the opening: no penalty."""
     result = score("modern-american", side(["A A A 2", "Q Q Q Q Q Q Q"]))
     assert not [l for l in result.sides["we"].breakdown if l.code == "penalty"]
     switched = score("modern-american", side(["A A A 2", "Q Q Q Q Q Q Q"]), incomplete_mixed_aces_penalised=True)
@@ -131,20 +131,20 @@ def test_modern_american_mixed_aces_not_penalised():
 
 
 def test_modern_american_sevens_and_aces_in_hand():
-    """modern-american: SEVENS AND ACES (RULES.md §3.1, M-A9) — -1500 per player per rank with three or more."""
+    """modern-american: SEVENS AND ACES (docs/RULES.md §3.1, M-A9) — -1500 per player per rank with three or more."""
     result = score("modern-american", side(["Q Q Q Q Q Q Q"], hands=["7 7 7 A A A", "7 7 7"]))
     assert [l.points for l in result.sides["we"].breakdown if l.code == "penalty"] == [-1500, -1500, -1500]
 
 
 def test_modern_american_melds_minus_without_canasta():
-    """modern-american: scoring (RULES.md §3.1, M-A15) — melded cards count minus without a canasta."""
+    """modern-american: scoring (docs/RULES.md §3.1, M-A15) — melded cards count minus without a canasta."""
     assert score("modern-american", totals(meld_points=100)).sides["we"].deal == -100
     assert score("modern-american", totals(meld_points=100),
                  melds_count_minus_without_canasta=False).sides["we"].deal == 100
 
 
 def test_modern_american_no_concealed_bonus():
-    """modern-american: scoring (RULES.md §3.1) — no concealed bonus; a warning says so."""
+    """modern-american: scoring (docs/RULES.md §3.1) — no concealed bonus; a warning says so."""
     result = score("modern-american", totals(went_out=True, concealed=True, canastas={"natural": 2}))
     assert result.sides["we"].deal == 1100
     assert "deal.concealed_without_bonus" in {w.code for w in result.warnings}
@@ -157,14 +157,14 @@ def test_went_out_with_too_few_canastas_warns():
 
 
 def test_two_sides_out_is_impossible():
-    """API.md — two sides going out cannot happen."""
+    """docs/API.md — two sides going out cannot happen."""
     with pytest.raises(ImpossibleDeal) as info:
         score("bicycle", totals(went_out=True), totals(went_out=True))
     assert info.value.code == "deal.impossible"
 
 
 def test_concealed_without_going_out_is_impossible():
-    """API.md — concealed implies went_out; went_out explicitly false with concealed true is impossible."""
+    """docs/API.md — concealed implies went_out; went_out explicitly false with concealed true is impossible."""
     with pytest.raises(ImpossibleDeal):
         score("bicycle", totals(concealed=True))
     sides, _ = parse_deal({"sides": {"we": {"concealed": True}, "they": {}}})
@@ -175,7 +175,7 @@ def test_concealed_without_going_out_is_impossible():
 
 
 def test_too_many_threes_is_impossible():
-    """API.md — more threes of a colour than the pack holds, across sides."""
+    """docs/API.md — more threes of a colour than the pack holds, across sides."""
     with pytest.raises(ImpossibleDeal):
         score("bicycle", totals(red_threes=3), totals(red_threes=2))
     with pytest.raises(ImpossibleDeal):
@@ -183,13 +183,13 @@ def test_too_many_threes_is_impossible():
 
 
 def test_too_many_cards_is_impossible():
-    """API.md — more cards of a kind than the pack holds, across sides."""
+    """docs/API.md — more cards of a kind than the pack holds, across sides."""
     with pytest.raises(ImpossibleDeal):
         score("bicycle", side(["K K K K K"]), side(["K K K"], hands=["K"]))
 
 
 def test_black_threes_outside_modern_american():
-    """API.md — black_threes above 0 outside modern-american is a 400."""
+    """docs/API.md — black_threes above 0 outside modern-american is a 400."""
     with pytest.raises(InvalidRequest) as info:
         score("bicycle", totals(black_threes=1))
     assert info.value.field == "sides.we.black_threes"
@@ -228,21 +228,21 @@ def test_game_state():
     ({"sides": {"we": {"colour": 1}, "they": {}}}, "sides.we.colour"),
 ])
 def test_parse_deal_errors(body, field):
-    """API.md — malformed deals are 400s with a precise field."""
+    """docs/API.md — malformed deals are 400s with a precise field."""
     with pytest.raises(InvalidRequest) as info:
         parse_deal(body)
     assert info.value.field == field
 
 
 def test_parse_deal_bad_card_field():
-    """API.md Errors — a bad card names its place."""
+    """docs/API.md Errors — a bad card names its place."""
     with pytest.raises(InvalidCards) as info:
         parse_deal({"sides": {"we": {"melds": ["K K K", "Q Z Q"]}, "they": {}}})
     assert info.value.field == "sides.we.melds[1]"
 
 
 def test_canasta_kind_unknown_to_profile():
-    """API.md — sevens, aces and wild canastas exist only under modern-american."""
+    """docs/API.md — sevens, aces and wild canastas exist only under modern-american."""
     with pytest.raises(InvalidRequest):
         score("bicycle", totals(canastas={"sevens": 1}))
 
@@ -269,7 +269,7 @@ def sides(draw):
 @given(sides(), st.sampled_from(["bicycle", "yahoo", "modern-american", "silhill", "classic"]),
        st.integers(-400, 2000).map(lambda n: n * 5))
 def test_breakdown_adds_up_and_scores_are_multiples_of_5(deal, pid, before):
-    """API.md — the breakdown adds up to the deal; every score is a multiple of 5 (RULES.md conventions)."""
+    """docs/API.md — the breakdown adds up to the deal; every score is a multiple of 5 (docs/RULES.md conventions)."""
     try:
         result = score_deal(get_profile(pid), deal, {"we": before})
     except ImpossibleDeal:
@@ -282,7 +282,7 @@ def test_breakdown_adds_up_and_scores_are_multiples_of_5(deal, pid, before):
 
 
 def test_threes_are_signed_as_threes_sign_by_says():
-    """RULES.md Appendix A threes.negativeWhen — the sign follows threes_sign_by, whatever values the threes.
+    """docs/RULES.md §2.1 threes.negativeWhen — the sign follows threes_sign_by, whatever values the threes.
 
     modern-american (per colour, by canastas) and the classic profiles (red each, by melds) keep their scores;
     the two other combinations follow the same two fields.
@@ -307,7 +307,7 @@ def impossible(pid, we, they=None):
 
 
 def test_a_million_canastas_do_not_fit_in_the_pack():
-    """API.md score/deal — deal.impossible: each canasta takes seven of the pack's cards."""
+    """docs/API.md score/deal — deal.impossible: each canasta takes seven of the pack's cards."""
     error = impossible("bicycle", totals(canastas={"natural": 1_000_000}))
     assert error.field == "sides.we.canastas"
     assert "the pack holds only 100" in error.message
@@ -335,7 +335,7 @@ def test_canastas_need_seven_cards_each():
 
 
 def test_modern_american_wild_canastas_share_the_eight_twos_and_four_jokers():
-    """modern-american: scoring (RULES.md §3.1) — seven twos, or four jokers and three twos, or seven wilds."""
+    """modern-american: scoring (docs/RULES.md §3.1) — seven twos, or four jokers and three twos, or seven wilds."""
     score("modern-american", totals(canastas={"wild_twos": 1}), totals(canastas={"mixed": 5}))
     error = impossible("modern-american", totals(canastas={"wild_twos": 1}), totals(canastas={"wild_twos": 1}))
     assert error.field == "sides.they.canastas" and "14 twos" in error.message
@@ -390,7 +390,7 @@ def test_points_of_a_side_given_card_by_card_count_too():
 
 
 def test_parse_deal_with_a_million_canastas():
-    """API.md score/deal — the same answer through parse_deal."""
+    """docs/API.md score/deal — the same answer through parse_deal."""
     sides, before = parse_deal({"sides": {"we": {"canastas": {"natural": 1_000_000}}, "they": {}}})
     with pytest.raises(ImpossibleDeal) as info:
         score_deal(get_profile("yahoo"), sides, before)

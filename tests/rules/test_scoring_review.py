@@ -1,4 +1,4 @@
-"""Deal scoring, rule by rule: RULES.md §2.1 scoring rows, §3.1 (modern-american sheet) and §4 readings; the
+"""Deal scoring, rule by rule: docs/RULES.md §2.1 scoring rows, §3.1 (modern-american sheet) and §4 readings; the
 breakdown adds up to the deal under every profile and every club option."""
 import dataclasses
 
@@ -72,7 +72,7 @@ def test_no_special_canastas_or_penalties(pid):
 
 
 def test_bicycle_undeclared_red_three_only_500():
-    """bicycle: Red Threes (RULES.md §4 B-A8) — -500 only: no bonus, not counted as a hand card."""
+    """bicycle: Red Threes (docs/RULES.md B-A8) — -500 only: no bonus, not counted as a hand card."""
     result = deal("bicycle", side(["K K K"], hands=["3H 9"], penalties=("undeclared-red-three",)))
     assert result.sides["we"].deal == 30 - 10 - 500
     assert "deal.red_three_in_hand" in {w.code for w in result.warnings}
@@ -97,11 +97,11 @@ def test_black_three_in_hand_minus_5(pid):
     assert points(deal(pid, side(["K K K"], hands=["3S"])), "hand") == [-5]
 
 
-# --- modern-american (RULES.md §3.1) -------------------------------------------------------------
+# --- modern-american (docs/RULES.md §3.1) -------------------------------------------------------------
 
 @pytest.mark.parametrize("count,value", [(1, 100), (2, 300), (3, 500), (4, 1000)])
 def test_modern_american_threes_table(count, value):
-    """modern-american: THREES; RULES.md §3.1 — per colour 1=100, 2=300, 3=500, 4=1000; plus with two canastas,
+    """modern-american: THREES; docs/RULES.md §3.1 — per colour 1=100, 2=300, 3=500, 4=1000; plus with two canastas,
     nothing with one, minus with none."""
     for canastas, sign in ((2, 1), (1, 0), (0, -1)):
         result = deal("modern-american", totals(red_threes=count, black_threes=count,
@@ -111,7 +111,7 @@ def test_modern_american_threes_table(count, value):
 
 
 def test_modern_american_threes_sign_counts_every_kind_of_canasta():
-    """modern-american: THREES; RULES.md §3.1 — a sevens and a wild canasta are two canastas."""
+    """modern-american: THREES; docs/RULES.md §3.1 — a sevens and a wild canasta are two canastas."""
     result = deal("modern-american", totals(red_threes=1, canastas={"sevens": 1, "wild": 1}))
     assert points(result, "red_threes") == [100]
 
@@ -123,19 +123,19 @@ def test_modern_american_threes_by_melds_not_by_canastas():
 
 
 def test_modern_american_three_left_in_hand_minus_5():
-    """modern-american: RULES.md §3.1 (EBB(CLA)) — a three stuck in hand counts -5, red or black."""
+    """modern-american: docs/RULES.md §3.1 (EBB(CLA)) — a three stuck in hand counts -5, red or black."""
     result = deal("modern-american", side(["K K K K K K K", "Q Q Q Q Q Q Q"], hands=["3H 3S"]))
     assert points(result, "hand") == [-10]
 
 
 def test_modern_american_mixed_aces_canasta_is_mixed():
-    """modern-american: SEVENS AND ACES; RULES.md §3.1 (WIKI-US) — aces mixed at the opening: a 300 canasta."""
+    """modern-american: SEVENS AND ACES; docs/RULES.md §3.1 (WIKI-US) — aces mixed at the opening: a 300 canasta."""
     result = deal("modern-american", side(["A A A A A 2 2", "K K K K K K K"]))
     assert sorted(points(result, "canastas")) == [300, 500] and points(result, "penalty") == []
 
 
 def test_modern_american_incomplete_wild_meld_with_four_jokers():
-    """modern-american: RULES.md §3.1 — an unfinished wild-card meld costs 2000 (the 2500 jokers variant of
+    """modern-american: docs/RULES.md §3.1 — an unfinished wild-card meld costs 2000 (the 2500 jokers variant of
     EBB(pagat) is not the reading)."""
     result = deal("modern-american", side(["JK JK JK JK 2 2", "K K K K K K K"]))
     assert points(result, "penalty") == [-2000]
@@ -148,7 +148,7 @@ def test_modern_american_finished_sevens_and_aces_no_penalty():
 
 
 def test_modern_american_two_players_each_with_three_sevens():
-    """modern-american: SEVENS AND ACES (RULES.md §4 M-A9) — per player: two hands with three sevens, -3000."""
+    """modern-american: SEVENS AND ACES (docs/RULES.md M-A9) — per player: two hands with three sevens, -3000."""
     result = deal("modern-american", side(["K K K K K K K"], hands=["7 7 7", "7 7 7 9"]))
     assert points(result, "penalty") == [-1500, -1500]
     assert points(result, "hand") == [-(15 + 25)]
@@ -161,13 +161,13 @@ def test_modern_american_two_sevens_no_penalty():
 
 
 def test_modern_american_melds_minus_and_hand_minus_without_canasta():
-    """modern-american: RULES.md §3.1 (M-A15) — without a canasta melded cards and hand cards both count minus."""
+    """modern-american: docs/RULES.md §3.1 (M-A15) — without a canasta melded cards and hand cards both count minus."""
     result = deal("modern-american", side(["K K K", "Q Q Q Q"], hands=["9"]))
     assert result.sides["we"].deal == -(30 + 40) - 10
 
 
 def test_modern_american_going_out_no_concealed_extra():
-    """modern-american: RULES.md §3.1 — going out 100, nothing more for concealed."""
+    """modern-american: docs/RULES.md §3.1 — going out 100, nothing more for concealed."""
     result = deal("modern-american", totals(went_out=True, concealed=True, canastas={"natural": 2}))
     assert points(result, "going_out") == [100] and points(result, "concealed") == []
 
@@ -197,7 +197,7 @@ def test_game_over_with_three_sides():
 
 
 def test_deal_answer_shape():
-    """API.md score/deal — sides with deal, total, minimum, breakdown; game_over, winner, warnings."""
+    """docs/API.md score/deal — sides with deal, total, minimum, breakdown; game_over, winner, warnings."""
     result = deal("modern-american", totals(went_out=True, canastas={"natural": 1}))
     answer = result.to_dict()
     assert set(answer) == {"sides", "game_over", "winner", "warnings"}
@@ -208,14 +208,14 @@ def test_deal_answer_shape():
 
 
 def test_totals_reject_canasta_kinds_of_other_profiles():
-    """API.md score/deal — wild_twos and friends only under modern-american."""
+    """docs/API.md score/deal — wild_twos and friends only under modern-american."""
     with pytest.raises(InvalidRequest) as info:
         deal("yahoo", totals(canastas={"wild_twos": 1}))
     assert info.value.field == "sides.we.canastas.wild_twos"
 
 
 def test_red_three_in_a_hand_counts_toward_the_pack():
-    """API.md score/deal — five red threes between the bonus count and the hands cannot happen."""
+    """docs/API.md score/deal — five red threes between the bonus count and the hands cannot happen."""
     with pytest.raises(ImpossibleDeal):
         deal("bicycle", side(["K K K"], hands=["3H"], red_threes=4))
 
@@ -275,7 +275,7 @@ def a_deal(draw):
 @settings(max_examples=400, deadline=None)
 @given(a_deal())
 def test_breakdown_sums_to_the_deal_under_every_profile_and_option(case):
-    """API.md score/deal — the breakdown adds up to the deal; RULES.md conventions — every score, total and
+    """docs/API.md score/deal — the breakdown adds up to the deal; docs/RULES.md conventions — every score, total and
     minimum is a multiple of 5; the game is over exactly when a total reached the target."""
     profile, sides, before = case
     try:
@@ -296,7 +296,7 @@ def test_breakdown_sums_to_the_deal_under_every_profile_and_option(case):
 
 
 def test_profiles_used_by_the_property_test_are_the_five():
-    """API.md Profiles — the option values above cover all five profiles."""
+    """docs/API.md Profiles — the option values above cover all five profiles."""
     assert {pid for pid, _, _ in OPTION_VALUES} == set(PROFILES)
 
 
@@ -340,7 +340,7 @@ def test_replace_keeps_scoring_consistent():
     ({"sides": {"we": {"hands": ["K"], "canastas": {}}, "they": {}}}, "sides.we", "request.invalid_field"),
 ])
 def test_parse_deal_names_the_field(body, field, code):
-    """API.md Errors — every bad input names where it is, with its code."""
+    """docs/API.md Errors — every bad input names where it is, with its code."""
     from scorekeeper.rules import RulesError, parse_deal
     with pytest.raises(RulesError) as info:
         parse_deal(body)
@@ -349,7 +349,7 @@ def test_parse_deal_names_the_field(body, field, code):
 
 
 def test_unknown_penalty_code_names_its_place():
-    """API.md score/deal — a penalty code the profile does not have names its place in the list."""
+    """docs/API.md score/deal — a penalty code the profile does not have names its place in the list."""
     from scorekeeper.rules import parse_deal
     sides, before = parse_deal({"sides": {"we": {"penalties": ["illegal-meld", "nap"]}, "they": {}}})
     with pytest.raises(InvalidRequest) as info:

@@ -1,6 +1,6 @@
 """Blank score sheets for paper play, the page to choose one, and their refusals.
 
-The expected figures are written out from RULES.md (§2.1 and Appendix A), not read from the engine, so a
+The expected figures are written out from docs/RULES.md (§2.1), not read from the engine, so a
 sheet that printed a wrong profile value would fail here.
 """
 
@@ -12,7 +12,7 @@ import pytest
 
 from .conftest import squash
 
-# RULES.md Appendix A "initialMeld table" and "target", and §2.1 "Canasta bonuses" / "Going-out bonus".
+# docs/RULES.md §2.1 "initialMeld table" and "target", and §2.1 "Canasta bonuses" / "Going-out bonus".
 EXPECTED = {
     "bicycle": {
         "name": "Bicycle (Hoyle) rules",

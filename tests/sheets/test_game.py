@@ -1,8 +1,8 @@
 """A game's score sheet, read back from the PDF the app serves.
 
 Games are built through the store with real deals; every expected figure below is worked out by hand from the
-bicycle rules as RULES.md gives them (§2.1: natural canasta 500, mixed 300, going out 100, red three 100 each;
-K-8 10 points, 7-4 5, two 20; Appendix A minimum table: below 0 none, 0-1,495 50, 1,500-2,995 90, then 120).
+bicycle rules as docs/RULES.md gives them (§2.1: natural canasta 500, mixed 300, going out 100, red three 100 each;
+K-8 10 points, 7-4 5, two 20; the §2.1 minimum table: below 0 none, 0-1,495 50, 1,500-2,995 90, then 120).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ SIDES = [
 
 
 def bicycle_minimum(total: int) -> int:
-    """RULES.md Appendix A, bicycle initialMeld table."""
+    """docs/RULES.md §2.1, bicycle initialMeld table."""
     if total < 0:
         return 0
     if total < 1500:
@@ -184,7 +184,7 @@ def test_game_with_four_single_players_is_printed_across_the_page(db, fetch_pdf)
     assert pdf.page_size.startswith("841.89 x 595.276 pts")  # A4 turned to landscape
     text = pdf.text()
     assert re.search(r"Options\s+Everyone scores alone: yes", text)
-    # Silhill: 0-1,495 needs 50 (RULES.md Appendix A).
+    # Silhill: 0-1,495 needs 50 (docs/RULES.md §2.1).
     assert re.search(row_pattern(1, "Ann", "+700", "700", "50", "+30", "30", "50", "+30", "30", "50", "+30", "30",
                                  "50"), text, flags=re.M)
 

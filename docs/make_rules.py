@@ -1,0 +1,244 @@
+"""Write docs/RULES.md: the project's reading of the five rule documents, from the profiles' own description.
+
+Run `make docs` after changing a profile, an option or a reading; tests/test_docs.py fails while the committed
+file differs from what this script writes, and when a citation of docs/RULES.md anywhere in the repository names
+a section or reading this file does not have.
+
+What can be generated is: the profiles, every rule field with each profile's value and the heading it is cited
+from, the penalties, and every club option (each a reading of an unclear passage, with its id). What cannot is
+written here in the project's own words: the conventions, the modern-american rules taken from outside sources
+(§3) and the readings that are fixed rather than switchable (``FIXED_READINGS``).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper.rules import PROFILES  # noqa: E402
+from scorekeeper.rules.explain import option_value_text, source_text  # noqa: E402
+from scorekeeper.rules.profiles import MODERN_AMERICAN, TOPICS, rule_fields  # noqa: E402
+
+OUT = ROOT / "docs/RULES.md"
+READING_ID = re.compile(r"\b([BYMSC])-A(\d+)\b")
+PREFIX = {"B": "bicycle", "Y": "yahoo", "M": "modern-american", "S": "silhill", "C": "classic"}
+
+CONVENTIONS = """\
+- Cards are written as the engine reads them: `K K 2 JK`; `10` (or `T`) is a ten, `JK` a joker, and a three
+  always carries its suit (`3H`, `3D` red; `3S`, `3C` black). Jokers and twos are wild; every other card but a
+  three is natural.
+- A side has *opened* once it made its initial meld in the current deal.
+- Every card value, bonus and penalty is a multiple of 5, so every score is too: a table that stops at 1,495 and
+  one that stops at 1,499 mean the same, but a gap such as "below 2,995 / from 3,000" leaves a real score
+  (2,995) without a rule, and such gaps are settled in §4.
+- A citation such as `bicycle: Melds` names the profile's document and the heading in it. A reading of an unclear
+  passage has an id (`B-A1` for the first one in the bicycle document) and is listed in §4 with the option that
+  switches it, when a club may switch it.
+- Every rule the engine applies is a field of `RuleProfile` (`scorekeeper/rules/rule_profile.py`); the tables of
+  §2 are written from those fields, so they say what the engine does, not what it was meant to do."""
+
+MODERN_AMERICAN_INTRO = """\
+The modern-american document is a class handout whose last page, the scoring sheet, is missing: it keeps the
+game target and the table of opening minimums, and says nothing of what canastas, threes, unfinished melds and
+cards left in hand are worth. The project takes those values from published descriptions of the same game
+(canasta club and league pages, a research compilation and encyclopaedia entries) where they agree with one
+another, and makes every point where they do not agree a club option."""
+
+
+def _scoring_sheet() -> str:
+    p = MODERN_AMERICAN
+    return f"""\
+- Canastas: natural {p.natural_canasta_bonus}, mixed {p.mixed_canasta_bonus}, sevens {p.sevens_canasta_bonus},
+  aces {p.aces_canasta_bonus}; wild-card canastas {p.wild_twos_canasta_bonus} for seven twos,
+  {p.wild_jokers_canasta_bonus} for four jokers with three twos and {p.wild_canasta_bonus} for any other mix.
+- Threes are bonus cards of both colours, counted per colour: {", ".join(str(v) for v in p.threes_table[1:])}
+  for one to four of a colour. They count plus for a side with two canastas or more, nothing with one, minus
+  with none. A three stuck in a hand counts {p.black_three_points} against, red or black.
+- A meld of sevens or aces not finished costs {p.incomplete_sevens_penalty} (sevens) or
+  {p.incomplete_aces_penalty} (aces; an aces meld that took wild cards at the opening does not, unless the club
+  says so), an unfinished wild-card meld {p.incomplete_wild_penalty}. Three or more sevens or aces left in one
+  player's hand cost {p.sevens_in_hand_penalty} each time (per player and per rank, M-A9).
+- A team that ends the deal without a canasta counts its melded cards minus as well as its hand (M-A15; the
+  option `melds_count_minus_without_canasta`).
+- Going out earns {p.going_out_bonus}; there is no concealed going out, hence no extra for it."""
+
+
+SPECIAL_RULES = """\
+What the handout states and the engine enforces: two wild cards at most in a meld of natural cards, melds of
+seven cards at most, sevens never with wild cards, aces with wild cards only in the opening, wild-card melds
+(the only melds without natural cards, M-A4) that keep wild cards off every other meld until finished, two
+canastas to go out with a last discard, and a finished canasta closing its rank for both teams (M-A11).
+The *rule of five* (after the opening, a wild card may join only a meld with five natural cards) comes from
+outside descriptions and is not in the handout: it is off by default and a club switches it on with the option
+`rule_of_five` (M-A5)."""
+
+#: Readings the engine applies without an option (nothing for a club to switch), in the project's words.
+FIXED_READINGS: dict[str, str] = {
+    "B-A8": "A red three the player failed to lay down costs the penalty `undeclared-red-three` (bicycle: Red "
+            "Threes) and nothing else: it earns no bonus and is not counted again as a card left in hand.",
+    "B-A9": "When both sides pass the target in the same deal, the higher total wins (bicycle: Scoring the Game); "
+            "with equal totals the game is over without a winner.",
+    "B-A10": "The first card of the pile is turned again while it is a joker, a two or any three; the cards turned "
+             "past stay in the pile, so a wild card or red three among them keeps it frozen (bicycle: The Deal).",
+    "C-A3": "The first row of the minimum table, which has no score written next to it, is the minimum of a side "
+            "below zero: 15 (classic: Minimum Count).",
+    "C-A7": "Only jokers and twos are turned again at the start, so a red three may lie on top; nobody may take "
+            "the pile then, and the first player draws from the stock (classic: The Deal).",
+    "M-A2": "The table leaves exactly 2,995 without a minimum; the engine asks 125 for every total below 3,000, "
+            "negative totals included (modern-american: SCORING).",
+    "M-A4": "Melds of wild cards only are the one exception to \"at least two natural cards\": three to seven "
+            "wild cards (modern-american: Melds, CANASTA).",
+    "M-A5": "The handout does not state the rule of five; see §3.2 and the option `rule_of_five`.",
+    "M-A8": "An opening made with a natural canasta, of any rank (sevens and aces included), needs neither the "
+            "count nor a separate natural meld (modern-american: TWO OTHER WAYS).",
+    "M-A9": "\"Three or more in a hand at the end\" means at the end of the deal, and is charged per player and per "
+            "rank (modern-american: SEVENS AND ACES).",
+    "M-A11": "A rank whose canasta is finished is closed for both teams, which is what makes those cards safe "
+             "discards (modern-american: CANASTA).",
+    "M-A15": "The handout does not say what a team without a canasta does with its melded cards; the engine counts "
+             "them minus, and the option `melds_count_minus_without_canasta` turns that off (§3.1).",
+    "S-A3": "The table leaves exactly 3,000 between two rows; the engine asks 120 from 3,000 on (silhill: §5d).",
+    "S-A12": "A pile with a wild card on top cannot be taken: taking a frozen pile needs its top card with two "
+             "natural cards of the same rank (silhill: §7b).",
+    "Y-A2": "\"Each red three (up to 3)\" means 100 for each of one to three red threes; all four score 800 "
+            "together (yahoo: Canasta¶).",
+    "Y-A3": "Going out earns 100, or 200 in all when concealed: the two numbers of the table are alternatives, "
+            "not a sum (yahoo: Canasta¶).",
+}
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, tuple):
+        return ", ".join("–".join(str(x) for x in v) if isinstance(v, tuple) else str(v) for v in value)
+    return str(value).replace("_", " ")
+
+
+def _cell(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _profiles_section() -> list[str]:
+    lines = ["## §1 The five documents", "",
+             "One profile follows each document; a club plays one of them with its own options.", "",
+             "| id | profile | document | game target |", "|---|---|---|---|"]
+    for p in PROFILES.values():
+        lines.append(f"| `{p.id}` | {_cell(p.name)} | {_cell(p.source)} | {p.target} |")
+    return lines
+
+
+def _fields_section() -> list[str]:
+    ids = list(PROFILES)
+    lines = ["## §2 What each profile decides", "",
+             "### §2.1 Every rule, profile by profile", "",
+             "Each row is a field of the profile; the cell is the value the engine uses (before any club option). "
+             "Where the value is written is given under each table.", ""]
+    for topic, title in TOPICS:
+        chosen = [f for f in rule_fields() if f.metadata["topic"] == topic]
+        lines += [f"#### {title}", "", "| rule | field | " + " | ".join(f"`{i}`" for i in ids) + " |",
+                  "|---|---|" + "---|" * len(ids)]
+        for f in chosen:
+            values = " | ".join(_cell(_value(getattr(p, f.name))) for p in PROFILES.values())
+            lines.append(f"| {_cell(f.metadata['label'])} | `{f.name}` | {values} |")
+        keys = list(dict.fromkeys(f.metadata["source"] for f in chosen))
+        cites = "; ".join(
+            f"{p.id}: " + ", ".join(dict.fromkeys(p.cite(k).split(": ", 1)[-1] for k in keys))
+            for p in PROFILES.values()
+        )
+        lines += ["", f"Written in: {_cell(cites)}.", ""]
+    lines += ["### §2.2 Penalties", "",
+              "Penalties a scorer may charge by name; a penalty marked *from the cards* is worked out by the "
+              "engine when a side is given card by card.", "",
+              "| profile | code | what | points | source |", "|---|---|---|---|---|"]
+    for p in PROFILES.values():
+        for pen in p.penalties:
+            derived = " (from the cards)" if pen.derived else ""
+            lines.append(f"| `{p.id}` | `{pen.code}` | {_cell(pen.label)}{derived} | {pen.points} | "
+                         f"{_cell(pen.source)} |")
+    return lines
+
+
+def _option_entry(p, opt) -> str:
+    values = ("a positive multiple of 5" if opt.kind == "int"
+              else " or ".join(option_value_text(opt, c) for c in opt.choices))
+    cite = re.sub(r" \(docs/RULES\.md[^)]*\)", "", opt.source)
+    return (f"club option `{opt.name}`, “{opt.label}”: {option_value_text(opt, opt.default)} unless the club "
+            f"chooses otherwise ({values}). {opt.help} Rests on {source_text(p, cite)}.")
+
+
+def _option_readings() -> dict[str, list[str]]:
+    """Each reading id cited by a club option, with the option's entry."""
+    found: dict[str, list[str]] = {}
+    for p in PROFILES.values():
+        for opt in p.options:
+            for letter, number in READING_ID.findall(opt.source):
+                found.setdefault(f"{letter}-A{number}", []).append(_option_entry(p, opt))
+    return found
+
+
+def _readings_section() -> list[str]:
+    lines = ["## §4 Readings of unclear passages", "",
+             "Where a document is silent, ambiguous or contradicts itself, the engine follows one reading. A reading "
+             "a club may see otherwise is a club option, with the document's likeliest meaning as its default; the "
+             "others are fixed. Under each profile, its other club options follow: table settings such as the game "
+             "target, and readings taken from outside sources (§3).", ""]
+    options = _option_readings()
+    every = {**{k: [v] for k, v in FIXED_READINGS.items()}, **options}
+    for letter, pid in PREFIX.items():
+        lines += [f"### {pid}", ""]
+        for rid in sorted((r for r in every if r.startswith(letter + "-")), key=lambda r: int(r.split("A")[1])):
+            for text in every[rid]:
+                lines.append(f"- **{rid}**: {text}")
+        profile = PROFILES[pid]
+        others = [opt for opt in profile.options if not READING_ID.search(opt.source)]
+        if others:
+            lines += ["", f"Other club options of `{pid}`:", ""]
+            lines += [f"- {_option_entry(profile, opt)}" for opt in others]
+        lines.append("")
+    return lines
+
+
+def render() -> str:
+    lines = [
+        "# How this project reads the rules",
+        "",
+        "Written by `docs/make_rules.py` from the rules engine (`make docs`); do not edit by hand.",
+        "Five club rule documents, one profile each. This page says what each profile decides, which club options "
+        "it offers and why, and which document and section each rule rests on. The rules pages of the app "
+        "(`/referee/rules`) explain the same rules in sentences.",
+        "",
+        "## Conventions",
+        "",
+        CONVENTIONS,
+        "",
+        *_profiles_section(),
+        "",
+        *_fields_section(),
+        "",
+        "## §3 modern-american: what the document leaves out",
+        "",
+        MODERN_AMERICAN_INTRO,
+        "",
+        "### §3.1 The scoring sheet, from outside sources",
+        "",
+        _scoring_sheet(),
+        "",
+        "### §3.2 The rule of five and the other special rules",
+        "",
+        SPECIAL_RULES,
+        "",
+        *_readings_section(),
+    ]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+if __name__ == "__main__":
+    OUT.write_text(render(), encoding="utf-8")
+    print(f"wrote {OUT.relative_to(ROOT)}")
