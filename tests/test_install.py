@@ -40,6 +40,7 @@ def build_wheel(out: Path) -> Path:
     names = zipfile.ZipFile(wheel).namelist()
     assert "scorekeeper/templates/base.html" in names
     assert "scorekeeper/static/staticfiles.json" in names
+    assert "scorekeeper/translations/es/LC_MESSAGES/messages.mo" in names, "catalogues compiled into the wheel"
     assert any(re.fullmatch(r"scorekeeper/static/vendor/htmx\.min\.[0-9a-f]{12}\.js\.br", n) for n in names)
     assert not any(name.startswith(("templates/", "static/", "instance")) for name in names)
     return wheel
@@ -82,6 +83,7 @@ def play_everything(base: str) -> None:
     """The home page, a new game's scorepad, a static file by its hashed name, and the game's PDF sheet."""
     browser = Browser(base)
     assert "Canasta Scorekeeper" in browser.get("/")[2].decode()
+    assert "Anotador de Canasta" in browser.get("/", **{"Accept-Language": "es"})[2].decode(), "Spanish catalogue"
 
     form = browser.get("/games/new")[2].decode()
     token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form).group(1)
