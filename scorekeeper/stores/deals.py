@@ -59,8 +59,9 @@ def _result_for(before: GameSummary, sides_data: dict, totals: dict[str, int], r
 
 def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expected_version: int,
              who: str | None = None, reason: str | None = None, summary: GameSummary | None = None,
-             result: DealResult | None = None) -> int:
-    """Add the next deal; raises StaleGame, GameLocked, GameOver or the engine's RulesError.
+             result: DealResult | None = None, play_on: bool = False) -> int:
+    """Add the next deal; raises StaleGame, GameLocked, GameOver (unless ``play_on``: the table chose to play on
+    after the game ended) or the engine's RulesError.
 
     ``summary``: the caller's summary of the game, used when it is at ``expected_version`` (the game is then
     not re-scored); ``result``: the caller's scoring of this deal on that summary's totals (then it is not
@@ -69,7 +70,7 @@ def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expecte
     with db.atomic():
         game = claim(db, game_id, expected_version)
         before = _summary_before(db, game, expected_version, summary)
-        if before.game_over:
+        if before.game_over and not play_on:
             raise GameOver()
         # Score first, so a deal the engine refuses is never written.
         result = _result_for(before, sides_data, before.totals, result if before is summary else None)
@@ -92,8 +93,10 @@ def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expecte
 
 
 def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, mode: str, expected_version: int,
-                who: str | None = None, reason: str | None = None, summary: GameSummary | None = None) -> None:
-    """Correct an earlier deal; every later total is recomputed from the deals."""
+                who: str | None = None, reason: str | None = None, summary: GameSummary | None = None,
+                result: DealResult | None = None) -> None:
+    """Correct an earlier deal; every later total is recomputed from the deals. ``result``: the caller's
+    scoring of the corrected deal on ``summary`` (then the engine is not asked again before writing)."""
     _check_mode(mode)
     with db.atomic():
         game = claim(db, game_id, expected_version)
@@ -101,7 +104,7 @@ def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, m
         if old is None:
             raise DealNotFound()
         before = _summary_before(db, game, expected_version, summary)
-        score(before.profile, sides_data, totals_before_row(before, deal_id), side_names(game))
+        _result_for(before, sides_data, totals_before_row(before, deal_id), result if before is summary else None)
         db.execute(
             "UPDATE deals SET sides = ?, mode = ?, who = ?, updated_at = ? WHERE id = ?",
             [dumps(sides_data), mode, who or old.who, clock.stamp(), deal_id],

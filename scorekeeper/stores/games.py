@@ -168,6 +168,16 @@ def create_game(db: Database, *, rules: str, options: dict | None, sides: list[d
     return game_id
 
 
+def rematch(db: Database, game_id: int, *, who: str | None = None) -> int:
+    """Start a new game with the players, rules and options of ``game_id``; the deal moves one seat on."""
+    game = get_game(db, game_id)
+    if game is None:
+        raise GameNotFound()
+    seats = sum(len(side.players) for side in game.sides)
+    return create_game(db, rules=game.rules, options=game.options, sides=[side.to_dict() for side in game.sides],
+                       first_dealer=(game.first_dealer + 1) % seats, who=who)
+
+
 def get_game(db: Database, game_id: int) -> Game | None:
     row = db.execute("SELECT * FROM games WHERE id = ?", [game_id]).fetchone()
     return decode_game(row) if row else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from importlib import import_module
 
 from flask import Flask, request, session
@@ -109,7 +110,9 @@ def init_app(app: Flask) -> None:
         from scorekeeper.rules.explain import source_text
 
         profile = PROFILES.get(str(source).split(":", 1)[0])
-        return source_text(profile, source) if profile else source
+        text = source_text(profile, source) if profile else str(source)
+        # The document by its title and the section by its heading: no file number, no pilcrow.
+        return re.sub(r"^\d+\s+", "", text).replace("¶", "").strip()
 
     @app.after_request
     def security_headers(response):

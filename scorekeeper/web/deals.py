@@ -7,13 +7,13 @@ import json
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from ..db import get_db
-from ..rules import RulesError, Situation, check_meld, parse_cards
-from ..stores import changes, games
+from ..rules import RulesError
+from ..stores import games
 from ..stores import deals as deal_store
 from ..stores import summary as summaries
 from ..stores.errors import DealNotFound, GameLocked, GameOver, NothingToUndo, StaleGame
-from .forms import (deal_form, error_map, form_data_from_deal, read_version, sides_from_deal_form,
-                    validate_custom_reason)
+from .deal_path import read_deal
+from .forms import deal_form, error_map, form_data_from_deal, read_version
 from .games import load_game, load_summary, scorepad_context
 from .htmx import is_htmx, render
 
@@ -28,114 +28,61 @@ def _mode(values) -> str:
     return mode if mode in games.MODES else "totals"
 
 
-def meld_checks(form, sides_data: dict, before: dict[str, int]) -> dict[str, dict]:
-    """Card by card: the engine's verdict on every meld as entered, side by side."""
-    if form.deal_mode != "cards":
-        return {}
-    profile = form.profile
-    checks = {}
-    for key, side in sides_data.items():
-        situation = Situation(score=before.get(key, 0), opened=True)
-        going_out = bool(side.get("went_out"))
-        items, parsed = [], []
-        for text in side.get("melds") or []:
-            try:
-                cards = parse_cards(text)
-            except RulesError as error:
-                items.append({"text": text, "legal": False, "messages": [error.message], "canasta": None})
-                continue
-            verdict = check_meld(profile, situation, melds=[cards], going_out=going_out)
-            info = verdict.melds[0] if verdict.melds else None
-            items.append({"text": text, "legal": verdict.legal,
-                          "messages": [f"{v.message} ({v.source})" for v in verdict.violations],
-                          "canasta": info.canasta if info else None})
-            parsed.append(cards)
-        together = []
-        if len(parsed) > 1:
-            seen = {m for item in items for m in item["messages"]}
-            verdict = check_meld(profile, situation, melds=parsed, going_out=going_out)
-            together = [f"{v.message} ({v.source})" for v in verdict.violations
-                        if f"{v.message} ({v.source})" not in seen]
-        checks[key] = {"melds": items, "together": together}
-    return checks
-
-
-def evaluate(form, game: dict, before: dict[str, int]):
-    """Read the form and ask the engine: (sides_data, result, errors, meld checks)."""
-    form.validate()
-    validate_custom_reason(form)
-    errors = error_map(form)
-    errors.pop("csrf_token", None)
-    if errors:
-        return None, None, errors, {}
-    sides_data = sides_from_deal_form(form)
-    try:
-        result = summaries.score(form.profile, sides_data, before, games.side_names(game))
-    except RulesError as error:
-        return sides_data, None, error_map(form, error), meld_checks_safe(form, sides_data, before)
-    return sides_data, result, {}, meld_checks_safe(form, sides_data, before)
-
-
-def meld_checks_safe(form, sides_data, before):
-    try:
-        return meld_checks(form, sides_data, before)
-    except RulesError:
-        return {}
-
-
 @bp.post("/games/<int:game_id>/deals/preview")
 def preview(game_id: int):
     """The deal's breakdown as it is being entered (htmx, on every change)."""
     summary = load_summary(game_id)
-    game = summary.game
     deal_id = request.form.get("deal_id", type=int)
-    known = deal_id is not None and any(row.deal_id == deal_id for row in summary.rows)
-    before = summaries.totals_before_row(summary, deal_id if known else None)
-    form = deal_form(summary.profile, game, _mode(request.form), formdata=request.form)
-    sides_data, result, errors, checks = evaluate(form, game, before)
-    return render_template("deals/_preview.html", game=game, form=form, result=result, errors=errors,
-                           meld_checks=checks, needs_confirm=bool(result and result.warnings), preview=True)
+    known = summary.row_of(deal_id) is not None
+    reading = read_deal(summary, request.form, _mode(request.form), deal_id=deal_id if known else None)
+    return render_template("deals/_preview.html", game=summary.game, preview=True, **reading.context(preview=True))
+
+
+def _who(form) -> str | None:
+    return (form.who.data or "").strip() or None
 
 
 @bp.post("/games/<int:game_id>/deals")
 def add(game_id: int):
     """Save the next deal. The game is scored once: the summary read here is the one the new deal is
-    added to (when the form was based on it), and the store caches the result for the answer."""
+    added to (when the form was based on it), and the store records the result read here."""
     db = get_db()
     summary = load_summary(game_id)
-    game = summary.game
-    form = deal_form(summary.profile, game, _mode(request.form), formdata=request.form)
-    if game.locked:
-        return _scorepad(game, summary, form, 409, conflict=GameLocked.message)
-    sides_data, result, errors, checks = evaluate(form, game, summary.totals)
-    if errors:
-        return _scorepad(game, summary, form, 422, errors=errors, meld_checks=checks)
-    if result.warnings and not form.confirm.data:
-        return _scorepad(game, summary, form, 422, result=result, meld_checks=checks, needs_confirm=True)
-    who = (form.who.data or "").strip() or None
+    reading = read_deal(summary, request.form, _mode(request.form))
+    form = reading.form
+    if summary.game.locked:
+        return _scorepad(summary, 409, form=form, conflict=GameLocked.message)
+    if not reading.can_save:
+        return _scorepad(summary, 422, play_on=summary.game_over, **reading.context())
     try:
-        deal_id = deal_store.add_deal(db, game_id, sides_data, mode=form.deal_mode,
-                                 expected_version=read_version(form.version.data), who=who, summary=summary)
+        deal_id = deal_store.add_deal(db, game_id, reading.sides, mode=form.deal_mode,
+                                      expected_version=read_version(form.version.data), who=_who(form),
+                                      summary=summary, result=reading.result, play_on=reading.confirmed)
     except StaleGame as error:
         return _conflict(game_id, form, error.current_version, CONFLICT)
     except (GameOver, GameLocked) as error:
         return _conflict(game_id, form, games.game_version(db, game_id), error.message)
     except RulesError as error:
-        return _scorepad(game, summaries.game_summary(db, game_id), form, 422, errors=error_map(form, error))
-    fresh = summaries.game_summary(db, game_id)  # cached by add_deal: no re-scoring
-    number = next((row.number for row in fresh.rows if row.deal_id == deal_id), len(fresh.rows))
-    message = f"Deal {number} saved."
+        return _scorepad(summaries.game_summary(db, game_id), 422, form=form, errors=error_map(form, error))
+    return _saved(game_id, deal_id, form.deal_mode, play_on=summary.game_over)
+
+
+def _saved(game_id: int, deal_id: int, mode: str, play_on: bool = False):
+    """The answer to a saved deal: the scorepad (Post/Redirect/Get without htmx)."""
+    fresh = summaries.game_summary(get_db(), game_id)  # cached by add_deal: no re-scoring
+    row = fresh.row_of(deal_id)
+    message = f"Deal {row.number if row else len(fresh.rows)} saved."
     if not is_htmx():
         flash(message, "ok")
-        return redirect(url_for("games.show", game_id=game_id, mode=form.deal_mode), 303)
-    context = scorepad_context(fresh.game, fresh, mode=form.deal_mode, saved=message)
+        return redirect(url_for("games.show", game_id=game_id, mode=mode, play_on=1 if play_on else None), 303)
+    context = scorepad_context(fresh.game, fresh, mode=mode, saved=message, play_on=play_on)
     response = render("games/show.html", "games/_scorepad.html", **context)
     response.headers["HX-Trigger"] = json.dumps({"deal-saved": {"game": game_id, "deal": deal_id}})
     return response
 
 
-def _scorepad(game, summary, form, status, **extra):
-    context = scorepad_context(game, summary, form=form, **extra)
+def _scorepad(summary, status, **extra):
+    context = scorepad_context(summary.game, summary, **extra)
     return render("games/show.html", "games/_scorepad.html", status=status, **context)
 
 
@@ -144,7 +91,7 @@ def _conflict(game_id: int, form, current_version: int | None, message: str):
     summary = load_summary(game_id)
     form.version.data = str(current_version if current_version is not None else summary.version)
     form.confirm.data = False
-    return _scorepad(summary.game, summary, form, 409, conflict=message)
+    return _scorepad(summary, 409, form=form, conflict=message)
 
 
 # --------------------------------------------------------------------------------------
@@ -165,44 +112,43 @@ def _load_deal(game_id: int, deal_id: int) -> tuple[summaries.GameSummary, dict,
 @bp.route("/games/<int:game_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
 def edit(game_id: int, deal_id: int):
     summary, deal, number = _load_deal(game_id, deal_id)
-    game = summary.game
-    db = get_db()
-    before = summaries.totals_before_row(summary, deal_id)
-    profile = summary.profile
-    context = {"game": game, "deal": deal, "number": number, "summary": summary, "errors": {}, "result": None,
-               "meld_checks": {}, "needs_confirm": False, "conflict": None}
+    context = {"game": summary.game, "deal": deal, "number": number, "summary": summary, "errors": {},
+               "result": None, "meld_checks": {}, "questions": (), "needs_confirm": False, "conflict": None}
     if request.method == "GET":
-        mode = request.args.get("mode")
-        if mode in games.MODES and mode != deal.mode:
-            form = deal_form(profile, game, mode, data={"version": game.version})
-        else:
-            data = form_data_from_deal(profile, game, deal)
-            data["version"] = game.version
-            form = deal_form(profile, game, deal.mode, data=data)
-        return render_template("deals/edit.html", form=form, **context)
-    form = deal_form(profile, game, _mode(request.form), formdata=request.form)
-    if game.locked:
-        return render_template("deals/edit.html", form=form, **{**context, "conflict": GameLocked.message}), 409
-    sides_data, result, errors, checks = evaluate(form, game, before)
-    context.update(errors=errors, result=result, meld_checks=checks)
-    if errors:
-        return render_template("deals/edit.html", form=form, **context), 422
-    if result.warnings and not form.confirm.data:
-        return render_template("deals/edit.html", form=form, **{**context, "needs_confirm": True}), 422
+        return render_template("deals/edit.html", form=_correction_form(summary, deal), **context)
+    reading = read_deal(summary, request.form, _mode(request.form), deal_id=deal_id)
+    form = reading.form
+    if summary.game.locked:
+        return render_template("deals/edit.html", **{**context, "form": form, "conflict": GameLocked.message}), 409
+    context.update(reading.context())
+    if not reading.can_save:
+        return render_template("deals/edit.html", **context), 422
+    db = get_db()
     try:
-        deal_store.update_deal(db, game_id, deal_id, sides_data, mode=form.deal_mode,
-                          expected_version=read_version(form.version.data), summary=summary,
-                          who=(form.who.data or "").strip() or None, reason=(form.reason.data or "").strip() or None)
+        deal_store.update_deal(db, game_id, deal_id, reading.sides, mode=form.deal_mode,
+                               expected_version=read_version(form.version.data), summary=summary,
+                               result=reading.result, who=_who(form), reason=(form.reason.data or "").strip() or None)
     except StaleGame as error:
         form.version.data = str(error.current_version)
         form.confirm.data = False
-        summary = summaries.game_summary(db, game_id)
-        return render_template("deals/edit.html", form=form, **{**context, "summary": summary,
-                                                                  "conflict": CONFLICT}), 409
+        context.update(summary=summaries.game_summary(db, game_id), conflict=CONFLICT)
+        return render_template("deals/edit.html", **context), 409
     except (GameLocked, DealNotFound) as error:
-        return render_template("deals/edit.html", form=form, **{**context, "conflict": error.message}), 409
+        return render_template("deals/edit.html", **{**context, "conflict": error.message}), 409
+    except RulesError as error:
+        return render_template("deals/edit.html", **{**context, "errors": error_map(form, error)}), 422
     flash(f"Deal {number} corrected; the totals after it are recomputed.", "ok")
     return redirect(url_for("games.show", game_id=game_id), 303)
+
+
+def _correction_form(summary, deal):
+    """The form showing a stored deal again (or empty, in the other mode when asked for it)."""
+    mode = request.args.get("mode")
+    if mode in games.MODES and mode != deal.mode:
+        return deal_form(summary.profile, summary.game, mode, data={"version": summary.version})
+    data = form_data_from_deal(summary.profile, summary.game, deal)
+    data["version"] = summary.version
+    return deal_form(summary.profile, summary.game, deal.mode, data=data)
 
 
 @bp.route("/games/<int:game_id>/deals/<int:deal_id>/delete", methods=["GET", "POST"])

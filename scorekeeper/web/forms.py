@@ -343,6 +343,36 @@ def form_data_from_deal(profile: RuleProfile, game, deal) -> dict:
     return data
 
 
+_QUOTED_KEY = re.compile(r"'([a-z][a-z0-9]*(?:_[a-z0-9]+)*)'")
+_SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+
+
+def in_words(text: str, labels: dict[str, str] | None = None) -> str:
+    """A message as a person reads it: a quoted or snake_case key becomes the label of what it names on the
+    screen (``labels``: key -> label), else plain words ("'meld_points' cannot be negative." reads
+    "Card points melded cannot be negative.")."""
+    labels = labels or {}
+
+    def word(match) -> str:
+        key = match.group(1) if match.re is _QUOTED_KEY else match.group(0)
+        return labels.get(key) or key.replace("_", " ")
+
+    text = _SNAKE.sub(word, _QUOTED_KEY.sub(word, str(text)))
+    return text[:1].upper() + text[1:]
+
+
+def field_labels(form) -> dict[str, str]:
+    """Every field's key and its label as the form shows it (the sides' fields by their short names)."""
+    labels = {}
+    for field in form:
+        if isinstance(field, FormField):
+            for sub in field:
+                labels.setdefault(sub.short_name, sub.label.text)
+        elif field.label and field.label.text:
+            labels[field.short_name] = field.label.text
+    return labels
+
+
 def error_map(form, engine_error=None) -> dict[str, list[str]]:
     """Messages by form field name ("we-hand_points"), from WTForms and from the engine.
 
@@ -357,7 +387,8 @@ def error_map(form, engine_error=None) -> dict[str, list[str]]:
         elif field.errors:
             errors.setdefault(field.name, []).extend(field.errors)
     if engine_error is not None:
-        errors.setdefault(engine_field(form, getattr(engine_error, "field", None)), []).append(engine_error.message)
+        message = in_words(engine_error.message, field_labels(form))
+        errors.setdefault(engine_field(form, getattr(engine_error, "field", None)), []).append(message)
     return errors
 
 

@@ -14,12 +14,13 @@ from ..stores import games
 from ..stores import summary as summaries
 from ..stores.errors import GameLocked, GameNotFound, InvalidGame, StaleGame
 from . import error_response
-from .forms import deal_form, new_game_form, option_text, option_value, read_version, seat_labels, sides_from_form
+from .forms import deal_form, in_words, new_game_form, option_text, option_value, read_version, seat_labels, sides_from_form
 from .htmx import render
 from .wording import side_words
 
 bp = Blueprint("games", __name__)
 bp.add_app_template_filter(side_words, "side_words")
+bp.add_app_template_filter(in_words, "words")
 
 
 def load_game(game_id: int) -> dict:
@@ -125,7 +126,7 @@ def new():
             except RulesError as error:
                 name = (error.field or "").removeprefix("options.")
                 target = form[f"opt_{name}"] if f"opt_{name}" in form else form.rules
-                target.errors = [error.message]
+                target.errors = [in_words(error.message, {o.name: o.label for o in form.option_list})]
             except InvalidGame as error:
                 form.rules.errors = [error.message]
             else:
@@ -145,8 +146,8 @@ def share_url(game: dict) -> str:
     return for_phones(url_for("games.join", code=game.code, _external=True))
 
 
-def scorepad_context(game: dict, summary: summaries.GameSummary | None = None, form=None, mode: str | None = None,
-                     **extra) -> dict:
+def scorepad_context(game, summary: summaries.GameSummary | None = None, form=None, mode: str | None = None,
+                     play_on: bool = False, **extra) -> dict:
     """Everything the scorepad shows; pass the request's summary of the game so it is not scored again."""
     db = get_db()
     if summary is None:
@@ -162,9 +163,11 @@ def scorepad_context(game: dict, summary: summaries.GameSummary | None = None, f
         "errors": {},
         "result": None,
         "meld_checks": {},
+        "questions": (),
         "needs_confirm": False,
         "conflict": None,
-        "can_record": not summary.game.locked and not summary.game_over,
+        "can_record": not summary.game.locked and (play_on or not summary.game_over),
+        "play_on": play_on,
         "undo": change_log.last_undoable(db, game.id),
         "share_url": share_url(summary.game),
     }
@@ -175,8 +178,21 @@ def scorepad_context(game: dict, summary: summaries.GameSummary | None = None, f
 @bp.get("/games/<int:game_id>")
 def show(game_id: int):
     summary = load_summary(game_id)
-    context = scorepad_context(summary.game, summary, mode=request.args.get("mode"))
+    context = scorepad_context(summary.game, summary, mode=request.args.get("mode"),
+                               play_on=request.args.get("play_on") == "1")
     return render("games/show.html", "games/_scorepad.html", **context)
+
+
+@bp.post("/games/<int:game_id>/rematch")
+def rematch(game_id: int):
+    """A new game with the same players, rules and options; the next player deals first."""
+    load_game(game_id)
+    try:
+        new_id = games.rematch(get_db(), game_id, who=(request.form.get("who") or "").strip() or None)
+    except GameNotFound:
+        abort(404)
+    flash("Rematch started: same players, same rules and options.", "ok")
+    return redirect(url_for("games.show", game_id=new_id), 303)
 
 
 @bp.get("/games/<int:game_id>/scoreboard")

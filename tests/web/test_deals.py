@@ -148,7 +148,7 @@ def test_card_by_card_deal_and_meld_checks(client, db, game_id):
     preview = client.post(f"/games/{game_id}/deals/preview", data=data, headers=HX).get_data(as_text=True)
     assert "a natural canasta" in preview or "natural canasta" in preview
     assert "at most three wild cards" in preview  # the illegal meld flagged with its rule
-    assert "bicycle" in preview  # ... and where the rule comes from
+    assert "Canasta General Rules" in preview  # ... and the document the rule comes from, by its title
     data["they-melds"] = "Q Q Q"
     response = client.post(f"/games/{game_id}/deals", data=data)
     assert response.status_code == 303
@@ -186,7 +186,7 @@ def test_correct_an_earlier_deal_recomputes_later_totals(client, db, game_id):
 def test_correction_on_an_old_version_is_refused(client, db, game_id):
     client.post(f"/games/{game_id}/deals", data=totals_form(1))
     deal = store.list_deals(db, game_id)[0]["id"]
-    response = client.post(f"/games/{game_id}/deals/{deal}/edit", data=totals_form(1, **{"we-meld_points": "5"}))
+    response = client.post(f"/games/{game_id}/deals/{deal}/edit", data=totals_form(1, **{"we-meld_points": "95"}))
     assert response.status_code == 409
     assert "Someone else saved" in response.get_data(as_text=True)
     assert store.list_deals(db, game_id)[0]["sides"]["we"]["meld_points"] == 185
@@ -238,8 +238,12 @@ def test_game_over_shows_the_winner_and_no_form(client, db):
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Us won" in page and 'id="deal-form"' not in page
     response = client.post(f"/games/{game_id}/deals", data=totals_form(2))
-    assert response.status_code == 409
+    assert response.status_code == 422  # asked first
+    assert "This game is over" in response.get_data(as_text=True)
     assert len(store.list_deals(db, game_id)) == 1
+    response = client.post(f"/games/{game_id}/deals", data=totals_form(2, confirm="y"))
+    assert response.status_code == 303  # played on by choice
+    assert len(store.list_deals(db, game_id)) == 2
 
 
 def test_modern_american_form_has_special_canastas_and_black_threes(client, db):

@@ -9,7 +9,8 @@ from ... import store as game_store
 from ...db import get_db
 from ...rules import RulesError
 from ...tournaments import access, base, records, results, rounds
-from ..forms import deal_form, error_map, read_version, sides_from_deal_form
+from ..deal_path import read_deal
+from ..forms import deal_form, error_map, read_version
 from ..htmx import render
 from .common import TABLE_POLL_SECONDS, bp, by_id, entry_label
 
@@ -84,19 +85,9 @@ def table_status(token: str):
 
 
 def read_table_deal(table_row: dict):
-    """Read the table phone's deal form: (form, sides, errors). ``sides`` is None when the form is refused.
-
-    The one place the table phone turns a posted deal into what the store records.
-    """
+    """Read the table phone's deal form through the scorepad's own deal path (``web.deal_path.read_deal``)."""
     summary = game_store.game_summary(get_db(), table_row["game_id"])
-    form = deal_form(summary.profile, summary.game, "totals", formdata=request.form)
-    form.validate()
-    errors = error_map(form)
-    errors.pop("version", None)
-    errors.pop("mode", None)
-    if errors:
-        return form, None, errors
-    return form, sides_from_deal_form(form), {}
+    return read_deal(summary, request.form, "totals")
 
 
 @bp.post("/tournaments/table/<token>/deals")
@@ -105,12 +96,15 @@ def table_add_deal(token: str):
     table_row = _load_by_token(token)
     if not rounds.round_is_open(db, table_row):
         return _refused(table_row, 403, CLOSED)
-    form, sides, errors = read_table_deal(table_row)
-    if errors:
-        return render("tournaments/table.html", status=422, **_table_context(table_row, form, errors=errors))
+    reading = read_table_deal(table_row)
+    form = reading.form
+    if not reading.can_save:
+        return render("tournaments/table.html", status=422,
+                      **_table_context(table_row, form, **{k: v for k, v in reading.context().items() if k != "form"}))
     who = (form.who.data or "").strip() or f"table {table_row['number']}"
     try:
-        results.table_add_deal(db, table_row, sides, expected_version=read_version(form.version.data), who=who)
+        results.table_add_deal(db, table_row, reading.sides, expected_version=read_version(form.version.data),
+                               who=who, result=reading.result)
     except game_store.StaleGame:
         form.version.data = str(game_store.game_version(db, table_row["game_id"]))
         return _refused(table_row, 409, "Another phone at this table saved a deal first. Check the score below, "
