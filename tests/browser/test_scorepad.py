@@ -138,7 +138,7 @@ def test_modern_american_game_card_by_card_to_a_winner_then_a_correction(phone, 
     # An illegal meld is flagged with its rule as soon as it is entered.
     page.fill("#we-melds", "7 7 2")
     page.wait_for_selector("#deal-preview .meld-checks .verdict-illegal")
-    assert "modern-american" in page.inner_text(".meld-checks")
+    assert "Modern American Canasta" in page.inner_text(".meld-checks")  # the document, by its title
 
     # Deal 1: they go out with two natural canastas; we hold a small meld and two fours.
     page.fill("#we-melds", "8 8 8")
