@@ -55,13 +55,16 @@ class Option:
             return f"{self.label}: {'yes' if value else 'no'}"
         return f"{self.label}: {str(value).replace('_', ' ')}"
 
-    def read(self, value):
+    def read(self, value, number: Callable[[str], int] | None = None):
         """The value from text (a form, a link, the command line); any other value is returned as it is.
 
         Text that is none of the allowed values comes back unchanged, for ``with_options`` to refuse with
-        a message that says what is allowed."""
+        a message that says what is allowed. ``number`` reads the text of a number option instead of the
+        plain whole number (the forms read sums such as ``4000+500``; its ValueError passes through)."""
         if not isinstance(value, str):
             return value
+        if self.kind == "int" and number is not None:
+            return number(value)
         text = value.strip()
         if self.kind == "bool":
             if text.lower() in TRUE_WORDS:

@@ -164,7 +164,7 @@ def option_text(option, value) -> str:
 def option_value(option, raw: str):
     """The option value from its form text, read by the option itself (the engine checks it is allowed); a
     number may be written as a sum, like every number on the forms."""
-    return parse_sum(raw) if option.kind == "int" else option.read(raw)
+    return option.read(raw, number=parse_sum)
 
 
 class NewGameBase(FlaskForm):

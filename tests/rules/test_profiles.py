@@ -220,3 +220,21 @@ def test_concealed_definitions(pid, needs, additions):
     """bicycle, classic: Concealed Hand; silhill: §6e; yahoo: Canasta¶ — what makes going out concealed."""
     p = get_profile(pid)
     assert (p.concealed_allowed, p.concealed_needs_canasta, p.concealed_allows_additions) == (True, needs, additions)
+
+
+def test_an_option_reads_its_value_from_text():
+    """docs/API.md Profiles — forms, links and the command line give option values as text; each option reads
+    its own (one reader for all three), and leaves what it cannot read for with_options to refuse."""
+    yahoo = get_profile("yahoo")
+    options = {o.name: o for o in profile_options(yahoo)}
+    assert yahoo.read_options({"players": "2", "draw": " 1 ", "target": "3000"}) == {
+        "players": 2, "draw": 1, "target": 3000}
+    flag = options["concealed_exempt_from_minimum"]
+    assert [flag.read(t) for t in ("yes", "TRUE", "1", "on", "no", "false", "0", "off")] == [True] * 4 + [False] * 4
+    assert flag.read("maybe") == "maybe" and flag.read(True) is True
+    assert options["black_three_effect"].read("freeze") == "freeze"
+    assert options["target"].read("50x0") == "50x0"
+    assert options["target"].read("4000+500", number=lambda text: 4500) == 4500
+    assert yahoo.read_options({"nope": "1"}) == {"nope": "1"}
+    with pytest.raises(UnknownOption):
+        yahoo.with_options(yahoo.read_options({"players": "3"}))
