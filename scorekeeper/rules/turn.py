@@ -62,12 +62,10 @@ def _place_adds(p: RuleProfile, adds: dict, by_rank: dict[str, int], extra: dict
     return points
 
 
-def _place_pickup(p: RuleProfile, pickup, by_rank: dict[str, int], extra: dict, new: list, needs_minimum: bool,
-                  turn: Turn) -> tuple[tuple[str, int] | None, int]:
+def _place_pickup(p: RuleProfile, pickup: tuple[Card, tuple[Card, ...]], by_rank: dict[str, int], extra: dict,
+                  new: list, needs_minimum: bool, turn: Turn) -> tuple[tuple[str, int], int]:
     """The top card of the pile and the cards shown with it join a meld on the table (like an add) or start a
     new one. Returns where it went (``("table", i)`` or ``("new", 0)``) and what it counts toward the minimum."""
-    if pickup is None:
-        return None, 0
     top, uses = pickup
     pickup_points = 0
     if p.pair_only_pickup_counts or len(uses) > 2:
@@ -140,9 +138,7 @@ def _judge_new(p: RuleProfile, new: list, table_shapes: list[Shape], pickup_inde
 
 
 def _wild_meld_block(p: RuleProfile, turn: Turn, table_shapes: list[Shape], extra: dict) -> None:
-    """A wild-card meld in progress keeps wild cards off every other meld."""
-    if not p.wild_meld_blocks_other_wilds:
-        return
+    """A wild-card meld in progress keeps wild cards off every other meld (``wild_meld_blocks_other_wilds``)."""
     if not any(s.rank == "wild" and s.size < p.canasta_size for _, s in turn.results):
         return
     wild_elsewhere = any(s.rank != "wild" and s.wilds for s in turn.new_shapes) or any(
@@ -212,14 +208,17 @@ def judge_turn(p: RuleProfile, situation: Situation, melds, add, *, going_out: b
     adds = read_add(add)
     new = [as_cards(m, f"melds[{i}]") for i, m in enumerate(melds)]
     extra: dict[int, tuple[Card, ...]] = {}  # cards added to each meld on the table (the pickup too)
-    points = _place_adds(p, adds, by_rank, extra, turn.violations)
-    pickup_index, pickup_points = _place_pickup(p, pickup, by_rank, extra, new, needs_minimum, turn)
+    points = _place_adds(p, adds, by_rank, extra, turn.violations) if adds else 0
+    pickup_index, pickup_points = (_place_pickup(p, pickup, by_rank, extra, new, needs_minimum, turn)
+                                   if pickup is not None else (None, 0))
     turn.laid = bool(new or adds or pickup)
     moment = {"opening": needs_minimum, "opened_before": situation.opened, "going_out": going_out}
-    _judge_table(p, table, table_shapes, extra, moment, turn)
+    if table:
+        _judge_table(p, table, table_shapes, extra, moment, turn)
     points += _judge_new(p, new, table_shapes, pickup_index, needs_minimum, moment, turn)
     turn.points = points + pickup_points
-    _wild_meld_block(p, turn, table_shapes, extra)
+    if p.wild_meld_blocks_other_wilds:
+        _wild_meld_block(p, turn, table_shapes, extra)
     if needs_minimum:
         _judge_opening(p, situation, turn, pickup_index, going_out=going_out, concealed=concealed, drew=drew)
     return turn

@@ -9,6 +9,7 @@ from scorekeeper.rules.profiles import SPECIAL_CANASTAS
 CARDS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "2", "JK", "3H", "3D", "3S", "3C"]
 card_lists = st.lists(st.sampled_from(CARDS), max_size=9).map(" ".join)
 points = st.integers(min_value=0, max_value=2000).map(lambda n: n * 5)
+totals = st.integers(min_value=-400, max_value=2000).map(lambda n: n * 5)
 penalties = st.lists(
     st.sampled_from(["illegal-meld", "partial-withdrawal"])
     | st.builds(lambda p, r: {"points": p, "reason": r}, points, st.text(min_size=1, max_size=20).filter(str.strip)),
@@ -34,7 +35,7 @@ bodies = st.dictionaries(st.sampled_from(["we", "they", "p1", "p2", "p3"]), by_c
                          min_size=2, max_size=4).flatmap(
     lambda sides: st.fixed_dictionaries(
         {"sides": st.just(sides)},
-        optional={"before": st.dictionaries(st.sampled_from(list(sides)), st.integers(-400, 2000).map(lambda n: n * 5))},
+        optional={"before": st.dictionaries(st.sampled_from(list(sides)), totals)},
     )
 )
 
