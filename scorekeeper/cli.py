@@ -6,6 +6,8 @@ import logging
 
 import click
 
+from .rules.profiles import PROFILES
+
 
 @click.group()
 def main() -> None:
@@ -106,8 +108,6 @@ def _pairs(values: tuple[str, ...], what: str, example: str) -> list[tuple[str, 
 def _options(rules: str | None, values: tuple[str, ...]) -> dict:
     """Club options from the command line, read by the options of the profile named (as text otherwise: the
     unknown profile is then refused with its own message)."""
-    from .rules import PROFILES
-
     raw = dict(_pairs(values, "an option", "target=3000"))
     profile = PROFILES.get(rules) if isinstance(rules, str) else None
     return profile.read_options(raw) if profile is not None else raw
@@ -152,8 +152,6 @@ def _ask(kind: str, body: dict):
 
 
 def _profile_name(body: dict) -> str:
-    from .rules import PROFILES
-
     profile = PROFILES.get(body.get("rules"))
     return profile.name if profile is not None else str(body.get("rules"))
 
@@ -183,7 +181,7 @@ def _show_verdict(verdict, body: dict) -> None:
 def _situation_options(command):
     """The options every referee question shares: the profile, club options and the side's situation."""
     decorators = [
-        click.option("--rules", "-r", metavar="ID", help="Profile: bicycle, yahoo, modern-american, silhill, classic."),
+        click.option("--rules", "-r", metavar="ID", help=f"Profile: {', '.join(PROFILES)}."),
         click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
                      help="A club option, such as target=3000 or rule_of_five=true. Repeatable."),
         click.option("--score", metavar="N", help="The side's total before this deal (default 0)."),
