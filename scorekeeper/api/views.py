@@ -74,19 +74,8 @@ def rule(profile_id: str):
             "target": profile.target,
             "canasta_kinds": list(profile.canasta_kinds),
             "parameters": profile_parameters(profile),
-            "options": [
-                {
-                    "name": opt.name,
-                    "label": opt.label,
-                    "kind": opt.kind,
-                    "choices": list(opt.choices),
-                    "default": opt.default,
-                    "value": values.get(opt.name, opt.default),
-                    "help": opt.help,
-                    "source": opt.source,
-                }
-                for opt in profile_options(profile)
-            ],
+            "options": [{**opt.to_dict(), "value": values.get(opt.name, opt.default)}
+                        for opt in profile_options(profile)],
             "penalties": [
                 pen.to_dict()  # code, label, points, source, derived
                 for pen in profile.penalties
