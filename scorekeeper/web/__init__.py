@@ -6,6 +6,8 @@ import re
 from importlib import import_module
 
 from flask import Flask, request, session
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
@@ -42,14 +44,14 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 ERROR_TEXTS = {
-    400: ("That request did not make sense", "Something in what was sent could not be read. Go back and try again."),
-    403: ("Not allowed", "You do not have permission to do that."),
-    404: ("Page not found", "There is nothing at this address. It may have been deleted, or the link is mistyped."),
-    405: ("Not allowed here", "This address does not accept that kind of request."),
-    409: ("Changed meanwhile", "Someone else changed this at the same moment. Reload to see the current state."),
-    413: ("Too much data", "What was sent is far larger than anything this app expects."),
-    429: ("Slow down", "Too many attempts in a short time. Wait a little and try again."),
-    500: ("Something went wrong", "The app hit an unexpected problem. Nothing was saved from this request; try again."),
+    400: (_l("That request did not make sense"), _l("Something in what was sent could not be read. Go back and try again.")),
+    403: (_l("Not allowed"), _l("You do not have permission to do that.")),
+    404: (_l("Page not found"), _l("There is nothing at this address. It may have been deleted, or the link is mistyped.")),
+    405: (_l("Not allowed here"), _l("This address does not accept that kind of request.")),
+    409: (_l("Changed meanwhile"), _l("Someone else changed this at the same moment. Reload to see the current state.")),
+    413: (_l("Too much data"), _l("What was sent is far larger than anything this app expects.")),
+    429: (_l("Slow down"), _l("Too many attempts in a short time. Wait a little and try again.")),
+    500: (_l("Something went wrong"), _l("The app hit an unexpected problem. Nothing was saved from this request; try again.")),
 }
 
 
@@ -72,7 +74,7 @@ def error_response(status: int, message: str | None = None, code: str | None = N
     from flask import jsonify, render_template
 
     title, text = ERROR_TEXTS.get(status, ERROR_TEXTS[500 if status >= 500 else 400])
-    message = message or text
+    title, message = str(title), str(message or text)
     if wants_json():
         body = {"error": {"code": code or f"http.{status}", "message": message}}
         return jsonify(body), status
@@ -125,8 +127,8 @@ def init_app(app: Flask) -> None:
     def csrf_refused(error: CSRFError):
         return error_response(
             400,
-            "This page's security token was refused (it may have been open in another session). "
-            "Reload the page and enter it again.",
+            _("This page's security token was refused (it may have been open in another session). "
+              "Reload the page and enter it again."),
             code="request.csrf",
         )
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, render_template, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
 
 bp = Blueprint("home", __name__)
 
@@ -22,9 +24,10 @@ def manifest():
     ]
     response = jsonify(
         {
-            "name": "Canasta Scorekeeper",
+            "name": _("Canasta Scorekeeper"),
             "short_name": "Canasta",
-            "description": "Scorekeeper and referee for Canasta played with real cards.",
+            "description": _("Scorekeeper and referee for Canasta played with real cards."),
+            "lang": str(get_locale() or "en").replace("_", "-"),
             "start_url": url_for("home.index"),
             "scope": "/",
             "display": "standalone",
