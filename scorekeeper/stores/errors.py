@@ -2,29 +2,33 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
+
 
 class StoreError(Exception):
     """Base of the store's own errors."""
 
-    message = "The game could not be changed."
+    message = _l("The game could not be changed.")
 
     def __init__(self, message: str | None = None):
-        super().__init__(message or self.message)
-        self.message = message or self.message
+        # The class's message is translated now, in the language of the request that raised it.
+        message = str(message or self.message)
+        super().__init__(message)
+        self.message = message
 
 
 class GameNotFound(StoreError):
-    message = "There is no such game; it may have been deleted."
+    message = _l("There is no such game; it may have been deleted.")
 
 
 class DealNotFound(StoreError):
-    message = "There is no such deal in this game; it may have been deleted."
+    message = _l("There is no such deal in this game; it may have been deleted.")
 
 
 class StaleGame(StoreError):
     """The change was based on an older version of the game: someone else saved first."""
 
-    message = "Someone else saved a change to this game first."
+    message = _l("Someone else saved a change to this game first.")
 
     def __init__(self, current_version: int, message: str | None = None):
         super().__init__(message)
@@ -32,15 +36,15 @@ class StaleGame(StoreError):
 
 
 class GameLocked(StoreError):
-    message = "This game is locked: its tournament round is closed, so its deals can no longer change."
+    message = _l("This game is locked: its tournament round is closed, so its deals can no longer change.")
 
 
 class GameOver(StoreError):
-    message = "This game is over: a side has reached the target. Correct an earlier deal instead."
+    message = _l("This game is over: a side has reached the target. Correct an earlier deal instead.")
 
 
 class NothingToUndo(StoreError):
-    message = "There is nothing left to undo in this game."
+    message = _l("There is nothing left to undo in this game.")
 
 
 class InvalidGame(StoreError):

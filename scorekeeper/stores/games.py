@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass, field
 
 from sqlite_utils import Database
+from flask_babel import gettext as _
 
 from .. import clock
 from ..codes import unique_code
@@ -121,19 +122,19 @@ def _new_code(db: Database) -> str:
 
 def _clean_sides(sides) -> list[dict]:
     if not isinstance(sides, list) or len(sides) < 2:
-        raise InvalidGame("A game needs at least two sides.", "sides")
+        raise InvalidGame(_("A game needs at least two sides."), "sides")
     keys = set()
     cleaned = []
     for i, side in enumerate(sides):
         key = str(side.get("key") or "").strip()
         name = str(side.get("name") or "").strip()
         if not key or key in keys:
-            raise InvalidGame("Every side needs its own short key.", f"sides[{i}].key")
+            raise InvalidGame(_("Every side needs its own short key."), f"sides[{i}].key")
         if not name:
-            raise InvalidGame("Give every side a name.", f"sides[{i}].name")
+            raise InvalidGame(_("Give every side a name."), f"sides[{i}].name")
         players = [str(p).strip() for p in side.get("players") or []]
         if not players or any(not p for p in players):
-            raise InvalidGame("Give every player a name.", f"sides[{i}].players")
+            raise InvalidGame(_("Give every player a name."), f"sides[{i}].players")
         keys.add(key)
         cleaned.append({"key": key, "name": name[:40], "players": [p[:40] for p in players]})
     return cleaned
@@ -147,7 +148,7 @@ def create_game(db: Database, *, rules: str, options: dict | None, sides: list[d
     sides = _clean_sides(sides)
     seats = sum(len(s["players"]) for s in sides)
     if not 0 <= first_dealer < seats:
-        raise InvalidGame("Choose who deals first among the players.", "first_dealer")
+        raise InvalidGame(_("Choose who deals first among the players."), "first_dealer")
     stamp = clock.stamp()
     row = {
         "code": _new_code(db), "rules": profile.id, "options": dumps(options), "sides": dumps(sides),

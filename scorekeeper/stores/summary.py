@@ -18,6 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from sqlite_utils import Database
+from flask_babel import gettext as _
 
 from ..rules import DealResult, Line, RuleProfile, RulesError, Violation, game_state, parse_deal, score_deal
 from .errors import GameNotFound
@@ -137,7 +138,7 @@ def summarise(game: Game, deals: list[Deal], profile: RuleProfile | None = None)
         row, problem = score_row(game, profile, index, deal, totals, minimums)
         rows.append(row)
         if problem:
-            problems.append(f"Deal {index + 1}: {problem}")
+            problems.append(_("Deal %(index)s: %(problem)s", index=index + 1, problem=problem))
     return _finish(game, profile, rows, totals, minimums, problems)
 
 
@@ -147,7 +148,7 @@ def extended(summary: GameSummary, game: Game, deal: Deal, result: DealResult | 
     ``summary.totals``)."""
     totals, minimums = dict(summary.totals), dict(summary.minimums)
     row, problem = score_row(game, summary.profile, len(summary.rows), deal, totals, minimums, result)
-    problems = list(summary.problems) + ([f"Deal {row.number}: {problem}"] if problem else [])
+    problems = list(summary.problems) + ([_("Deal %(number)s: %(problem)s", number=row.number, problem=problem)] if problem else [])
     return _finish(game, summary.profile, [*summary.rows, row], totals, minimums, problems)
 
 

@@ -103,7 +103,9 @@ def init_app(app: Flask) -> None:
         def has_endpoint(name: str) -> bool:
             return name in app.view_functions
 
-        return {"has_endpoint": has_endpoint}
+        from .forms import option_value_name
+
+        return {"has_endpoint": has_endpoint, "option_value_name": option_value_name}
 
     @app.template_filter("cite")
     def cite(source: str) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ..db import get_db
 from ..rules import RulesError
@@ -19,8 +21,8 @@ from .htmx import is_htmx, render
 
 bp = Blueprint("deals", __name__)
 
-CONFLICT = ("Someone else saved a change to this game first. The scorepad now shows what they saved; "
-            "your entry is still below. Check it and save again.")
+CONFLICT = _l("Someone else saved a change to this game first. The scorepad now shows what they saved; "
+              "your entry is still below. Check it and save again.")
 
 
 def _mode(values) -> str:
@@ -71,7 +73,7 @@ def _saved(game_id: int, deal_id: int, mode: str, play_on: bool = False):
     """The answer to a saved deal: the scorepad (Post/Redirect/Get without htmx)."""
     fresh = summaries.game_summary(get_db(), game_id)  # cached by add_deal: no re-scoring
     row = fresh.row_of(deal_id)
-    message = f"Deal {row.number if row else len(fresh.rows)} saved."
+    message = _("Deal %(number)s saved.", number=row.number if row else len(fresh.rows))
     if not is_htmx():
         flash(message, "ok")
         return redirect(url_for("games.show", game_id=game_id, mode=mode, play_on=1 if play_on else None), 303)
@@ -137,7 +139,7 @@ def edit(game_id: int, deal_id: int):
         return render_template("deals/edit.html", **{**context, "conflict": error.message}), 409
     except RulesError as error:
         return render_template("deals/edit.html", **{**context, "errors": error_map(form, error)}), 422
-    flash(f"Deal {number} corrected; the totals after it are recomputed.", "ok")
+    flash(_("Deal %(number)s corrected; the totals after it are recomputed.", number=number), "ok")
     return redirect(url_for("games.show", game_id=game_id), 303)
 
 
@@ -162,12 +164,12 @@ def delete(game_id: int, deal_id: int):
                               who=(request.form.get("who") or "").strip() or None,
                               reason=(request.form.get("reason") or "").strip() or None)
         except StaleGame:
-            flash("Someone changed this game meanwhile. Check the deal again before deleting it.", "error")
+            flash(_("Someone changed this game meanwhile. Check the deal again before deleting it."), "error")
             return redirect(url_for("deals.delete", game_id=game_id, deal_id=deal_id), 303)
         except (GameLocked, DealNotFound) as error:
             flash(error.message, "error")
             return redirect(url_for("games.show", game_id=game_id), 303)
-        flash(f"Deal {number} deleted. Undo brings it back.", "ok")
+        flash(_("Deal %(number)s deleted. Undo brings it back.", number=number), "ok")
         return redirect(url_for("games.show", game_id=game_id), 303)
     row = summary.rows[number - 1]
     return render_template("deals/delete.html", game=game, deal=deal, number=number, row=row, summary=summary)
@@ -181,12 +183,12 @@ def undo(game_id: int):
         change = deal_store.undo_last(db, game_id, expected_version=read_version(request.form.get("version")),
                                  who=(request.form.get("who") or "").strip() or None)
     except StaleGame:
-        flash("Someone saved a change meanwhile, so nothing was undone. Look at the scorepad and try again.",
+        flash(_("Someone saved a change meanwhile, so nothing was undone. Look at the scorepad and try again."),
               "error")
     except (NothingToUndo, GameLocked) as error:
         flash(error.message, "error")
     else:
-        words = {"add": "The last deal saved was taken back.", "edit": "The last correction was taken back.",
-                 "delete": "The deleted deal is back."}
+        words = {"add": _("The last deal saved was taken back."), "edit": _("The last correction was taken back."),
+                 "delete": _("The deleted deal is back.")}
         flash(words[change.action], "ok")
     return redirect(url_for("games.show", game_id=game_id), 303)

@@ -14,6 +14,8 @@ from wtforms import TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import TextInput
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ..rules import DEFAULT_PROFILE, PROFILES, RuleProfile, listable_penalties, profile_options, scores_black_threes
 
@@ -22,16 +24,16 @@ TERM_RE = re.compile(r"[+-]?\d+")
 
 #: Plain words for the canasta kinds a profile may list (the profile says which exist).
 CANASTA_WORDS = {
-    "natural": "Natural",
-    "mixed": "Mixed",
-    "sevens": "Sevens",
-    "aces": "Aces",
-    "wild_twos": "Seven twos",
-    "wild_jokers": "Jokers and twos",
-    "wild": "Other wild cards",
+    "natural": _l("Natural"),
+    "mixed": _l("Mixed"),
+    "sevens": _l("Sevens"),
+    "aces": _l("Aces"),
+    "wild_twos": _l("Seven twos"),
+    "wild_jokers": _l("Jokers and twos"),
+    "wild": _l("Other wild cards"),
 }
 
-WENT_OUT_CHOICES = [SelectChoice("no", "No"), SelectChoice("yes", "Went out"), SelectChoice("concealed", "Concealed")]
+WENT_OUT_CHOICES = [SelectChoice("no", _l("No")), SelectChoice("yes", _l("Went out")), SelectChoice("concealed", _l("Concealed"))]
 
 
 def parse_sum(text: str | None) -> int:
@@ -40,7 +42,7 @@ def parse_sum(text: str | None) -> int:
     if not text:
         return 0
     if not SUM_RE.match(text):
-        raise ValueError("Write a number, or a sum such as 45+30+20 (digits, + and - only).")
+        raise ValueError(_("Write a number, or a sum such as 45+30+20 (digits, + and - only)."))
     return sum(int(term) for term in TERM_RE.findall(text))
 
 
@@ -113,7 +115,7 @@ class CountField(IntegerField):
     widget = CountInput()
 
     def __init__(self, label=None, validators=None, **kwargs):
-        bounds = NumberRange(0, COUNT_MAX, f"A whole number from 0 to {COUNT_MAX}.")
+        bounds = NumberRange(0, COUNT_MAX, _("A whole number from 0 to %(most)s.", most=COUNT_MAX))
         super().__init__(label, [bounds, *(validators or [])], **kwargs)
 
     def process_formdata(self, valuelist):
@@ -123,7 +125,7 @@ class CountField(IntegerField):
         try:
             super().process_formdata(valuelist)
         except ValueError:
-            raise ValueError("Write a whole number.") from None
+            raise ValueError(_("Write a whole number.")) from None
 
 
 # --------------------------------------------------------------------------------------
@@ -136,22 +138,22 @@ def side_layout(profile: RuleProfile) -> list[dict]:
     if profile.partnerships:
         per_side = profile.players // 2
         return [
-            {"key": "we", "name": "We", "size": per_side},
-            {"key": "they", "name": "They", "size": per_side},
+            {"key": "we", "name": _("We"), "size": per_side},
+            {"key": "they", "name": _("They"), "size": per_side},
         ]
-    return [{"key": f"p{i + 1}", "name": f"Player {i + 1}", "size": 1} for i in range(profile.players)]
+    return [{"key": f"p{i + 1}", "name": _("Player %(i)s", i=i + 1), "size": 1} for i in range(profile.players)]
 
 
 def option_field(option):
     label = option.label
     if option.kind == "bool":
-        return RadioField(label, choices=[SelectChoice("yes", "Yes"), SelectChoice("no", "No")], default="yes" if option.default else "no",
+        return RadioField(label, choices=[SelectChoice("yes", _("Yes")), SelectChoice("no", _("No"))], default="yes" if option.default else "no",
                           description=option.help)
     if option.kind == "choice":
         choices = [SelectChoice(str(c), str(c).replace("_", " ")) for c in option.choices]
         return RadioField(label, choices=choices, default=str(option.default), description=option.help)
     return StringField(label, default=str(option.default), description=option.help,
-                       validators=[InputRequired("Give a number.")], widget=SumInput())
+                       validators=[InputRequired(_("Give a number."))], widget=SumInput())
 
 
 def option_text(option, value) -> str:
@@ -168,9 +170,9 @@ def option_value(option, raw: str):
 
 
 class NewGameBase(FlaskForm):
-    rules = RadioField("Rules", choices=[SelectChoice(pid, p.name) for pid, p in PROFILES.items()],
+    rules = RadioField(_l("Rules"), choices=[SelectChoice(pid, p.name) for pid, p in PROFILES.items()],
                          default=DEFAULT_PROFILE)
-    first_dealer = RadioField("Who deals first", default="0")
+    first_dealer = RadioField(_l("Who deals first"), default="0")
 
 
 def new_game_form(profile: RuleProfile, formdata=None, data=None) -> FlaskForm:
@@ -182,10 +184,10 @@ def new_game_form(profile: RuleProfile, formdata=None, data=None) -> FlaskForm:
     for side in side_layout(profile):
         if side["size"] > 1:
             attrs[f"{side['key']}_name"] = StringField(
-                "Side name", default=side["name"], validators=[InputRequired("Give the side a name."), Length(max=40)])
+                _("Side name"), default=side["name"], validators=[InputRequired(_("Give the side a name.")), Length(max=40)])
         for i in range(side["size"]):
             attrs[f"{side['key']}_player{i}"] = StringField(
-                "Player", validators=[Optional(), Length(max=40)],
+                _("Player"), validators=[Optional(), Length(max=40)],
                 render_kw={"placeholder": f"{side['name']} {i + 1}" if side["size"] > 1 else side["name"],
                            "autocomplete": "off"})
     cls = type("NewGameForm", (NewGameBase,), attrs)
@@ -237,26 +239,26 @@ def offered_penalties(profile: RuleProfile, mode: str) -> tuple:
 
 def _side_form(profile: RuleProfile, side: dict, mode: str) -> type[Form]:
     attrs = {
-        "went_out": RadioField("Went out", choices=WENT_OUT_CHOICES, default="no"),
-        "red_threes": CountField("Red threes", default=0),
-        "custom_points": SumField("Other penalty, points"),
-        "custom_reason": StringField("What for", validators=[Optional(), Length(max=120)]),
+        "went_out": RadioField(_("Went out"), choices=WENT_OUT_CHOICES, default="no"),
+        "red_threes": CountField(_("Red threes"), default=0),
+        "custom_points": SumField(_("Other penalty, points")),
+        "custom_reason": StringField(_("What for"), validators=[Optional(), Length(max=120)]),
     }
     if scores_black_threes(profile):
-        attrs["black_threes"] = CountField("Black threes", default=0)
+        attrs["black_threes"] = CountField(_("Black threes"), default=0)
     for penalty in offered_penalties(profile, mode):
         attrs[f"penalty_{penalty.code}"] = CountField(penalty.label, default=0)
     if mode == "totals":
         for kind in profile.canasta_kinds:
             attrs[f"canasta_{kind}"] = CountField(CANASTA_WORDS.get(kind, kind.replace("_", " ")), default=0)
-        attrs["meld_points"] = SumField("Card points melded")
-        attrs["hand_points"] = SumField("Card points left in hands")
+        attrs["meld_points"] = SumField(_("Card points melded"))
+        attrs["hand_points"] = SumField(_("Card points left in hands"))
     else:
-        attrs["melds"] = TextAreaField("Melds, one per line", render_kw={
+        attrs["melds"] = TextAreaField(_("Melds, one per line"), render_kw={
             "rows": 4, "autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
             "placeholder": "K K K 2\n7 7 7"})
         for i, player in enumerate(side.players):
-            attrs[f"hand_{i}"] = StringField(f"Left in {player}'s hand", render_kw={
+            attrs[f"hand_{i}"] = StringField(_("Left in %(player)s's hand", player=player), render_kw={
                 "autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"})
     return type(f"Side_{side.key}", (Form,), attrs)
 
@@ -264,10 +266,10 @@ def _side_form(profile: RuleProfile, side: dict, mode: str) -> type[Form]:
 class DealBase(FlaskForm):
     version = HiddenField()
     mode = HiddenField()
-    who = StringField("Your name (optional)", validators=[Optional(), Length(max=60)],
+    who = StringField(_l("Your name (optional)"), validators=[Optional(), Length(max=60)],
                       render_kw={"autocomplete": "nickname"})
-    reason = StringField("Reason for the change (optional)", validators=[Optional(), Length(max=200)])
-    confirm = BooleanField("I checked: save it anyway")
+    reason = StringField(_l("Reason for the change (optional)"), validators=[Optional(), Length(max=200)])
+    confirm = BooleanField(_l("I checked: save it anyway"))
 
 
 def deal_form(profile: RuleProfile, game, mode: str, formdata=None, data=None) -> FlaskForm:
@@ -422,5 +424,5 @@ def validate_custom_reason(form) -> None:
     for side in form.game.sides:
         sub = form[side.key]
         if sub["custom_points"].data and not (sub["custom_reason"].data or "").strip():
-            sub["custom_reason"].errors = list(sub["custom_reason"].errors) + ["Say what this penalty was for."]
+            sub["custom_reason"].errors = list(sub["custom_reason"].errors) + [_("Say what this penalty was for.")]
 

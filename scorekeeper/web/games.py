@@ -5,6 +5,7 @@ from __future__ import annotations
 import segno
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
+from flask_babel import gettext as _
 
 from ..db import get_db
 from ..netinfo import for_phones
@@ -130,7 +131,7 @@ def new():
             except InvalidGame as error:
                 form.rules.errors = [error.message]
             else:
-                flash("Game started. Record the first deal when it is played.", "ok")
+                flash(_("Game started. Record the first deal when it is played."), "ok")
                 return redirect(url_for("games.show", game_id=game_id), 303)
         status = 422
     return render("games/new.html", "games/_new_form.html", status=status, form=form, profile=profile)
@@ -205,13 +206,13 @@ def scoreboard(game_id: int):
     db = get_db()
     version = games.game_version(db, game_id)
     if version is None:
-        return error_response(404, "This game has been deleted.")
+        return error_response(404, _("This game has been deleted."))
     if request.args.get("v", type=int) == version:
         return "", 200, {"HX-Reswap": "none"}
     try:
         summary = summaries.game_summary(db, game_id)
     except GameNotFound:
-        return error_response(404, "This game has been deleted.")
+        return error_response(404, _("This game has been deleted."))
     return render_template("games/_scoreboard.html", game=summary.game, summary=summary,
                            undo=change_log.last_undoable(db, game_id))
 
@@ -244,10 +245,10 @@ def delete(game_id: int):
             flash(error.message, "error")
             return redirect(url_for("games.show", game_id=game_id), 303)
         except StaleGame:
-            flash("Someone recorded a deal in this game meanwhile. Look at it again before deleting.", "error")
+            flash(_("Someone recorded a deal in this game meanwhile. Look at it again before deleting."), "error")
             return redirect(url_for("games.delete", game_id=game_id), 303)
         names = " and ".join(s.name for s in game.sides)
-        flash(f"The game of {names} was deleted.", "ok")
+        flash(_("The game of %(names)s was deleted.", names=names), "ok")
         return redirect(url_for("games.index"), 303)
     return render_template("games/delete.html", game=game, summary=summary)
 

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """``1 canasta``, ``2 canastas``."""
-    return f"{count} {one if count == 1 else (many or one + 's')}"
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 
 def side_words(cell) -> str:
     """A few words for a side's cell of a scorepad row: "2 canastas, went out"."""
     parts = []
     if cell.canastas:
-        parts.append(plural(cell.canastas, "canasta"))
+        parts.append(ngettext("%(num)d canasta", "%(num)d canastas", cell.canastas))
     if cell.concealed:
-        parts.append("went out concealed")
+        parts.append(_("went out concealed"))
     elif cell.went_out:
-        parts.append("went out")
+        parts.append(_("went out"))
     if cell.red_threes:
-        parts.append(plural(cell.red_threes, "red three"))
-    return ", ".join(parts) or "no canasta"
+        parts.append(ngettext("%(num)d red three", "%(num)d red threes", cell.red_threes))
+    return ", ".join(parts) or _("no canasta")

@@ -51,7 +51,7 @@ def test_save_with_htmx_returns_the_updated_scorepad(client, db, game_id):
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<div id="scorepad"')
-    assert 'data-total="we">1185<' in html and 'data-minimum="we">50<' in html
+    assert 'data-total="we">1,185<' in html and 'data-minimum="we">50<' in html
     assert "Deal 2" in html and 'name="version" type="hidden" value="2"' in html
     assert json.loads(response.headers["HX-Trigger"])["deal-saved"]["game"] == game_id
     assert "HX-Request" in response.headers["Vary"]
@@ -70,7 +70,7 @@ def test_preview_shows_the_breakdown_without_saving(client, db, game_id):
     response = client.post(f"/games/{game_id}/deals/preview", data=totals_form(1), headers=HX)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert "+1185" in html and "1 natural canasta" in html and "Cards left in hand" in html
+    assert "+1,185" in html and "1 natural canasta" in html and "Cards left in hand" in html
     assert counts(db)[1] == 0
 
 
@@ -223,7 +223,7 @@ def test_two_saves_on_the_same_version_second_gets_409_and_keeps_the_entry(clien
     assert second.status_code == 409
     html = second.get_data(as_text=True)
     assert "Someone else saved a change to this game first" in html
-    assert 'data-total="we">1185<' in html  # the current state
+    assert 'data-total="we">1,185<' in html  # the current state
     assert 'value="300"' in html  # their entry kept
     assert 'name="version" type="hidden" value="2"' in html  # ready to save again
     assert len(store.list_deals(db, game_id)) == 1

@@ -10,7 +10,7 @@ from .scorepad_helpers import counts, start_game, totals_form
 def test_new_game_form_shows_the_profile_options_with_their_defaults(client):
     page = client.get("/games/new?rules=modern-american").get_data(as_text=True)
     assert "Rule of five" in page
-    assert "Usually 8500" in page
+    assert "Usually: 8,500." in page
     assert 'value="8500"' in page
     assert "Partnerships" in page
 
@@ -85,7 +85,7 @@ def test_scoreboard_polling_answers_nothing_new_while_unchanged(client):
     fresh = client.get(f"/games/{game_id}/scoreboard?v=1")
     assert fresh.status_code == 200
     html = fresh.get_data(as_text=True)
-    assert 'id="scoreboard"' in html and "v=2" in html and "1185" in html
+    assert 'id="scoreboard"' in html and "v=2" in html and "1,185" in html
     assert unchanged(client.get(f"/games/{game_id}/scoreboard?v=2"))
     assert client.get("/games/999/scoreboard?v=1").status_code == 404
 
@@ -140,4 +140,4 @@ def test_restart_keeps_the_game(tmp_path):
     assert first.post(f"/games/{game_id}/deals", data=totals_form(1)).status_code == 303
     second = create_app(config).test_client()
     page = second.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "Us v Them" in page and 'data-total="we">1185<' in page
+    assert "Us v Them" in page and 'data-total="we">1,185<' in page
