@@ -46,7 +46,7 @@ def save(page, number: int):
 
 
 def total(page, side: str) -> int:
-    return int(page.locator(f"[data-total='{side}']").inner_text())
+    return int(page.locator(f"[data-total='{side}']").inner_text().replace(",", ""))  # English groups: 1,185
 
 
 def summary_of(live_server, game_id):
@@ -215,7 +215,7 @@ def test_entry_survives_a_reload_and_other_phones_see_new_deals(browser, live_se
 
         other.wait_for_selector("li[data-deal='1']", timeout=8000)
         assert re.search(r"\d", other.inner_text("[data-total='we']"))
-        assert int(other.inner_text("[data-total='we']")) == 1195
+        assert other.inner_text("[data-total='we']") == "1,195"
     finally:
         one.close()
         two.close()
