@@ -37,6 +37,9 @@ from functools import cache
 from pathlib import Path
 from urllib.request import url2pathname
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
 from .. import ROOT
 
 __all__ = ["PAPERS", "UnknownPaper", "paper_from", "pdf_response", "render_pdf"]
@@ -44,7 +47,7 @@ __all__ = ["PAPERS", "UnknownPaper", "paper_from", "pdf_response", "render_pdf"]
 #: Paper choices offered to people (the ``?paper=`` values) and their CSS page size.
 PAPERS: dict[str, str] = {"a4": "A4", "letter": "letter"}
 #: Plain names of the papers, for forms.
-PAPER_NAMES: dict[str, str] = {"a4": "A4", "letter": "US Letter"}
+PAPER_NAMES: dict[str, str] = {"a4": "A4", "letter": _l("US Letter")}
 DEFAULT_PAPER = "a4"
 
 STATIC = ROOT / "static"
@@ -54,8 +57,8 @@ class UnknownPaper(ValueError):
     """A paper size that the sheets do not offer."""
 
     def __init__(self, paper: object):
-        choices = " or ".join(PAPERS)
-        super().__init__(f"There is no paper size called '{paper}'. Choose {choices}.")
+        choices = _(" or ").join(PAPERS)
+        super().__init__(_("There is no paper size called '%(paper)s'. Choose %(choices)s.", paper=paper, choices=choices))
         self.paper = paper
 
 
@@ -83,7 +86,7 @@ def _fetcher_class():
                 path = Path(url2pathname(url.split("?", 1)[0].removeprefix("file:"))).resolve()
                 if path.is_relative_to(static):
                     return super().fetch(url, headers)
-            raise ValueError(f"sheets only load files from static/, not {url}")
+            raise ValueError(f"sheets only load files from static/, not {url}")  # i18n: not for people
 
     return StaticOnlyFetcher
 
@@ -113,6 +116,6 @@ def pdf_response(pdf: bytes, filename: str):
     from flask import Response
 
     response = Response(pdf, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'  # i18n: not for people
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
 from ..i18n import format_number, format_signed
 from ..rules import RuleProfile, profile_options, profile_parameters
 
@@ -43,22 +46,25 @@ def minimum_rows(profile: RuleProfile) -> list[tuple[str, int]]:
     rows = []
     for low, high, minimum in ranges:
         if low is None and high is None:
-            label = "Any total"
+            label = _("Any total")
         elif low is None:
-            label = "Below 0" if high == 0 else f"Below {points(high)}"
+            label = _("Below 0") if high == 0 else _("Below %(high)s", high=points(high))
         elif high is None:
-            label = f"{points(low)} and more"
+            label = _("%(low)s and more", low=points(low))
         else:
             # Scores move in steps of 5, so the last total of a range is 5 below the next bound.
-            label = f"{points(low)} to {points(high - 5)}"
+            label = _("%(low)s to %(high)s", low=points(low), high=points(high - 5))
         rows.append((label, minimum))
     return rows
 
 
 def table_line(profile: RuleProfile) -> str:
     """One line about the table: players, cards dealt, cards drawn."""
-    players = f"{profile.players} players in partnerships" if profile.partnerships else f"{profile.players} players"
-    return f"{players} · {profile.cards_dealt} cards each · draw {profile.draw}"
+    if profile.partnerships:
+        players = _("%(players)s players in partnerships", players=profile.players)
+    else:
+        players = _("%(players)s players", players=profile.players)
+    return _("%(players)s · %(cards)s cards each · draw %(draw)s", players=players, cards=profile.cards_dealt, draw=profile.draw)
 
 
 def _labels(profile: RuleProfile) -> dict[str, str]:
@@ -70,14 +76,14 @@ def reference(profile: RuleProfile) -> list[Section]:
     labels = _labels(profile)
 
     game_rows = [
-        ("Game target", points(profile.target)),
+        (_("Game target"), points(profile.target)),
         (labels["canastas_to_go_out"], str(profile.canastas_to_go_out)),
     ]
 
     minimum = Section(
-        "Initial meld minimum",
+        _("Initial meld minimum"),
         tuple((label, points(value) if value else "none") for label, value in minimum_rows(profile)),
-        ("Read the row of the side's total before the deal.",),
+        (_("Read the row of the side's total before the deal."),),
     )
 
     bonus_rows = [(labels[f"{kind}_canasta_bonus"], points(profile.canasta_bonus(kind)))
@@ -88,17 +94,17 @@ def reference(profile: RuleProfile) -> list[Section]:
     threes_notes = []
     if profile.threes_scoring == "per_colour":
         for count in range(1, len(profile.threes_table)):
-            noun = "three" if count == 1 else "threes"
-            bonus_rows.append((f"{count} {noun} of one colour", points(profile.threes_table[count])))
-        threes_notes.append("Red and black threes are counted separately, each colour by this scale.")
+            bonus_rows.append((ngettext("%(num)d three of one colour", "%(num)d threes of one colour", count),
+                               points(profile.threes_table[count])))
+        threes_notes.append(_("Red and black threes are counted separately, each colour by this scale."))
     else:
         bonus_rows.append((labels["red_three_bonus"], points(profile.red_three_bonus)))
         bonus_rows.append((labels["all_four_red_threes_bonus"], points(profile.all_four_red_threes_bonus)))
     if profile.threes_sign_by == "canastas":
-        threes_notes.append("Whether threes count plus or minus depends on the side's canastas.")
+        threes_notes.append(_("Whether threes count plus or minus depends on the side's canastas."))
     elif profile.red_threes_negative_without_meld:
-        threes_notes.append("Red threes count minus for a side that has melded nothing.")
-    bonuses = Section("Bonuses", tuple(bonus_rows), tuple(threes_notes))
+        threes_notes.append(_("Red threes count minus for a side that has melded nothing."))
+    bonuses = Section(_("Bonuses"), tuple(bonus_rows), tuple(threes_notes))
 
     card_rows = [
         (labels["joker_points"], points(profile.joker_points)),
@@ -109,18 +115,18 @@ def reference(profile: RuleProfile) -> list[Section]:
         (labels["black_three_points"], points(profile.black_three_points)),
     ]
     if profile.red_three_in_hand_points:
-        card_rows.append(("Red three left in hand", points(profile.red_three_in_hand_points)))
-    card_notes = ["Melded cards count plus, cards left in hand minus."]
+        card_rows.append((_("Red three left in hand"), points(profile.red_three_in_hand_points)))
+    card_notes = [_("Melded cards count plus, cards left in hand minus.")]
     if profile.melds_count_minus_without_canasta:
         card_notes.append(labels["melds_count_minus_without_canasta"] + ".")
-    cards = Section("Card values", tuple(card_rows), tuple(card_notes))
+    cards = Section(_("Card values"), tuple(card_rows), tuple(card_notes))
 
     if profile.penalties:
-        penalties = Section("Penalties", tuple((p.label, points(-p.points)) for p in profile.penalties))
+        penalties = Section(_("Penalties"), tuple((p.label, points(-p.points)) for p in profile.penalties))
     else:
-        penalties = Section("Penalties", (), ("These rules name no penalties.",))
+        penalties = Section(_("Penalties"), (), (_("These rules name no penalties."),))
 
-    return [Section("The game", tuple(game_rows)), minimum, bonuses, cards, penalties]
+    return [Section(_("The game"), tuple(game_rows)), minimum, bonuses, cards, penalties]
 
 
 def option_lines(profile: RuleProfile, base: RuleProfile) -> list[str]:
@@ -132,6 +138,6 @@ def option_lines(profile: RuleProfile, base: RuleProfile) -> list[str]:
         if value != option.default:
             text = option.describe(value)
             if option.kind == "int":
-                text = f"{option.label}: {points(value)}"
+                text = _("%(label)s: %(value)s", label=option.label, value=points(value))
             lines.append(text)
     return lines

@@ -55,6 +55,20 @@ ERROR_TEXTS = {
 }
 
 
+#: A finished canasta's kind (the engine's public kind) as players call it.
+CANASTA_KIND_NAMES = {
+    "natural": _l("Natural canasta"),
+    "mixed": _l("Mixed canasta"),
+    "sevens": _l("Canasta of sevens"),
+    "aces": _l("Canasta of aces"),
+    "wild": _l("Wild-card canasta"),
+}
+
+
+def canasta_kind_name(kind: str) -> str:
+    return str(CANASTA_KIND_NAMES.get(kind, kind))
+
+
 class RowIdConverter(IntegerConverter):
     """``<int:...>`` in every route: a whole number SQLite can hold as a row id, or the route does not match (404).
 
@@ -105,7 +119,8 @@ def init_app(app: Flask) -> None:
 
         from .forms import option_value_name
 
-        return {"has_endpoint": has_endpoint, "option_value_name": option_value_name}
+        return {"has_endpoint": has_endpoint, "option_value_name": option_value_name,
+                "canasta_kind_name": canasta_kind_name}
 
     @app.template_filter("cite")
     def cite(source: str) -> str:

@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass, field
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from scorekeeper.rules import (
     PROFILES,
@@ -42,9 +44,9 @@ from .htmx import is_htmx, render
 bp = Blueprint("referee", __name__, url_prefix="/referee")
 
 QUESTIONS = {
-    "meld": "Is this meld legal?",
-    "pile": "May I take the pile?",
-    "go_out": "May I go out?",
+    "meld": _l("Is this meld legal?"),
+    "pile": _l("May I take the pile?"),
+    "go_out": _l("May I go out?"),
 }
 MAX_SLOTS = 8
 
@@ -96,10 +98,10 @@ def read_options(base: RuleProfile, values) -> dict:
         try:
             data = json.loads(text)
         except ValueError:
-            raise UnknownOption("The club options could not be read; they must be a JSON object.",
+            raise UnknownOption(_("The club options could not be read; they must be a JSON object."),
                                 field="options") from None
         if not isinstance(data, dict):
-            raise UnknownOption("The club options must be names with values.", field="options")
+            raise UnknownOption(_("The club options must be names with values."), field="options")
         raw.update(data)
     for key in values.keys():
         if key.startswith("opt.") and values.get(key, "") != "":
@@ -128,7 +130,7 @@ def read_setup(values, lenient: bool = False) -> Setup | None:
         from scorekeeper.db import get_db
 
         if not game_id.isdigit():
-            raise BadStart(404, "There is no such game.")
+            raise BadStart(404, _("There is no such game."))
         try:
             summary = store.game_summary(get_db(), int(game_id))
         except store.GameNotFound as error:
@@ -136,7 +138,7 @@ def read_setup(values, lenient: bool = False) -> Setup | None:
         game = summary.game
         side = (values.get("side") or "").strip() or summary.side_keys[0]
         if side not in summary.side_keys:
-            raise BadStart(404, "That game has no such side.")
+            raise BadStart(404, _("That game has no such side."))
         base = get_profile(game["rules"])
         try:
             options = read_options(base, {"options": json.dumps(game["options"] or {})})
@@ -160,7 +162,7 @@ def read_setup(values, lenient: bool = False) -> Setup | None:
         score = read_score(values.get("score"))
         if score is None:
             if not lenient:
-                raise BadStart(400, "The score must be a whole number, such as 1250 or -300.")
+                raise BadStart(400, _("The score must be a whole number, such as 1250 or -300."))
             score = 0
     setup = Setup(base, options, base.with_options(options), score)
     setup.params = {"rules": base.id}
@@ -272,7 +274,7 @@ def read_situation(form: Form, reader: Reader, *, with_add: bool):
     """The side's situation, and the cards added to its melds on the table (as ``add``), from the form."""
     score = read_score(form.get("score", "0") or "0")
     if score is None:
-        raise FormError("score", "Write the side's total as a whole number, such as 1250 or -300.")
+        raise FormError("score", _("Write the side's total as a whole number, such as 1250 or -300."))
     table: list[tuple[Card, ...]] = []
     add: dict[str, tuple[Card, ...]] = {}
     engine_fields = {}
@@ -281,7 +283,7 @@ def read_situation(form: Form, reader: Reader, *, with_add: bool):
         added = reader.cards(f"add-{i}") if with_add else ()
         if not cards:
             if added:
-                raise FormError(f"add-{i}", "First enter the meld on the table that these cards are added to.")
+                raise FormError(f"add-{i}", _("First enter the meld on the table that these cards are added to."))
             continue
         engine_fields[f"table[{len(table)}]"] = f"table-{i}"
         table.append(cards)
@@ -292,10 +294,10 @@ def read_situation(form: Form, reader: Reader, *, with_add: bool):
     opened = form.checked("opened")
     player_melded = form.checked("player_melded")
     if table and not opened:
-        raise FormError("opened", "Melds on the table mean the side has already opened: tick this box, or clear "
-                                  "the melds on the table.")
+        raise FormError("opened", _("Melds on the table mean the side has already opened: tick this box, or clear "
+                                    "the melds on the table."))
     if player_melded and not opened:
-        raise FormError("opened", "You have melded earlier in this deal, so your side has opened: tick this box.")
+        raise FormError("opened", _("You have melded earlier in this deal, so your side has opened: tick this box."))
     situation = Situation(score=score, opened=opened, player_melded=player_melded, table=tuple(table))
     return situation, add, engine_fields
 
@@ -316,28 +318,28 @@ def meld_request(form: Form, setup: Setup):
     melds = read_melds(form, reader, fields_map)
     reader.check_pack()
     if not melds and not add:
-        raise FormError("melds-0", "Choose the cards of the meld, or the cards added to a meld on the table.")
+        raise FormError("melds-0", _("Choose the cards of the meld, or the cards added to a meld on the table."))
     return check_meld, {"situation": situation, "melds": melds, "add": add,
                         "going_out": form.checked("going_out")}, fields_map
 
 
 def pile_request(form: Form, setup: Setup):
     reader = Reader(form)
-    situation, _, fields_map = read_situation(form, reader, with_add=False)
+    situation, _opened, fields_map = read_situation(form, reader, with_add=False)
     top = reader.cards("top")
     below = reader.cards("below")
     uses = reader.cards("uses")
     melds = read_melds(form, reader, fields_map)
     reader.check_pack()
     if not top:
-        raise FormError("top", "Choose the top card of the pile.")
+        raise FormError("top", _("Choose the top card of the pile."))
     if len(top) > 1:
-        raise FormError("top", "The top of the pile is a single card; put the others under “cards below it”.")
+        raise FormError("top", _("The top of the pile is a single card; put the others under “cards below it”."))
     hand_size = None
     if form.get("hand_size").strip():
         hand_size = read_score(form.get("hand_size"))
         if hand_size is None or hand_size < 0:
-            raise FormError("hand_size", "Write the number of cards in the hand, such as 6.")
+            raise FormError("hand_size", _("Write the number of cards in the hand, such as 6."))
     kwargs = {"situation": situation, "uses": uses, "melds": melds, "hand_size": hand_size}
     if below:
         kwargs["pile"] = top + below
@@ -357,10 +359,10 @@ def go_out_request(form: Form, setup: Setup):
     discard = reader.cards("discard")
     reader.check_pack()
     if len(discard) > 1:
-        raise FormError("discard", "The last discard is a single card.")
+        raise FormError("discard", _("The last discard is a single card."))
     drew = form.get("drew", "stock")
     if drew not in ("stock", "pile"):
-        raise FormError("drew", "Say whether you drew from the stock or took the pile.")
+        raise FormError("drew", _("Say whether you drew from the stock or took the pile."))
     return check_go_out, {"situation": situation, "melds": melds, "add": add,
                           "discard": discard[0] if discard else None, "drew": drew}, fields_map
 

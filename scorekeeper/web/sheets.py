@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from flask import Blueprint, render_template, request
+from flask_babel import gettext as _
 
 from ..db import get_db
 from ..rules import PROFILES, UnknownRules, get_profile
@@ -33,7 +34,7 @@ def blank_sheet():
     """A blank score sheet with the chosen rules' tables printed beside the columns."""
     rules = (request.args.get("rules") or "").strip()
     if not rules:
-        return error_response(400, "Choose the rules the sheet is for, for example ?rules=bicycle.")
+        return error_response(400, _("Choose the rules the sheet is for, for example ?rules=bicycle."))
     try:
         profile = get_profile(rules)
     except UnknownRules as error:

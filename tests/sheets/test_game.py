@@ -12,6 +12,7 @@ import re
 from datetime import date
 
 import pytest
+from babel.dates import format_date
 
 from scorekeeper import store
 
@@ -81,7 +82,7 @@ def test_game_sheet_shows_every_deal_totals_minimums_and_winner(db, fetch_pdf, f
     text = pdf.text()
 
     # The head: date, rules, the changed option spelled out, the target, sides and players.
-    long_date = date.fromisoformat(played).strftime("%-d %B %Y")
+    long_date = format_date(date.fromisoformat(played), "long", locale="en")  # CLDR English: November 23, 2026
     assert re.search(rf"Date\s+{long_date}", text)
     assert re.search(r"Rules\s+Bicycle \(Hoyle\) rules", text)
     assert re.search(r"Options\s+Game target: 1,500\n", text)

@@ -111,7 +111,8 @@ def test_starting_the_app_does_not_import_weasyprint(tmp_path):
 def test_pdf_stylesheet_and_print_stylesheet_exist():
     sheets_css = (ROOT / "static" / "css" / "sheets.css").read_text()
     assert 'font-family: "DejaVu Sans"' in sheets_css
-    assert 'counter(page) " of " counter(pages)' in sheets_css
+    pdf_page = (ROOT / "templates" / "sheets" / "_pdf.html").read_text()
+    assert "counter(page)" in pdf_page and "counter(pages)" in pdf_page  # "Page n of N", in the sheet's language
     print_css = (ROOT / "static" / "css" / "print.css").read_text()
     assert "@media print" in print_css
 
