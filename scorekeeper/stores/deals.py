@@ -46,7 +46,7 @@ def _summary_before(db: Database, game: Game, expected_version: int, known: Game
 
 def _check_mode(mode: str) -> None:
     if mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES}")
+        raise ValueError(f"mode must be one of {MODES}")  # i18n: not for people
 
 
 def _result_for(before: GameSummary, sides_data: dict, totals: dict[str, int], result: DealResult | None):
@@ -157,7 +157,7 @@ def undo_last(db: Database, game_id: int, *, expected_version: int, who: str | N
         changes.record_change(db, game_id=game_id, deal_id=deal_id, action="undo",
                       before=current.record() if current else None,
                       after=restored.record() if restored else None,
-                      who=who, reason=f"undid change {change.id} ({change.action})")
+                      who=who, reason=f"undid change {change.id} ({change.action})")  # i18n: not for people (an audit note)
         after = _refresh_status(db, game)
     remember(db, after)
     return change

@@ -70,7 +70,7 @@ def try_login(db: Database, tournament_id: int, client: str, password: str) -> L
     if tournament is None:
         return LoginResult(False)
     ok, wait = guarded(
-        db, f"director:{tournament_id}", client,
+        db, f"director:{tournament_id}", client,  # i18n: not for people
         lambda: bool(password) and check_password_hash(tournament["password_hash"], password),
     )
     return LoginResult(bool(ok), wait=wait)

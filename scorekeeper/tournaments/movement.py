@@ -362,5 +362,5 @@ def next_round(format: str, active: Sequence[int], previous: Sequence[RoundPlan]
         return pairs_round(active, previous)
     if format == "individuals":
         return individuals_round(active, previous)
-    raise ValueError(f"unknown tournament format {format!r}")
+    raise ValueError(f"unknown tournament format {format!r}")  # i18n: not for people
 

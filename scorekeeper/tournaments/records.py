@@ -10,15 +10,17 @@ from datetime import date as date_type
 
 from sqlite_utils import Database
 from werkzeug.security import generate_password_hash
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ..rules import get_profile
 from . import rounds
 from .base import TournamentError, dumps, immediate, stamp
 from .log import log
 
-FORMATS = {"pairs": "Fixed partnerships", "individuals": "Individuals, new partner every round"}
-ROUND_ENDS = {"minutes": "After a time limit", "deals": "After a number of deals", "target": "When a side reaches the target"}
-SCORINGS = {"points": "Total points", "vp": "Victory points (20-VP scale)"}
+FORMATS = {"pairs": _l("Fixed partnerships"), "individuals": _l("Individuals, new partner every round")}
+ROUND_ENDS = {"minutes": _l("After a time limit"), "deals": _l("After a number of deals"), "target": _l("When a side reaches the target")}
+SCORINGS = {"points": _l("Total points"), "vp": _l("Victory points (20-VP scale)")}
 
 
 # --- Tournaments ---------------------------------------------------------------------------------------------
@@ -32,7 +34,7 @@ def create_tournament(
     get_profile(rules).with_options(options)  # raises UnknownRules / UnknownOption
     date_type.fromisoformat(date)
     if format not in FORMATS or round_end not in ROUND_ENDS or scoring not in SCORINGS:
-        raise TournamentError("Choose a format, a way to end rounds and a way to score from the lists.")
+        raise TournamentError(_("Choose a format, a way to end rounds and a way to score from the lists."))
     return db["tournaments"].insert(
         {
             "name": name.strip(),
@@ -114,11 +116,11 @@ def add_entry(db: Database, tournament_id: int, players: list[str], *, who: str)
     """Enter a partnership (two names) or a player (one name); a late entry plays from the next round."""
     tournament = get_tournament(db, tournament_id)
     if tournament["status"] == "finished":
-        raise TournamentError("The tournament is over: no more entries.")
+        raise TournamentError(_("The tournament is over: no more entries."))
     players = [p.strip()[:40] for p in players if p and p.strip()]
     wanted = 2 if tournament["format"] == "pairs" else 1
     if len(players) != wanted:
-        raise TournamentError("Enter both partners' names." if wanted == 2 else "Enter the player's name.")
+        raise TournamentError(_("Enter both partners' names.") if wanted == 2 else _("Enter the player's name."))
     with immediate(db):
         number = (db.execute(
             "SELECT MAX(number) FROM tournament_entries WHERE tournament_id = ?", [tournament_id]
@@ -145,7 +147,7 @@ def set_entry_active(db: Database, tournament_id: int, entry_id: int, active: bo
     """Withdraw an entry (it is not seated in later rounds) or bring it back."""
     entry = get_entry(db, tournament_id, entry_id)
     if entry is None:
-        raise TournamentError("There is no such entry in this tournament.")
+        raise TournamentError(_("There is no such entry in this tournament."))
     last = rounds.latest_round(db, tournament_id)
     with immediate(db):
         db.execute(

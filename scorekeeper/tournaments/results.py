@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlite_utils import Database
+from flask_babel import gettext as _
 
 from .. import store as games
 from . import records, rounds
@@ -63,13 +64,13 @@ def table_status(db: Database, table: dict, summary=None) -> TableStatus:
 def confirm(db: Database, table: dict, side: str, *, version: int, who: str) -> None:
     """A side agrees with the score shown at game version ``version``."""
     if side not in SIDES:
-        raise TournamentError("Choose which side is confirming.")
+        raise TournamentError(_("Choose which side is confirming."))
     with immediate(db):
         game = games.get_game(db, table["game_id"])
         if not rounds.round_is_open(db, table):
-            raise TournamentError("This round is closed: only the director can change its results now.")
+            raise TournamentError(_("This round is closed: only the director can change its results now."))
         if game["version"] != version:
-            raise TournamentError("The score changed after it was shown. Check the new score, then confirm it.")
+            raise TournamentError(_("The score changed after it was shown. Check the new score, then confirm it."))
         db.execute(
             f"UPDATE tournament_tables SET {side}_confirmed_version = ?, {side}_confirmed_at = ? WHERE id = ?",
             [version, stamp(), table["id"]],
@@ -87,9 +88,9 @@ def _brief(status: TableStatus) -> dict:
 def set_result(db: Database, table: dict, *, kind: str, we: int, they: int, reason: str, who: str) -> None:
     """The director's result for a table: "corrected" (the score was wrong) or "adjusted" (could not finish)."""
     if kind not in ("corrected", "adjusted"):
-        raise TournamentError("Choose a correction or an adjusted score.")
+        raise TournamentError(_("Choose a correction or an adjusted score."))
     if not reason.strip():
-        raise TournamentError("Give the reason for the change; it goes in the log.")
+        raise TournamentError(_("Give the reason for the change; it goes in the log."))
     with immediate(db):
         before = table_status(db, table)
         db.execute(
@@ -104,7 +105,7 @@ def set_result(db: Database, table: dict, *, kind: str, we: int, they: int, reas
 def clear_result(db: Database, table: dict, *, reason: str, who: str) -> None:
     """Go back to the game's own score."""
     if not reason.strip():
-        raise TournamentError("Give the reason for the change; it goes in the log.")
+        raise TournamentError(_("Give the reason for the change; it goes in the log."))
     with immediate(db):
         before = table_status(db, table)
         db.execute(
@@ -131,7 +132,7 @@ def table_write(db: Database, table: dict, *, expected_version: int, who: str, a
     with immediate(db):
         games.set_locked(db, table["game_id"], False, who=who)
         if not rounds.round_is_open(db, table):
-            raise TournamentError("This round is closed: only the director can change its results now.")
+            raise TournamentError(_("This round is closed: only the director can change its results now."))
         version = games.game_version(db, table["game_id"])
         if version != expected_version + 1:
             raise games.StaleGame(version - 1)

@@ -12,6 +12,7 @@ import secrets
 from datetime import timedelta
 
 from sqlite_utils import Database
+from flask_babel import gettext as _
 
 from .. import store as games
 from . import access, base, records, results
@@ -143,16 +144,16 @@ def _side(entries: dict[int, dict], ids: tuple[int, ...], key: str, label: str) 
 def _plan_next(db: Database, tournament: dict) -> RoundPlan:
     """The next round's seating, or TournamentError saying why no round can start now."""
     if tournament["status"] == "finished":
-        raise TournamentError("The tournament is over.")
+        raise TournamentError(_("The tournament is over."))
     if current_round(db, tournament["id"]) is not None:
-        raise TournamentError("Close the round being played before starting the next one.")
+        raise TournamentError(_("Close the round being played before starting the next one."))
     played = plans(db, tournament["id"])
     if len(played) >= tournament["rounds"]:
-        raise TournamentError(f"All {tournament['rounds']} rounds have been played. End the tournament.")
+        raise TournamentError(_("All %(rounds)s rounds have been played. End the tournament.", rounds=tournament['rounds']))
     active = [e["id"] for e in records.list_entries(db, tournament["id"]) if e["active"]]
     if len(active) < minimum_entries(tournament):
-        kind = "two partnerships" if tournament["format"] == "pairs" else "four players"
-        raise TournamentError(f"A round needs at least {kind}.")
+        kind = _("two partnerships") if tournament["format"] == "pairs" else _("four players")
+        raise TournamentError(_("A round needs at least %(kind)s.", kind=kind))
     return next_round(tournament["format"], active, played)
 
 
@@ -181,13 +182,13 @@ def start_round(db: Database, tournament_id: int, *, who: str) -> int:
 def _open_table(db: Database, tournament: dict, entries: dict, plan: RoundPlan, seat: Seating, round_id: int,
                 *, who: str) -> None:
     sides = [
-        _side(entries, seat.ns, "we", f"Table {seat.table} North-South"),
-        _side(entries, seat.ew, "they", f"Table {seat.table} East-West"),
+        _side(entries, seat.ns, "we", _("Table %(table)s North-South", table=seat.table)),
+        _side(entries, seat.ew, "they", _("Table %(table)s East-West", table=seat.table)),
     ]
     game_id = games.create_game(
         db, rules=tournament["rules"], options=tournament["options"], sides=sides,
         first_dealer=(plan.number - 1) % sum(len(s["players"]) for s in sides),
-        who=f"{tournament['name']}: round {plan.number}",
+        who=_("%(name)s: round %(number)s", name=tournament['name'], number=plan.number),
     )
     # Tournament games stay locked: only the table's own link unlocks one, for one write at a time.
     games.set_locked(db, game_id, True, who=who)
@@ -210,7 +211,7 @@ def close_round(db: Database, tournament_id: int, *, who: str) -> int:
     """Close the round being played: its games are locked, and its results count in the standings."""
     current = current_round(db, tournament_id)
     if current is None:
-        raise TournamentError("No round is being played.")
+        raise TournamentError(_("No round is being played."))
     with immediate(db):
         unconfirmed = []
         for table in list_tables(db, tournament_id, current["number"]):
@@ -243,22 +244,22 @@ def round_clock(tournament: dict, round_row: dict, status=None) -> dict:
     clock = {"kind": tournament["round_end"], "closed": round_row["status"] == "closed", "warning": None,
              "seconds_left": None, "deals_left": None, "ends_at": round_row.get("ends_at")}
     if clock["closed"]:
-        clock["warning"] = "This round is closed."
+        clock["warning"] = _("This round is closed.")
         return clock
     if tournament["round_end"] == "minutes" and round_row.get("ends_at"):
         left = (parse_time(round_row["ends_at"]) - base.now()).total_seconds()
         clock["seconds_left"] = max(0, math.ceil(left))
         if left <= 0:
-            clock["warning"] = "Time is up: finish the deal you are playing. It is the last one."
+            clock["warning"] = _("Time is up: finish the deal you are playing. It is the last one.")
         elif left <= WARNING_MINUTES * 60:
-            clock["warning"] = "Last minutes: do not start a deal you cannot finish in time."
+            clock["warning"] = _("Last minutes: do not start a deal you cannot finish in time.")
     elif tournament["round_end"] == "deals" and status is not None:
         left = tournament["round_limit"] - status.deals
         clock["deals_left"] = max(0, left)
         if left == 1:
-            clock["warning"] = "Last deal of the round."
+            clock["warning"] = _("Last deal of the round.")
         elif left <= 0:
-            clock["warning"] = "All deals of the round are played: confirm the score."
+            clock["warning"] = _("All deals of the round are played: confirm the score.")
     elif tournament["round_end"] == "target" and status is not None and status.game_over:
-        clock["warning"] = "The game is over: confirm the score."
+        clock["warning"] = _("The game is over: confirm the score.")
     return clock

@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from flask_babel import lazy_gettext as _l
 
 #: The 20-VP scale: (smallest difference of totals, VP of the side ahead). The side behind gets 20 minus it.
 VP_SCALE: tuple[tuple[int, int], ...] = (
@@ -53,10 +54,10 @@ TIE_BREAKS = {
     "vp": ("vp", "won", "difference", "points"),
 }
 TIE_BREAK_LABELS = {
-    "points": "total points",
-    "won": "games won",
-    "difference": "point difference",
-    "vp": "victory points",
+    "points": _l("total points"),
+    "won": _l("games won"),
+    "difference": _l("point difference"),
+    "vp": _l("victory points"),
 }
 
 
@@ -152,7 +153,7 @@ def compute(
 ) -> list[Standing]:
     """Rank every entry in ``names`` from the games in ``results`` and the rests in ``sit_outs`` (round -> ids)."""
     if scoring not in TIE_BREAKS:
-        raise ValueError(f"unknown scoring {scoring!r}")
+        raise ValueError(f"unknown scoring {scoring!r}")  # i18n: not for people
     lines = {entry: Standing(entry, name) for entry, name in names.items()}
     for r in results:
         for own, other, mine, theirs in (

@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..rules import DEFAULT_PROFILE, PROFILES, RuleProfile, listable_penalties, profile_options, scores_black_threes
+from ..rules.explain import option_value_text
 
 SUM_RE = re.compile(r"^[+-]?\d{1,6}(?:[+-]\d{1,6}){0,30}$")
 TERM_RE = re.compile(r"[+-]?\d+")
@@ -144,13 +145,18 @@ def side_layout(profile: RuleProfile) -> list[dict]:
     return [{"key": f"p{i + 1}", "name": _("Player %(i)s", i=i + 1), "size": 1} for i in range(profile.players)]
 
 
+def option_value_name(option, value) -> str:
+    """An option's value in words for people, in the request's language (the engine words it)."""
+    return option_value_text(option, value)
+
+
 def option_field(option):
     label = option.label
     if option.kind == "bool":
-        return RadioField(label, choices=[SelectChoice("yes", _("Yes")), SelectChoice("no", _("No"))], default="yes" if option.default else "no",
-                          description=option.help)
+        return RadioField(label, choices=[SelectChoice("yes", _("Yes")), SelectChoice("no", _("No"))],
+                          default="yes" if option.default else "no", description=option.help)
     if option.kind == "choice":
-        choices = [SelectChoice(str(c), str(c).replace("_", " ")) for c in option.choices]
+        choices = [SelectChoice(str(c), option_value_text(option, c)) for c in option.choices]
         return RadioField(label, choices=choices, default=str(option.default), description=option.help)
     return StringField(label, default=str(option.default), description=option.help,
                        validators=[InputRequired(_("Give a number."))], widget=SumInput())

@@ -25,7 +25,7 @@ def manifest():
     response = jsonify(
         {
             "name": _("Canasta Scorekeeper"),
-            "short_name": "Canasta",
+            "short_name": _("Canasta"),
             "description": _("Scorekeeper and referee for Canasta played with real cards."),
             "lang": str(get_locale() or "en").replace("_", "-"),
             "start_url": url_for("home.index"),

@@ -7,6 +7,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import segno
 from flask import Blueprint, abort, redirect, request, session, url_for
+from flask_babel import gettext as _
 
 from ...db import get_db
 from ...netinfo import for_phones
@@ -33,7 +34,7 @@ def is_director(tournament_id: int) -> bool:
 
 def director_name(tournament_id: int) -> str:
     name = session.get("tournament_director", {}).get(str(tournament_id)) or ""
-    return f"director {name}".strip() if name else "director"
+    return _("director %(name)s", name=name).strip() if name else _("director")
 
 
 def sign_in(tournament_id: int, name: str) -> None:
@@ -57,7 +58,7 @@ def director_only(view):
         if not is_director(tournament_id):
             if request.method == "GET":
                 return redirect(url_for("tournaments.login", tournament_id=tournament_id, next=request.path), 303)
-            return error_response(403, "Only the tournament director can do that. Sign in as director first.")
+            return error_response(403, _("Only the tournament director can do that. Sign in as director first."))
         return view(tournament, *args, **kwargs)
 
     return wrapped

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from flask import abort, flash, redirect, request, session, url_for
 from flask_babel import ngettext
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ...db import get_db
 from ...rules import DEFAULT_PROFILE, RulesError, get_profile
@@ -16,7 +18,7 @@ from .common import (
 )
 from .forms import EntryForm, LoginForm, ResultForm, tournament_form
 
-WRONG_PASSWORD = "Wrong password for this tournament's director."
+WRONG_PASSWORD = _l("Wrong password for this tournament's director.")
 
 
 # --- A new tournament -------------------------------------------------------------------------------------
@@ -40,7 +42,7 @@ def new():
     errors = []
     if form.validate():
         if form.round_end.data != "target" and not form.round_limit.data:
-            form.round_limit.errors = ["Give the minutes or deals of a round."]
+            form.round_limit.errors = [_("Give the minutes or deals of a round.")]
         else:
             try:
                 tournament_id = _create(form, profile)
@@ -48,7 +50,7 @@ def new():
                 errors.append(getattr(error, "message", str(error)))
             else:
                 sign_in(tournament_id, "")
-                flash("Tournament created. You are signed in as its director on this device.", "ok")
+                flash(_("Tournament created. You are signed in as its director on this device."), "ok")
                 return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
     return render("tournaments/new.html", form=form, errors=errors, status=422)
 
@@ -84,7 +86,7 @@ def login(tournament_id: int):
     if result.ok:
         session.pop("_flashes", None)
         sign_in(tournament_id, form.name.data or "")
-        flash("Signed in as director.", "ok")
+        flash(_("Signed in as director."), "ok")
         return redirect(target, 303)
     if result.wait:
         message = WRONG_PASSWORD + " " + ngettext("Too many tries: wait %(num)d second before the next one.",
@@ -92,14 +94,14 @@ def login(tournament_id: int):
                                                   result.wait)
         return render("tournaments/login.html", tournament=tournament, form=form, next=target, error=message,
                       status=429)
-    return render("tournaments/login.html", tournament=tournament, form=form, next=target, error=WRONG_PASSWORD,
+    return render("tournaments/login.html", tournament=tournament, form=form, next=target, error=str(WRONG_PASSWORD),
                   status=422)
 
 
 @bp.post("/tournaments/<int:tournament_id>/logout")
 def logout(tournament_id: int):
     sign_out(tournament_id)
-    flash("Signed out.", "ok")
+    flash(_("Signed out."), "ok")
     return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
 
 
@@ -118,7 +120,7 @@ def add_entry(tournament):
     except base.TournamentError as error:
         flash(error.message, "error")
     else:
-        flash(f"{' & '.join(n.strip() for n in names)} entered.", "ok")
+        flash(_("%(names)s entered.", names=' & '.join(n.strip() for n in names)), "ok")
     return back_to(tournament, "#entries")
 
 
@@ -139,7 +141,7 @@ def _set_active(tournament, entry_id: int, active: bool):
         records.set_entry_active(get_db(), tournament["id"], entry_id, active, who=director_name(tournament["id"]))
     except base.TournamentError as error:
         return error_response(404, error.message)
-    flash("Back in from the next round." if active else "Withdrawn: not seated from the next round.", "ok")
+    flash(_("Back in from the next round.") if active else _("Withdrawn: not seated from the next round."), "ok")
     return back_to(tournament, "#entries")
 
 
@@ -154,7 +156,7 @@ def start_round(tournament):
     except base.TournamentError as error:
         flash(error.message, "error")
         return back_to(tournament)
-    flash(f"Round {number} started. Give each table its card or code.", "ok")
+    flash(_("Round %(number)s started. Give each table its card or code.", number=number), "ok")
     return redirect(url_for("tournaments.round_page", tournament_id=tournament["id"], number=number), 303)
 
 
@@ -164,10 +166,10 @@ def close_round(tournament, number: int):
     db = get_db()
     current = rounds.current_round(db, tournament["id"])
     if current is None or current["number"] != number:
-        flash(f"Round {number} is not the round being played.", "error")
+        flash(_("Round %(number)s is not the round being played.", number=number), "error")
         return back_to(tournament)
     rounds.close_round(db, tournament["id"], who=director_name(tournament["id"]))
-    flash(f"Round {number} closed: its games are locked and count in the standings.", "ok")
+    flash(_("Round %(number)s closed: its games are locked and count in the standings.", number=number), "ok")
     if request.form.get("then") == "next":
         return start_round.__wrapped__(tournament)
     return back_to(tournament)
@@ -177,7 +179,7 @@ def close_round(tournament, number: int):
 @director_only
 def finish(tournament):
     records.finish_tournament(get_db(), tournament["id"], who=director_name(tournament["id"]))
-    flash("The tournament is over. The standings are final.", "ok")
+    flash(_("The tournament is over. The standings are final."), "ok")
     return redirect(url_for("tournaments.standings", tournament_id=tournament["id"]), 303)
 
 
@@ -212,18 +214,18 @@ def result(tournament, table_id: int):
     if request.method == "GET":
         return render("tournaments/result.html", **context)
     who = director_name(tournament["id"])
-    where = f"Table {table['number']} of round {table['round_number']}"
+    where = _("Table %(number)s of round %(round_number)s", number=table['number'], round_number=table['round_number'])
     try:
         if request.form.get("action") == "clear":
             results.clear_result(db, table, reason=request.form.get("reason") or "", who=who)
-            return _back_to_round(table, f"{where} counts the game's own score again.")
+            return _back_to_round(table, _("%(where)s counts the game's own score again.", where=where))
         if not form.validate():
             return render("tournaments/result.html", status=422, **context)
         results.set_result(db, table, kind=form.kind.data, we=form.we.data, they=form.they.data,
                            reason=form.reason.data, who=who)
     except base.TournamentError as error:
         return render("tournaments/result.html", error=error.message, status=422, **context)
-    return _back_to_round(table, f"{where}: result saved and logged.")
+    return _back_to_round(table, _("%(where)s: result saved and logged.", where=where))
 
 
 @bp.get("/tournaments/<int:tournament_id>/log")

@@ -38,7 +38,7 @@ def results_csv(tournament_id: int):
         if not line.games:
             writer.writerow([place, number, line.name, "", "", "", "", 0, 0, 0, 0, 0, "", 0, 0, 0])
     response = Response(out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="tournament-{tournament_id}-results.csv"'
+    response.headers["Content-Disposition"] = f'attachment; filename="tournament-{tournament_id}-results.csv"'  # i18n: not for people
     return response
 
 

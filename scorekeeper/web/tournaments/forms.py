@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from datetime import date as date_type
 
-from flask_babel import LazyString, lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import DateField, IntegerField, PasswordField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import EqualTo, InputRequired, Length, NumberRange, Optional
+from flask_babel import LazyString, lazy_gettext
+from flask_babel import lazy_gettext as _l
 
 from ...i18n import format_number
 from ...rules import DEFAULT_PROFILE, PROFILES, profile_options
@@ -21,20 +22,20 @@ def _choices(labels: dict[str, str]) -> list[SelectChoice]:
 
 
 class TournamentBase(FlaskForm):
-    name = StringField("Name", validators=[InputRequired("Give the tournament a name."), Length(max=80)])
-    date = DateField("Date", validators=[InputRequired("Give the date.")], default=date_type.today)
-    rules = RadioField("Rules", choices=[SelectChoice(pid, p.name) for pid, p in PROFILES.items()],
+    name = StringField(_l("Name"), validators=[InputRequired(_l("Give the tournament a name.")), Length(max=80)])
+    date = DateField(_l("Date"), validators=[InputRequired(_l("Give the date."))], default=date_type.today)
+    rules = RadioField(_l("Rules"), choices=[SelectChoice(pid, p.name) for pid, p in PROFILES.items()],
                          default=DEFAULT_PROFILE)
-    format = RadioField("Format", choices=_choices(records.FORMATS), default="pairs")
-    rounds = IntegerField("Rounds", default=4, validators=[
-        InputRequired("How many rounds?"), NumberRange(1, 30, "Between 1 and 30 rounds.")])
-    round_end = RadioField("A round ends", choices=_choices(records.ROUND_ENDS), default="minutes")
-    round_limit = IntegerField("Minutes or deals per round", default=45, validators=[
-        Optional(), NumberRange(1, 600, "Between 1 and 600.")])
-    scoring = RadioField("Standings by", choices=_choices(records.SCORINGS), default="points")
-    password = PasswordField("Director's password", validators=[
-        InputRequired("Choose a password for the director."), Length(min=6, max=128, message="At least 6 characters.")])
-    password_again = PasswordField("The password again", validators=[EqualTo("password", "The two passwords differ.")])
+    format = RadioField(_l("Format"), choices=_choices(records.FORMATS), default="pairs")
+    rounds = IntegerField(_l("Rounds"), default=4, validators=[
+        InputRequired(_l("How many rounds?")), NumberRange(1, 30, _l("Between 1 and 30 rounds."))])
+    round_end = RadioField(_l("A round ends"), choices=_choices(records.ROUND_ENDS), default="minutes")
+    round_limit = IntegerField(_l("Minutes or deals per round"), default=45, validators=[
+        Optional(), NumberRange(1, 600, _l("Between 1 and 600."))])
+    scoring = RadioField(_l("Standings by"), choices=_choices(records.SCORINGS), default="points")
+    password = PasswordField(_l("Director's password"), validators=[
+        InputRequired(_l("Choose a password for the director.")), Length(min=6, max=128, message=_l("At least 6 characters."))])
+    password_again = PasswordField(_l("The password again"), validators=[EqualTo("password", _l("The two passwords differ."))])
 
 
 def tournament_form(profile, formdata=None):
@@ -47,13 +48,13 @@ def tournament_form(profile, formdata=None):
 
 
 class LoginForm(FlaskForm):
-    name = StringField("Your name (for the log)", validators=[Optional(), Length(max=40)])
-    password = PasswordField("Director's password")
+    name = StringField(_l("Your name (for the log)"), validators=[Optional(), Length(max=40)])
+    password = PasswordField(_l("Director's password"))
 
 
 class EntryForm(FlaskForm):
-    player1 = StringField("Player", validators=[Optional(), Length(max=40)])
-    player2 = StringField("Partner", validators=[Optional(), Length(max=40)])
+    player1 = StringField(_l("Player"), validators=[Optional(), Length(max=40)])
+    player2 = StringField(_l("Partner"), validators=[Optional(), Length(max=40)])
 
 
 #: A director's total for a side: far past any game's score, and always a number SQLite can store.
@@ -62,13 +63,13 @@ RESULT_RANGE = lazy_gettext("A total between -%(most)s and %(most)s.", most=Lazy
 
 
 class ResultForm(FlaskForm):
-    kind = RadioField("What is it", choices=[
-        SelectChoice("corrected", "Correction: the score entered was wrong"),
-        SelectChoice("adjusted", "Adjusted score: the table could not finish"),
+    kind = RadioField(_l("What is it"), choices=[
+        SelectChoice("corrected", _l("Correction: the score entered was wrong")),
+        SelectChoice("adjusted", _l("Adjusted score: the table could not finish")),
     ], default="corrected")
-    we = IntegerField("North-South total", validators=[
-        InputRequired("Give North-South's total."), NumberRange(-RESULT_MAX, RESULT_MAX, RESULT_RANGE)])
-    they = IntegerField("East-West total", validators=[
-        InputRequired("Give East-West's total."), NumberRange(-RESULT_MAX, RESULT_MAX, RESULT_RANGE)])
-    reason = StringField("Reason", validators=[InputRequired("Give the reason; it goes in the log."),
+    we = IntegerField(_l("North-South total"), validators=[
+        InputRequired(_l("Give North-South's total.")), NumberRange(-RESULT_MAX, RESULT_MAX, RESULT_RANGE)])
+    they = IntegerField(_l("East-West total"), validators=[
+        InputRequired(_l("Give East-West's total.")), NumberRange(-RESULT_MAX, RESULT_MAX, RESULT_RANGE)])
+    reason = StringField(_l("Reason"), validators=[InputRequired(_l("Give the reason; it goes in the log.")),
                                                Length(max=300)])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import abort, url_for
+from flask_babel import gettext as _
 
 from ...db import get_db
 from ...tournaments import records, results, rounds
@@ -77,12 +78,12 @@ def round_page(tournament_id: int, number: int):
     moves = rounds.next_tables(db, tournament, number)
     seats = []
     for row in tables:
-        for side, ids in (("North-South", row["table"]["we_entries"]), ("East-West", row["table"]["they_entries"])):
+        for side, ids in ((_("North-South"), row["table"]["we_entries"]), (_("East-West"), row["table"]["they_entries"])):
             for e in ids:
                 seats.append({"entry": entries[e], "table": row["table"]["number"], "side": side,
                               "next": moves.get(e)})
     for e in round_row["sit_out"]:
-        seats.append({"entry": entries[e], "table": None, "side": "Sits out", "next": moves.get(e)})
+        seats.append({"entry": entries[e], "table": None, "side": _("Sits out"), "next": moves.get(e)})
     seats.sort(key=lambda s: s["entry"]["number"])
     return render("tournaments/round.html", tournament=tournament, round=round_row, tables=tables, seats=seats,
                   director=director, entries=entries, has_next=bool(moves),

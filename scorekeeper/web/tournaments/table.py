@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from flask import abort, flash, redirect, request, url_for
 from flask_babel import ngettext
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ... import store as game_store
 from ...db import get_db
@@ -14,8 +16,8 @@ from ..forms import deal_form, error_map, read_version
 from ..htmx import render
 from .common import TABLE_POLL_SECONDS, bp, by_id, entry_label
 
-CLOSED = ("This round is closed: the table's score can no longer change here. "
-          "Ask the director if it is wrong.")
+CLOSED = _l("This round is closed: the table's score can no longer change here. "
+            "Ask the director if it is wrong.")
 
 
 @bp.get("/tournaments/join")
@@ -32,7 +34,7 @@ def join():
                                      wait))
     if table is None:
         return render("tournaments/join.html", code=code, status=404,
-                      error="No table of a round being played has that code. Check it on the table card.")
+                      error=_("No table of a round being played has that code. Check it on the table card."))
     return redirect(url_for("tournaments.table", token=table["token"]), 303)
 
 
@@ -101,14 +103,14 @@ def table_add_deal(token: str):
     if not reading.can_save:
         return render("tournaments/table.html", status=422,
                       **_table_context(table_row, form, **{k: v for k, v in reading.context().items() if k != "form"}))
-    who = (form.who.data or "").strip() or f"table {table_row['number']}"
+    who = (form.who.data or "").strip() or _("table %(number)s", number=table_row['number'])
     try:
         results.table_add_deal(db, table_row, reading.sides, expected_version=read_version(form.version.data),
                                who=who, result=reading.result)
     except game_store.StaleGame:
         form.version.data = str(game_store.game_version(db, table_row["game_id"]))
-        return _refused(table_row, 409, "Another phone at this table saved a deal first. Check the score below, "
-                                        "then save yours again if it is still missing.", form)
+        return _refused(table_row, 409, _("Another phone at this table saved a deal first. Check the score below, "
+                                          "then save yours again if it is still missing."), form)
     except (game_store.GameOver, game_store.GameLocked) as error:
         return _refused(table_row, 409, error.message, form)
     except base.TournamentError:
@@ -116,7 +118,7 @@ def table_add_deal(token: str):
     except RulesError as error:
         return render("tournaments/table.html", status=422,
                       **_table_context(table_row, form, errors=error_map(form, error)))
-    flash("Deal saved.", "ok")
+    flash(_("Deal saved."), "ok")
     return redirect(url_for("tournaments.table", token=token), 303)
 
 
@@ -126,15 +128,15 @@ def table_undo(token: str):
     table_row = _load_by_token(token)
     try:
         results.table_undo(db, table_row, expected_version=read_version(request.form.get("version")),
-                           who=f"table {table_row['number']}")
+                           who=_("table %(number)s", number=table_row['number']))
     except base.TournamentError:
         return _refused(table_row, 403, CLOSED)
     except game_store.StaleGame:
-        return _refused(table_row, 409, "The score changed on another phone. Look at it again before undoing.")
+        return _refused(table_row, 409, _("The score changed on another phone. Look at it again before undoing."))
     except game_store.NothingToUndo:
-        flash("There is no deal to undo.", "error")
+        flash(_("There is no deal to undo."), "error")
     else:
-        flash("Last change undone.", "ok")
+        flash(_("Last change undone."), "ok")
     return redirect(url_for("tournaments.table", token=token), 303)
 
 
@@ -145,9 +147,9 @@ def confirm(token: str):
     side = request.form.get("side", "")
     try:
         results.confirm(db, table_row, side, version=read_version(request.form.get("version")),
-                        who=f"table {table_row['number']} {side}")
+                        who=_("table %(number)s %(side)s", number=table_row['number'], side=side))
     except base.TournamentError as error:
         status = 409 if rounds.round_is_open(db, table_row) else 403
         return _refused(table_row, status, error.message, fragment="tournaments/_table_status.html")
     return render("tournaments/table.html", "tournaments/_table_status.html",
-                  **_table_context(_load_by_token(token), saved="Confirmed. Thank you."))
+                  **_table_context(_load_by_token(token), saved=_("Confirmed. Thank you.")))
