@@ -99,6 +99,9 @@ def error_response(status: int, message: str | None = None, code: str | None = N
 
 
 def init_app(app: Flask) -> None:
+    from . import hosts
+
+    hosts.init_app(app)
     csrf.init_app(app)
     app.url_map.converters["int"] = RowIdConverter
     for name in BLUEPRINTS:
