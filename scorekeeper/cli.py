@@ -41,11 +41,13 @@ def serve(host: str, port: int, threads: int) -> None:
     from waitress.server import create_server
 
     from . import create_app
+    from .cli_data import start_backups
     from .netinfo import public_urls
 
     # Waitress notes every moment all its threads are busy; at a club that is normal, not news.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     app = create_app()
+    backups = start_backups(app.config)
     server = create_server(app, host=host, port=port, threads=threads)
     urls = public_urls(host, server.effective_port)
     click.echo("Canasta Scorekeeper is running.")
@@ -64,6 +66,7 @@ def serve(host: str, port: int, threads: int) -> None:
         click.echo("Stopped.")
     finally:
         server.close()
+        backups.stop()  # one last copy of the evening
 
 
 @main.command("init-db")
@@ -310,6 +313,10 @@ def score(deal_file: str, rules: str | None) -> None:
     for w in result.warnings:
         click.echo(f"Note: {w.message} ({w.source})")
     raise SystemExit(EXIT_LEGAL)
+
+from .cli_data import register as _register_data_commands  # noqa: E402  (backup, export, import)
+
+_register_data_commands(main)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

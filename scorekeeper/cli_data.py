@@ -1,0 +1,70 @@
+"""The ``scorekeeper`` commands that look after the club's data: backup (and export/import)."""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+import click
+from flask import Config
+
+from .backup import DEFAULT_INTERVAL, DEFAULT_KEEP, BackupError, BackupKeeper, backup_database
+
+
+def instance_config() -> Config:
+    """The configuration the server would use (instance/config.py, then SCOREKEEPER_* variables), read without
+    starting the app, so a command that only reads the database never creates or upgrades one."""
+    from . import ROOT
+
+    instance = ROOT / "instance"
+    config = Config(str(instance))
+    config.from_mapping(DATABASE=str(instance / "scorekeeper.sqlite"))
+    config.from_pyfile("config.py", silent=True)
+    config.from_prefixed_env("SCOREKEEPER")
+    return config
+
+
+def _fail(message: str) -> None:
+    click.echo(f"Error: {message}", err=True)
+    raise SystemExit(1)
+
+
+@click.command()
+@click.argument("path", type=click.Path(dir_okay=True, file_okay=True, writable=True))
+def backup(path: str) -> None:
+    """Write a consistent copy of the database to PATH (a file, or a folder for a dated file).
+
+    Safe while the server runs: it uses SQLite's online backup API. To restore, stop the server and put the
+    copy in place of the database file (see the README)."""
+    database = instance_config()["DATABASE"]
+    try:
+        made = backup_database(database, path)
+    except BackupError as error:
+        _fail(str(error))
+    click.echo(f"Backup of {database} written to {made}")
+
+
+def register(group: click.Group) -> None:
+    group.add_command(backup)
+
+
+def backup_folder(config) -> Path:
+    """Where the server keeps its rotating backups: BACKUP_DIR, or instance/backups/."""
+    return Path(config.get("BACKUP_DIR") or Path(config["DATABASE"]).parent / "backups")
+
+
+def start_backups(config) -> BackupKeeper:
+    """Start the server's rotating backups (BACKUP_INTERVAL seconds, the last BACKUP_KEEP kept)."""
+    keeper = BackupKeeper(config["DATABASE"], str(backup_folder(config)),
+                          interval=float(config.get("BACKUP_INTERVAL") or DEFAULT_INTERVAL),
+                          keep=int(config.get("BACKUP_KEEP") or DEFAULT_KEEP))
+    keeper.start()
+    # A service manager stops the server with SIGTERM: end the way Ctrl+C does, so the last backup is made.
+    signal.signal(signal.SIGTERM, _interrupt)
+    click.echo(f"Backups: every {keeper.interval:g} s when something changed, the last {keeper.keep} kept in "
+               f"{keeper.folder}")
+    return keeper
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt

@@ -1,0 +1,183 @@
+"""Backups that are right: a consistent copy taken with SQLite's online backup API while deals are saved."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from scorekeeper import backup, store
+from scorekeeper.db import connect, migrate
+
+from .helpers import add, new_game, quiet_deal
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _deal_ids(path: Path) -> set[int]:
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        return {row[0] for row in conn.execute("SELECT id FROM deals")}
+    finally:
+        conn.close()
+
+
+def test_copying_the_live_file_is_not_a_backup(tmp_path):
+    """Why the command exists: right after saves, a plain copy of the file misses deals still in the WAL."""
+    path = tmp_path / "club.sqlite"
+    migrate(str(path))
+    db = connect(str(path))
+    game = new_game(db)
+    saved = {add(db, game, quiet_deal(i)) for i in range(20)}
+    shutil.copyfile(path, tmp_path / "copy.sqlite")
+    assert not saved <= _deal_ids(tmp_path / "copy.sqlite")
+    backup.backup_database(str(path), str(tmp_path / "backup.sqlite"))
+    assert saved <= _deal_ids(tmp_path / "backup.sqlite")
+    db.conn.close()
+
+
+def test_backup_command_while_another_thread_saves_deals(tmp_path):
+    path = tmp_path / "club.sqlite"
+    migrate(str(path))
+    setup = connect(str(path))
+    game = new_game(setup)
+    setup.conn.close()
+    acknowledged: list[int] = []
+    stop = threading.Event()
+
+    def keep_saving():
+        db = connect(str(path))
+        n = 0
+        while not stop.is_set():
+            acknowledged.append(add(db, game, quiet_deal(n)))
+            n += 1
+        db.conn.close()
+
+    writer = threading.Thread(target=keep_saving)
+    writer.start()
+    try:
+        while len(acknowledged) < 30:
+            time.sleep(0.01)
+        before_backup = set(acknowledged)
+        target = tmp_path / "copies" / "tonight.sqlite"
+        env = {**os.environ, "SCOREKEEPER_DATABASE": str(path)}
+        result = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "backup", str(target)], cwd=ROOT,
+                                env=env, capture_output=True, text=True, timeout=60)
+        during = len(acknowledged)
+    finally:
+        stop.set()
+        writer.join()
+    assert result.returncode == 0, result.stderr
+    assert str(target) in result.stdout
+    assert during > len(before_backup), "the writer kept saving while the backup ran"
+    copied = _deal_ids(target)
+    assert before_backup <= copied
+    assert copied <= set(acknowledged)
+
+
+def test_backup_into_a_folder_names_the_file_by_date(tmp_path):
+    path = tmp_path / "club.sqlite"
+    migrate(str(path))
+    made = backup.backup_database(str(path), str(tmp_path))
+    assert Path(made).parent == tmp_path and Path(made).name.startswith("scorekeeper-")
+    assert _deal_ids(Path(made)) == set()
+
+
+def test_backup_of_a_missing_database_says_so_plainly(tmp_path):
+    env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "nothing.sqlite")}
+    result = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "backup", str(tmp_path / "b.sqlite")],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert "nothing.sqlite" in result.stderr
+
+
+def test_rotating_backups_keep_the_last_few(tmp_path):
+    path = tmp_path / "club.sqlite"
+    migrate(str(path))
+    folder = tmp_path / "backups"
+    keeper = backup.BackupKeeper(str(path), str(folder), interval=3600, keep=3)
+    made = []
+    for i in range(5):
+        made.append(keeper.backup_now(stamp=f"20261123-0700{i:02d}"))
+    kept = sorted(p.name for p in folder.iterdir())
+    assert kept == sorted(Path(m).name for m in made[-3:])
+
+
+def _wait_for(folder: Path, count: int) -> list[Path]:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and len(list(folder.glob("*.sqlite"))) < count:
+        time.sleep(0.05)
+    return sorted(folder.glob("*.sqlite"), key=lambda p: p.stat().st_mtime_ns)
+
+
+def test_the_server_backs_up_on_a_timer_when_something_changed(tmp_path):
+    path = tmp_path / "club.sqlite"
+    migrate(str(path))
+    db = connect(str(path))
+    game = new_game(db)
+    folder = tmp_path / "backups"
+    keeper = backup.BackupKeeper(str(path), str(folder), interval=0.2, keep=50)
+    keeper.start()
+    try:
+        assert len(_wait_for(folder, 1)) == 1
+        deal = add(db, game)
+        found = _wait_for(folder, 2)
+        assert len(found) == 2 and deal in _deal_ids(found[-1])
+        time.sleep(0.6)  # nothing changed: no copy of the same state again
+        assert len(list(folder.glob("*.sqlite"))) == 2
+    finally:
+        keeper.stop()
+    db.conn.close()
+
+
+def test_the_server_backs_up_at_shutdown(tmp_path):
+    path = tmp_path / "club.sqlite"
+    migrate(str(path))
+    db = connect(str(path))
+    game = new_game(db)
+    folder = tmp_path / "backups"
+    keeper = backup.BackupKeeper(str(path), str(folder), interval=3600, keep=5)
+    keeper.start()
+    last = add(db, game)
+    keeper.stop()
+    newest = _wait_for(folder, 1)[-1]
+    assert last in _deal_ids(newest)
+    db.conn.close()
+
+
+def test_scorekeeper_serve_keeps_backups_and_makes_one_when_stopped(tmp_path):
+    from ..test_serve import free_port
+
+    port = free_port()
+    folder = tmp_path / "backups"
+    env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "served.sqlite"), "PYTHONUNBUFFERED": "1",
+           "SCOREKEEPER_BACKUP_DIR": str(folder), "SCOREKEEPER_BACKUP_INTERVAL": "3600"}
+    command = [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        output = ""
+        while "Ctrl+C" not in output:
+            line = process.stdout.readline()
+            assert line, output
+            output += line
+        assert str(folder) in output
+        first = _wait_for(folder, 1)
+        db = connect(str(tmp_path / "served.sqlite"))
+        game = new_game(db)
+        db.conn.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        process.stdout.close()
+    copies = sorted(folder.glob("*.sqlite"))
+    assert len(first) == 1 and len(copies) == 2
+    conn = sqlite3.connect(copies[-1])
+    assert conn.execute("SELECT id FROM games").fetchall() == [(game,)]
+    conn.close()
