@@ -214,3 +214,12 @@ def languages(db: Database) -> None:
     phone's own)."""
     db["games"].add_column("language", str)
     db["tournaments"].add_column("language", str)
+
+
+@migrations(name="0005_safekeeping")
+def safekeeping(db: Database) -> None:
+    """Keys phones put on their saves (a retried save is recorded once) and a bin for deleted games."""
+    db.execute("ALTER TABLE deals ADD COLUMN client_key TEXT")
+    db.execute("CREATE UNIQUE INDEX idx_deals_game_client_key ON deals (game_id, client_key)")
+    # A game in the bin: hidden from lists, restorable until it is purged 30 days after ``deleted_at``.
+    db.execute("ALTER TABLE games ADD COLUMN deleted_at TEXT")

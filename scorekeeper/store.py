@@ -7,7 +7,7 @@ from there. This module only re-exports them and goes once nothing imports it.
 from __future__ import annotations
 
 from .stores.changes import Change, last_undoable, list_changes, record_change  # noqa: F401
-from .stores.deals import add_deal, delete_deal, undo_last, update_deal  # noqa: F401
+from .stores.deals import add_deal, deal_by_key, delete_deal, undo_last, update_deal  # noqa: F401
 from .stores.errors import (  # noqa: F401
     DealNotFound, GameLocked, GameNotFound, GameOver, InvalidGame, NothingToUndo, StaleGame, StoreError,
 )

@@ -9,6 +9,7 @@ the totals it was scored on, and the store records it.
 from __future__ import annotations
 
 import json
+import sqlite3
 
 from sqlite_utils import Database
 
@@ -57,16 +58,41 @@ def _result_for(before: GameSummary, sides_data: dict, totals: dict[str, int], r
     return score(before.profile, sides_data, totals, side_names(before.game))
 
 
+def deal_by_key(db: Database, game_id: int, client_key: str | None) -> int | None:
+    """The deal a phone already saved under ``client_key`` in this game, if any."""
+    if not client_key:
+        return None
+    row = db.execute("SELECT id FROM deals WHERE game_id = ? AND client_key = ?", [game_id, client_key]).fetchone()
+    return row[0] if row else None
+
+
 def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expected_version: int,
              who: str | None = None, reason: str | None = None, summary: GameSummary | None = None,
-             result: DealResult | None = None, play_on: bool = False) -> int:
+             result: DealResult | None = None, play_on: bool = False, client_key: str | None = None) -> int:
     """Add the next deal; raises StaleGame, GameLocked, GameOver (unless ``play_on``: the table chose to play on
     after the game ended) or the engine's RulesError.
 
     ``summary``: the caller's summary of the game, used when it is at ``expected_version`` (the game is then
     not re-scored); ``result``: the caller's scoring of this deal on that summary's totals (then it is not
-    scored again)."""
+    scored again). ``client_key``: the key the phone made for this entry; a deal already saved under it is
+    answered with its id instead of being saved twice (a retry after a lost answer)."""
     _check_mode(mode)
+    existing = deal_by_key(db, game_id, client_key)
+    if existing is not None:
+        return existing
+    try:
+        return _insert_deal(db, game_id, sides_data, mode=mode, expected_version=expected_version, who=who,
+                            reason=reason, summary=summary, result=result, play_on=play_on, client_key=client_key)
+    except sqlite3.IntegrityError:
+        existing = deal_by_key(db, game_id, client_key)  # the same retry, saved a moment earlier
+        if existing is None:
+            raise
+        return existing
+
+
+def _insert_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expected_version: int,
+                 who: str | None, reason: str | None, summary: GameSummary | None, result: DealResult | None,
+                 play_on: bool, client_key: str | None) -> int:
     with db.atomic():
         game = claim(db, game_id, expected_version)
         before = _summary_before(db, game, expected_version, summary)
@@ -77,13 +103,14 @@ def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expecte
         stamp = clock.stamp()
         who = who or None
         deal_id, seq = db.execute(
-            "INSERT INTO deals (game_id, seq, mode, sides, who, created_at, updated_at) "
-            "VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM deals WHERE game_id = ?), ?, ?, ?, ?, ?) "
+            "INSERT INTO deals (game_id, seq, mode, sides, who, created_at, updated_at, client_key) "
+            "VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM deals WHERE game_id = ?), ?, ?, ?, ?, ?, ?) "
             "RETURNING id, seq",
-            [game_id, game_id, mode, dumps(sides_data), who, stamp, stamp],
+            [game_id, game_id, mode, dumps(sides_data), who, stamp, stamp, client_key or None],
         ).fetchall()[0]
         # The stored row, as get_deal would read it back (sides through JSON, as stored).
-        stored = Deal(deal_id, game_id, seq, mode, json.loads(dumps(sides_data)), who, stamp, stamp)
+        stored = Deal(deal_id, game_id, seq, mode, json.loads(dumps(sides_data)), who, stamp, stamp,
+                      client_key or None)
         changes.record_change(db, game_id=game_id, deal_id=deal_id, action="add", before=None,
                       after=stored.record(), who=who, reason=reason)
         # The new deal is the last one, so scoring it on top of the summary before says how the game stands.

@@ -86,6 +86,7 @@ class Deal(Row):
     who: str | None
     created_at: str
     updated_at: str
+    client_key: str | None = None  # the key the phone put on its save (a retry is recorded once)
 
     def record(self) -> dict:
         """The deal as the audit log keeps it."""

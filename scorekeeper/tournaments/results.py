@@ -142,12 +142,14 @@ def table_write(db: Database, table: dict, *, expected_version: int, who: str, a
 
 
 def table_add_deal(db: Database, table: dict, sides_data: dict, *, expected_version: int, who: str,
-                   result=None) -> int:
-    """``result``: the engine's scoring of the deal on the game as the phone saw it (from the deal path)."""
+                   result=None, client_key: str | None = None) -> int:
+    """``result``: the engine's scoring of the deal on the game as the phone saw it (from the deal path);
+    ``client_key``: the key the phone put on its save (a retry is recorded once)."""
     return table_write(
         db, table, expected_version=expected_version, who=who,
         action=lambda version: games.add_deal(db, table["game_id"], sides_data, mode="totals",
-                                              expected_version=version, who=who, result=result),
+                                              expected_version=version, who=who, result=result,
+                                              client_key=client_key),
     )
 
 

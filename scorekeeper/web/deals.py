@@ -18,6 +18,7 @@ from .deal_path import read_deal
 from .forms import deal_form, error_map, form_data_from_deal, read_version
 from .games import load_game, load_summary, scorepad_context
 from .htmx import is_htmx, render
+from .keys import client_key
 
 bp = Blueprint("deals", __name__)
 
@@ -49,6 +50,10 @@ def add(game_id: int):
     """Save the next deal. The game is scored once: the summary read here is the one the new deal is
     added to (when the form was based on it), and the store records the result read here."""
     db = get_db()
+    key = client_key(request.form)
+    done = deal_store.deal_by_key(db, game_id, key)
+    if done is not None:  # a retry of a save already recorded: answer as the first time
+        return _saved(game_id, done, _mode(request.form))
     summary = load_summary(game_id)
     reading = read_deal(summary, request.form, _mode(request.form))
     form = reading.form
@@ -59,7 +64,8 @@ def add(game_id: int):
     try:
         deal_id = deal_store.add_deal(db, game_id, reading.sides, mode=form.deal_mode,
                                       expected_version=read_version(form.version.data), who=_who(form),
-                                      summary=summary, result=reading.result, play_on=reading.confirmed)
+                                      summary=summary, result=reading.result, play_on=reading.confirmed,
+                                      client_key=key)
     except StaleGame as error:
         return _conflict(game_id, form, error.current_version, CONFLICT)
     except (GameOver, GameLocked) as error:

@@ -37,6 +37,8 @@
         text = "The app could not accept that. Reload the page and try again.";
       } else if (xhr.status === 404) {
         text = "That no longer exists. Reload the page.";
+      } else if ((event.detail.requestConfig || {}).verb === "get") {
+        text = "The scorekeeper could not answer just now (" + xhr.status + "). It will try again by itself.";
       } else {
         text = "The app hit a problem (" + xhr.status + "). Nothing was saved; try again.";
       }
@@ -44,8 +46,17 @@
     showMessage(text, "error");
   });
 
-  document.addEventListener("htmx:sendError", function () {
-    showMessage("No connection to the scorekeeper. Check the phone's Wi-Fi, then try again: nothing was saved.", "error");
+  // A request that never reached the server. A background refresh saved nothing and lost nothing: it only
+  // says the scores shown may be old. (Deal forms are kept on the phone by static/js/offline.js.)
+  document.addEventListener("htmx:sendError", function (event) {
+    var config = event.detail.requestConfig || {};
+    var verb = (config.verb || "get").toLowerCase();
+    if (verb === "get" || !event.detail.elt || event.detail.elt.tagName !== "FORM") {
+      showMessage("Can't reach the scorekeeper. The scores shown may be out of date; they catch up by themselves " +
+                  "when the phone is back on the Wi-Fi.", "warning");
+    } else {
+      showMessage("Can't reach the scorekeeper, so this was not saved. Check the phone's Wi-Fi, then try again.", "error");
+    }
   });
 
   document.addEventListener("htmx:timeout", function () {

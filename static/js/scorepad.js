@@ -82,6 +82,11 @@
     if (first) { first.scrollIntoView({ block: "center" }); }
   });
 
+  // A deal kept on the phone (static/js/offline.js) is no longer the one being entered.
+  document.addEventListener("entry-kept", function (event) {
+    try { localStorage.removeItem("scorepad:" + event.detail.game); } catch (e) { /* nothing kept */ }
+  });
+
   document.addEventListener("deal-saved", function (event) {
     try { localStorage.removeItem("scorepad:" + event.detail.game); } catch (e) { /* nothing kept */ }
   });

@@ -19,4 +19,18 @@
     window.setInterval(tick, 1000);
   });
   document.addEventListener("htmx:afterSwap", tick);
+
+  // Deals kept on this phone while offline have been sent (static/js/offline.js): show the table's score
+  // with them, unless someone is typing the next deal.
+  function typing(form) {
+    return Array.prototype.some.call(form.elements, function (el) {
+      if (el.type === "hidden" || !el.name) { return false; }
+      if (el.type === "radio" || el.type === "checkbox") { return el.checked !== el.defaultChecked; }
+      return el.value !== el.defaultValue;
+    });
+  }
+  document.addEventListener("entries-sent", function () {
+    var form = document.querySelector('form[data-offline="keep"]');
+    if (!form || !typing(form)) { window.location.reload(); }
+  });
 })();

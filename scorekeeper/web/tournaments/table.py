@@ -14,6 +14,7 @@ from ...tournaments import access, base, records, results, rounds
 from ..deal_path import read_deal
 from ..forms import deal_form, error_map, read_version
 from ..htmx import render
+from ..keys import client_key
 from .common import TABLE_POLL_SECONDS, bp, by_id, entry_label
 
 CLOSED = _l("This round is closed: the table's score can no longer change here. "
@@ -96,6 +97,10 @@ def read_table_deal(table_row: dict):
 def table_add_deal(token: str):
     db = get_db()
     table_row = _load_by_token(token)
+    key = client_key(request.form)
+    if game_store.deal_by_key(db, table_row["game_id"], key) is not None:  # a retry: answer as the first time
+        flash("Deal saved.", "ok")
+        return redirect(url_for("tournaments.table", token=token), 303)
     if not rounds.round_is_open(db, table_row):
         return _refused(table_row, 403, CLOSED)
     reading = read_table_deal(table_row)
@@ -106,7 +111,7 @@ def table_add_deal(token: str):
     who = (form.who.data or "").strip() or _("table %(number)s", number=table_row['number'])
     try:
         results.table_add_deal(db, table_row, reading.sides, expected_version=read_version(form.version.data),
-                               who=who, result=reading.result)
+                               who=who, result=reading.result, client_key=key)
     except game_store.StaleGame:
         form.version.data = str(game_store.game_version(db, table_row["game_id"]))
         return _refused(table_row, 409, _("Another phone at this table saved a deal first. Check the score below, "

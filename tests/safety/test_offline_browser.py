@@ -1,0 +1,164 @@
+"""An entry survives a dropped connection, on a 360 px phone: the scorepad and a tournament table phone.
+
+Go offline, save two deals, reload, come back online: both deals are saved exactly once, in order.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.db import connect
+from scorekeeper.tournaments import store as tstore
+from tests.conftest import assert_fits_phone
+
+from .helpers import new_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def wait_until(page, expression: str, timeout: float = 10.0) -> None:
+    """Poll ``expression`` in the page (page.wait_for_function's polling needs eval, which the CSP forbids)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, (f"still false after {timeout} s: {expression}; page says "
+                                             f"{page.inner_text('main')[:1500]}")
+        time.sleep(0.1)
+
+
+def _db(live_server):
+    return connect(live_server.app.config["DATABASE"])
+
+
+def _deals(live_server, game_id):
+    db = _db(live_server)
+    try:
+        return [(d.sides["we"]["meld_points"], d.sides["they"]["meld_points"])
+                for d in store.list_deals(db, game_id)]
+    finally:
+        db.conn.close()
+
+
+def _fill(page, we: int, they: int, save_button: str):
+    page.fill("#we-meld_points", str(we))
+    page.fill("#we-hand_points", "10")
+    page.fill("#they-meld_points", str(they))
+    page.fill("#they-hand_points", "20")
+    page.get_by_role("button", name=save_button).tap()
+
+
+def _unsent(page) -> list[str]:
+    return page.locator("[data-unsent] li").all_inner_texts()
+
+
+def _offline_then_back(page, url: str, deals_path: str, save_button: str, messages_seen: list[str]):
+    """Go offline, save two deals, reload (the scorekeeper still out of reach), come back online."""
+    page.context.set_offline(True)
+    _fill(page, 70, 40, save_button)
+    page.wait_for_selector("[data-unsent] li")
+    _fill(page, 90, 30, save_button)
+    wait_until(page, "document.querySelectorAll('[data-unsent] li').length === 2")
+    assert page.url == url, "the page was left for the browser's offline screen"
+    rows = _unsent(page)
+    assert "Deal 1" in rows[0] and "Deal 2" in rows[1] and all("not sent yet" in r for r in rows)
+    assert page.locator("#offline-badge").is_visible()
+    messages_seen.append(page.inner_text("#messages"))
+    assert_fits_phone(page)
+
+    # Reload while saves still cannot reach the scorekeeper: both entries are still there.
+    page.route(deals_path, lambda route: route.abort())
+    page.context.set_offline(False)
+    page.reload()
+    wait_until(page, "document.querySelectorAll('[data-unsent] li').length === 2")
+    page.wait_for_selector("#offline-badge")
+    page.context.set_offline(True)
+    page.unroute(deals_path)
+
+    # Back online: the `online` event sends them, in order, once each.
+    page.context.set_offline(False)
+    wait_until(page, "document.querySelectorAll('[data-unsent] li').length === 0", 15)
+    assert not page.locator("#offline-badge").is_visible()
+
+
+@pytest.mark.parametrize("phone", ["360x640"], indirect=True)
+def test_scorepad_keeps_two_deals_offline_and_sends_each_once_in_order(phone, live_server):
+    db = _db(live_server)
+    game_id = new_game(db)
+    db.conn.close()
+    url = live_server(f"/games/{game_id}")
+    phone.goto(url)
+    phone.wait_for_function("window.htmx !== undefined")
+    seen: list[str] = []
+    _offline_then_back(phone, url, f"**/games/{game_id}/deals", "Save deal", seen)
+    phone.wait_for_selector("li[data-deal='2']", timeout=10000)
+    assert _deals(live_server, game_id) == [(70, 40), (90, 30)]
+    assert "nothing was saved" not in " ".join(seen).lower()
+    assert "kept on this phone" in " ".join(seen)
+    # The form builds on what was sent: the next deal saves as deal 3, online as usual.
+    _fill(phone, 50, 50, "Save deal")
+    phone.wait_for_selector("li[data-deal='3']")
+    assert _deals(live_server, game_id)[-1] == (50, 50)
+
+
+@pytest.mark.parametrize("phone", ["360x640"], indirect=True)
+def test_a_save_whose_answer_was_lost_is_retried_and_recorded_once(phone, live_server):
+    db = _db(live_server)
+    game_id = new_game(db)
+    db.conn.close()
+    phone.goto(live_server(f"/games/{game_id}"))
+    phone.wait_for_function("window.htmx !== undefined")
+
+    def lose_answer(route):
+        route.fetch()  # the server records the deal ...
+        route.abort()  # ... and the answer never reaches the phone
+
+    phone.route(f"**/games/{game_id}/deals", lose_answer)
+    _fill(phone, 70, 40, "Save deal")
+    phone.wait_for_selector("[data-unsent] li")
+    phone.unroute(f"**/games/{game_id}/deals")
+    wait_until(phone, "document.querySelectorAll('[data-unsent] li').length === 0", 15)
+    assert _deals(live_server, game_id) == [(70, 40)]
+
+
+def _start_table(live_server) -> dict:
+    db = _db(live_server)
+    try:
+        tid = tstore.create_tournament(
+            db, name="Friday fours", date="2026-11-27", rules="bicycle", options={}, format="individuals",
+            rounds=3, round_end="deals", round_limit=6, scoring="points", password="director-pass")
+        for name in ("Ann", "Ben", "Cy", "Di"):
+            tstore.add_entry(db, tid, [name], who="director")
+        tstore.start_round(db, tid, who="director")
+        return tstore.list_tables(db, tid, 1)[0]
+    finally:
+        db.conn.close()
+
+
+@pytest.mark.parametrize("phone", ["360x640"], indirect=True)
+def test_table_phone_keeps_two_deals_offline_and_never_leaves_its_page(phone, live_server):
+    table = _start_table(live_server)
+    url = live_server(f"/tournaments/table/{table['token']}")
+    phone.goto(url)
+    phone.wait_for_function("window.htmx !== undefined")
+    seen: list[str] = []
+    _offline_then_back(phone, url, f"**/tournaments/table/{table['token']}/deals", "Save the deal", seen)
+    assert _deals(live_server, table["game_id"]) == [(70, 40), (90, 30)]
+    assert "nothing was saved" not in " ".join(seen).lower()
+    wait_until(phone, "document.querySelector('h2 [data-next-deal]').textContent === '3'", 10)
+
+
+@pytest.mark.parametrize("phone", ["360x640"], indirect=True)
+def test_a_failed_refresh_says_it_cannot_reach_the_scorekeeper(phone, live_server):
+    db = _db(live_server)
+    game_id = new_game(db)
+    db.conn.close()
+    phone.goto(live_server(f"/games/{game_id}"))
+    phone.wait_for_function("window.htmx !== undefined")
+    phone.context.set_offline(True)
+    wait_until(phone, "document.getElementById('messages').innerText.length > 0", 10)
+    text = phone.inner_text("#messages")
+    assert "can't reach the scorekeeper" in text.lower()
+    assert "nothing was saved" not in text.lower()
+    assert phone.locator("#offline-badge").is_visible()
