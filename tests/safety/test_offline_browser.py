@@ -8,10 +8,11 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from scorekeeper import store
 from scorekeeper.db import connect
-from scorekeeper.tournaments import store as tstore
+from scorekeeper.tournaments import records, rounds
 from tests.conftest import assert_fits_phone
 
 from .helpers import new_game
@@ -22,10 +23,18 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 def wait_until(page, expression: str, timeout: float = 10.0) -> None:
     """Poll ``expression`` in the page (page.wait_for_function's polling needs eval, which the CSP forbids)."""
     deadline = time.monotonic() + timeout
-    while not page.evaluate(expression):
+    while not _evaluate(page, expression):
         assert time.monotonic() < deadline, (f"still false after {timeout} s: {expression}; page says "
                                              f"{page.inner_text('main')[:1500]}")
         time.sleep(0.1)
+
+
+def _evaluate(page, expression: str):
+    try:
+        return page.evaluate(expression)
+    except PlaywrightError:  # the page is being reloaded (after its kept deals were sent): ask again
+        page.wait_for_load_state()
+        return False
 
 
 def _db(live_server):
@@ -125,13 +134,13 @@ def test_a_save_whose_answer_was_lost_is_retried_and_recorded_once(phone, live_s
 def _start_table(live_server) -> dict:
     db = _db(live_server)
     try:
-        tid = tstore.create_tournament(
+        tid = records.create_tournament(
             db, name="Friday fours", date="2026-11-27", rules="bicycle", options={}, format="individuals",
             rounds=3, round_end="deals", round_limit=6, scoring="points", password="director-pass")
         for name in ("Ann", "Ben", "Cy", "Di"):
-            tstore.add_entry(db, tid, [name], who="director")
-        tstore.start_round(db, tid, who="director")
-        return tstore.list_tables(db, tid, 1)[0]
+            records.add_entry(db, tid, [name], who="director")
+        rounds.start_round(db, tid, who="director")
+        return rounds.list_tables(db, tid, 1)[0]
     finally:
         db.conn.close()
 
