@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
+
 import pytest
 
 from scorekeeper.stores import changes, deals, errors, games
@@ -147,11 +149,11 @@ def test_card_by_card_deal_is_stored_and_scored(db, game_id):
     assert summary.totals["they"] == 30 - 20
 
 
-def test_delete_game_removes_its_deals_and_keeps_the_log(db, game_id):
+def test_delete_game_moves_it_and_its_deals_to_the_bin_and_keeps_the_log(db, game_id):
     deals.add_deal(db, game_id, totals_deal(), mode="totals", expected_version=1)
     games.delete_game(db, game_id, expected_version=2)
     assert games.get_game(db, game_id) is None
-    assert db.execute("SELECT COUNT(*) FROM deals").fetchone()[0] == 0
+    assert db.execute("SELECT COUNT(*) FROM deals").fetchone()[0] == 1  # in the bin, restorable
     assert changes.list_changes(db, game_id)[-1].action == "delete_game"
 
 
@@ -334,6 +336,9 @@ def test_a_new_game_that_reuses_a_deleted_games_id_is_not_served_the_old_summary
     deals.add_deal(db, old, totals_deal(), mode="totals", expected_version=1)
     summaries.game_summary(db, old)
     games.delete_game(db, old, expected_version=2)
+    from scorekeeper.bin import BIN_DAYS, purge_expired
+
+    purge_expired(db, now=datetime.now(timezone.utc) + timedelta(days=BIN_DAYS + 1))  # emptied from the bin
     other = [{"key": "we", "name": "North", "players": ["Ed", "Flo"]},
              {"key": "they", "name": "South", "players": ["Gus", "Hal"]}]
     new = games.create_game(db, rules="bicycle", options={"target": 5000}, sides=other)

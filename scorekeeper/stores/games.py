@@ -181,18 +181,18 @@ def rematch(db: Database, game_id: int, *, who: str | None = None) -> int:
 
 
 def get_game(db: Database, game_id: int) -> Game | None:
-    row = db.execute("SELECT * FROM games WHERE id = ?", [game_id]).fetchone()
+    row = db.execute("SELECT * FROM games WHERE id = ? AND deleted_at IS NULL", [game_id]).fetchone()
     return decode_game(row) if row else None
 
 
 def get_game_by_code(db: Database, code: str) -> Game | None:
-    row = db.execute("SELECT * FROM games WHERE code = ?", [code]).fetchone()
+    row = db.execute("SELECT * FROM games WHERE code = ? AND deleted_at IS NULL", [code]).fetchone()
     return decode_game(row) if row else None
 
 
 def game_version(db: Database, game_id: int) -> int | None:
     """The game's version alone: the cheap question a polling phone asks."""
-    row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+    row = db.execute("SELECT version FROM games WHERE id = ? AND deleted_at IS NULL", [game_id]).fetchone()
     return row[0] if row else None
 
 
@@ -200,7 +200,7 @@ def list_games(db: Database) -> list[Game]:
     """Every game, newest change first, with its number of deals."""
     rows = db.execute(
         "SELECT games.*, (SELECT COUNT(*) FROM deals WHERE deals.game_id = games.id) AS deal_count "
-        "FROM games ORDER BY updated_at DESC, id DESC"
+        "FROM games WHERE deleted_at IS NULL ORDER BY updated_at DESC, id DESC"
     ).fetchall()
     return [decode_game(r) for r in rows]
 
@@ -212,23 +212,28 @@ def _game_record(game: Game) -> dict:
 
 
 def delete_game(db: Database, game_id: int, *, expected_version: int | None = None, who: str | None = None) -> None:
-    """Delete a game and its deals; the changes stay, with a record of the deletion."""
+    """Move a game to the bin, deals and all: ``scorekeeper.bin`` restores it for 30 days.
+
+    A tournament table's game is refused like a locked one: the tournament still counts it."""
     with db.atomic():
         cursor = db.execute(
-            "UPDATE games SET version = version + 1 WHERE id = ? AND locked = 0 AND (? IS NULL OR version = ?)",
-            [game_id, expected_version, expected_version],
+            "UPDATE games SET version = version + 1, deleted_at = ? WHERE id = ? AND locked = 0 "
+            "AND deleted_at IS NULL AND (? IS NULL OR version = ?) "
+            "AND NOT EXISTS (SELECT 1 FROM tournament_tables WHERE tournament_tables.game_id = games.id)",
+            [clock.stamp(), game_id, expected_version, expected_version],
         )
-        game = get_game(db, game_id)
         if cursor.rowcount != 1:
+            game = get_game(db, game_id)
             if game is None:
                 raise GameNotFound()
             if game.locked:
                 raise GameLocked()
+            if db.execute("SELECT 1 FROM tournament_tables WHERE game_id = ?", [game_id]).fetchone():
+                raise GameLocked("This game is a tournament table's: only its tournament can change it.")
             raise StaleGame(game.version)
-        db.execute("DELETE FROM deals WHERE game_id = ?", [game_id])
-        db.execute("DELETE FROM games WHERE id = ?", [game_id])
+        game = decode_game(db.execute("SELECT * FROM games WHERE id = ?", [game_id]).fetchone())
         changes.record_change(db, game_id=game_id, deal_id=None, action="delete_game", before=_game_record(game),
-                      after=None, who=who, reason=None)
+                              after=None, who=who, reason="moved to the bin")
 
 
 def set_locked(db: Database, game_id: int, locked: bool, *, who: str | None = None) -> None:
@@ -250,7 +255,7 @@ def claim(db: Database, game_id: int, expected_version: int) -> Game:
     Returns the game row as it now is (the new version), read by the claim itself (``RETURNING``)."""
     rows = db.execute(
         "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND locked = 0 "
-        "RETURNING *",
+        "AND deleted_at IS NULL RETURNING *",
         [clock.stamp(), game_id, expected_version],
     ).fetchall()
     if rows:

@@ -21,6 +21,7 @@ BLUEPRINTS = [
     "scorekeeper.web.home",
     "scorekeeper.web.language",
     "scorekeeper.web.games",
+    "scorekeeper.web.bin",
     "scorekeeper.web.deals",
     "scorekeeper.api",
     "scorekeeper.web.sheets",

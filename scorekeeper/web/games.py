@@ -7,6 +7,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.datastructures import MultiDict
 from flask_babel import gettext as _
 
+from ..bin import BIN_DAYS
 from ..db import get_db
 from ..netinfo import for_phones
 from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, UnknownRules, get_profile, profile_options
@@ -248,7 +249,8 @@ def delete(game_id: int):
             flash(_("Someone recorded a deal in this game meanwhile. Look at it again before deleting."), "error")
             return redirect(url_for("games.delete", game_id=game_id), 303)
         names = " and ".join(s.name for s in game.sides)
-        flash(_("The game of %(names)s was deleted.", names=names), "ok")
+        flash(_("The game of %(names)s is in the bin: it can be restored from there for %(days)d days.",
+                names=names, days=BIN_DAYS), "ok")
         return redirect(url_for("games.index"), 303)
     return render_template("games/delete.html", game=game, summary=summary)
 

@@ -113,7 +113,7 @@ def test_share_link_and_qr(client, db):
 def test_delete_game_after_confirmation(client, db):
     game_id = start_game(client)
     confirm = client.get(f"/games/{game_id}/delete")
-    assert "cannot be undone" in confirm.get_data(as_text=True)
+    assert "restored" in confirm.get_data(as_text=True)
     response = client.post(f"/games/{game_id}/delete", data={"version": "1"})
     assert response.status_code == 303
     assert store.get_game(db, game_id) is None

@@ -1,0 +1,28 @@
+"""The bin: games deleted in the last 30 days, each restorable as it was."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+
+from .. import bin as game_bin
+from ..stores.errors import GameNotFound
+from ..db import get_db
+
+bp = Blueprint("bin", __name__)
+
+
+@bp.get("/games/bin")
+def index():
+    db = get_db()
+    game_bin.purge_expired(db)
+    return render_template("games/bin.html", games=game_bin.binned_games(db), days=game_bin.BIN_DAYS)
+
+
+@bp.post("/games/<int:game_id>/restore")
+def restore(game_id: int):
+    try:
+        game_bin.restore_game(get_db(), game_id, who=(request.form.get("who") or "").strip() or None)
+    except GameNotFound:
+        abort(404)
+    flash("The game is back, with all its deals.", "ok")
+    return redirect(url_for("games.show", game_id=game_id), 303)
