@@ -282,7 +282,11 @@
     }).then(function (response) {
       setReachable(true);
       if (response.ok) {
-        window.location.replace(response.url);  // the page the server sent us to (Post/Redirect/Get)
+        // The page the server sent us to (Post/Redirect/Get), with the messages it showed.
+        return response.text().then(function (html) {
+          carryMessages(html);
+          window.location.replace(response.url);
+        });
       } else {
         form.submit();  // refused: send it the ordinary way to see why (same key: never saved twice)
       }
@@ -294,6 +298,29 @@
       } else {
         say("Can't reach the scorekeeper, so that was not done. Try again once the phone is back on the Wi-Fi.", "error");
       }
+    });
+  }
+
+  // The page fetched after a background save already showed its messages ("Deal saved."): show them again
+  // on the page loaded next.
+  var CARRIED = "scorekeeper:carried-messages";
+  function carryMessages(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var items = Array.prototype.map.call(doc.querySelectorAll("#messages .message"), function (p) {
+      return { text: p.textContent, className: p.className };
+    });
+    try { sessionStorage.setItem(CARRIED, JSON.stringify(items)); } catch (e) { /* the page still loads */ }
+  }
+  function showCarried() {
+    var items;
+    try { items = JSON.parse(sessionStorage.getItem(CARRIED) || "[]"); sessionStorage.removeItem(CARRIED); } catch (e) { items = []; }
+    var area = document.getElementById("messages");
+    if (!area) { return; }
+    items.forEach(function (item) {
+      var p = document.createElement("p");
+      p.className = item.className;
+      p.textContent = item.text;
+      area.appendChild(p);
     });
   }
 
@@ -315,6 +342,7 @@
   window.addEventListener("storage", function (event) { if (event.key === STORE) { render(); } });
 
   document.addEventListener("DOMContentLoaded", function () {
+    showCarried();
     render();
     if (navigator.onLine === false) { setReachable(false); }
     flush();
