@@ -14,9 +14,9 @@ from .backup import DEFAULT_INTERVAL, DEFAULT_KEEP, BackupError, BackupKeeper, b
 def instance_config() -> Config:
     """The configuration the server would use (instance/config.py, then SCOREKEEPER_* variables), read without
     starting the app, so a command that only reads the database never creates or upgrades one."""
-    from . import ROOT
+    from . import instance_dir
 
-    instance = ROOT / "instance"
+    instance = instance_dir()
     config = Config(str(instance))
     config.from_mapping(DATABASE=str(instance / "scorekeeper.sqlite"))
     config.from_pyfile("config.py", silent=True)
