@@ -108,7 +108,11 @@ def render_pdf(template_name: str, *, paper: str, **context) -> bytes:
 
     from weasyprint import HTML  # heavy: only here, never at import time
 
-    return HTML(string=html, base_url=ROOT.as_uri() + "/", url_fetcher=_fetcher_class()(allowed_protocols=("file",))).write_pdf()
+    from .cache import render_lock
+
+    with render_lock:  # one render at a time: the other core stays free for saves
+        return HTML(string=html, base_url=ROOT.as_uri() + "/",
+                    url_fetcher=_fetcher_class()(allowed_protocols=("file",))).write_pdf()
 
 
 def pdf_response(pdf: bytes, filename: str):

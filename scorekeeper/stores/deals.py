@@ -16,7 +16,7 @@ from sqlite_utils import Database
 from .. import clock
 from ..rules import DealResult
 from . import changes
-from .errors import DealNotFound, GameOver, NothingToUndo
+from .errors import DealNotFound, GameOver, NothingToUndo, TooManyDeals
 from .games import MODES, Deal, Game, claim, get_deal, list_deals, side_names
 from .rows import dumps
 from .summary import GameSummary, cached_at, extended, remember, score, summarise, totals_before_row
@@ -56,6 +56,11 @@ def _result_for(before: GameSummary, sides_data: dict, totals: dict[str, int], r
                                   if k in result.sides) and set(result.sides) == set(totals):
         return result
     return score(before.profile, sides_data, totals, side_names(before.game))
+
+
+#: The most deals one game may hold. A real game to 5000 takes a few dozen deals; the limit keeps anyone on the
+#: Wi-Fi from building a game whose sheet takes the laptop minutes to print (README, "Limits").
+MAX_DEALS = 200
 
 
 def deal_by_key(db: Database, game_id: int, client_key: str | None) -> int | None:
@@ -98,6 +103,8 @@ def _insert_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, exp
         before = _summary_before(db, game, expected_version, summary)
         if before.game_over and not play_on:
             raise GameOver()
+        if len(before.rows) >= MAX_DEALS:
+            raise TooManyDeals(MAX_DEALS)
         # Score first, so a deal the engine refuses is never written.
         result = _result_for(before, sides_data, before.totals, result if before is summary else None)
         stamp = clock.stamp()

@@ -43,6 +43,14 @@ class GameOver(StoreError):
     message = _l("This game is over: a side has reached the target. Correct an earlier deal instead.")
 
 
+class TooManyDeals(GameOver):
+    """The game already holds the most deals one game may (``stores.deals.MAX_DEALS``)."""
+
+    def __init__(self, limit: int):
+        super().__init__(f"This game already has {limit} deals, the most one game may hold. "
+                         "Start a new game to go on.")
+
+
 class NothingToUndo(StoreError):
     message = _l("There is nothing left to undo in this game.")
 

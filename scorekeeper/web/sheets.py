@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, current_app, render_template, request
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from ..db import get_db
 from ..rules import PROFILES, UnknownRules, get_profile
 from ..sheets import PAPER_NAMES, UnknownPaper, paper_from, pdf_response, render_pdf
+from ..sheets.cache import sheet_cache
 from ..sheets.facts import option_lines, reference, table_line
 from ..stores import summary as summaries
 from ..stores.errors import GameNotFound
@@ -63,7 +65,9 @@ def game_sheet(game_id: int):
         return error_response(404, error.message)
     game = summary.game
     played = date.fromisoformat(game.created_at[:10])
-    pdf = render_pdf(
+    # Rendered once per game version, paper and language, then served from memory (sheets/cache.py).
+    key = (current_app.config["DATABASE"], game.id, game.version, game.code, paper, str(get_locale()))
+    pdf = sheet_cache.get_or_render(key, lambda: render_pdf(
         "sheets/game_pdf.html",
         paper=paper,
         summary=summary,
@@ -73,5 +77,5 @@ def game_sheet(game_id: int):
         profile=summary.profile,
         options=option_lines(summary.profile, get_profile(game.rules)),
         played=played,
-    )
+    ))
     return pdf_response(pdf, f"canasta-game-{game['id']}-{played.isoformat()}.pdf")

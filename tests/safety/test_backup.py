@@ -53,9 +53,11 @@ def test_backup_command_while_another_thread_saves_deals(tmp_path):
 
     def keep_saving():
         db = connect(str(path))
-        n = 0
+        n, current = 0, game
         while not stop.is_set():
-            acknowledged.append(add(db, game, quiet_deal(n)))
+            if n and n % 150 == 0:  # a game holds at most stores.deals.MAX_DEALS deals
+                current = new_game(db)
+            acknowledged.append(add(db, current, quiet_deal(n)))
             n += 1
         db.conn.close()
 

@@ -1,0 +1,68 @@
+"""Heavy work off the save path: a game's sheet is rendered once per game version and paper, then served from
+memory, and renders run one at a time.
+
+A long game's sheet takes WeasyPrint a second or more of CPU. Without a cache, anyone asking for it again and
+again keeps both cores busy and every table's save waits behind the renders. Keys are (database file, game id,
+version, share code, paper, language): every change bumps the version, so a cached sheet is never stale.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+#: Sheets kept in memory (a 60-deal sheet is about 60 kB).
+CACHE_SIZE = 64
+
+#: One render at a time, whatever asks: the rest of the app keeps the other core.
+render_lock = threading.RLock()
+
+
+class PdfCache:
+    """A small thread-safe LRU of rendered PDFs; ``get_or_render`` renders a missing one under the render lock."""
+
+    def __init__(self, size: int = CACHE_SIZE):
+        self.size = size
+        self._entries: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+        self.renders = 0
+
+    def get(self, key: Hashable) -> bytes | None:
+        with self._lock:
+            pdf = self._entries.get(key)
+            if pdf is not None:
+                self._entries.move_to_end(key)
+            return pdf
+
+    def put(self, key: Hashable, pdf: bytes) -> None:
+        with self._lock:
+            self._entries[key] = pdf
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def get_or_render(self, key: Hashable | None, render: Callable[[], bytes]) -> bytes:
+        """The cached PDF for ``key``, or ``render()`` it once (``key`` None: render, never cache)."""
+        if key is not None:
+            pdf = self.get(key)
+            if pdf is not None:
+                return pdf
+        with render_lock:
+            if key is not None:  # someone may have rendered it while this request waited for the lock
+                pdf = self.get(key)
+                if pdf is not None:
+                    return pdf
+            pdf = render()
+            self.renders += 1
+        if key is not None:
+            self.put(key, pdf)
+        return pdf
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self.renders = 0
+
+
+sheet_cache = PdfCache()

@@ -1,0 +1,76 @@
+"""Heavy work off the save path: a sheet rendered once per game version and paper, one render at a time, and
+a documented maximum number of deals per game."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.stores.deals import MAX_DEALS
+from scorekeeper.stores.errors import TooManyDeals
+from scorekeeper.sheets.cache import render_lock, sheet_cache
+
+from ..web.scorepad_helpers import start_game, totals_form
+from .helpers import add, new_game, quiet_deal
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    sheet_cache.clear()
+    yield
+    sheet_cache.clear()
+
+
+def test_a_sheet_is_rendered_once_per_version_and_paper(client, db):
+    game = new_game(db)
+    add(db, game)
+    first = client.get(f"/games/{game}/sheet.pdf")
+    again = client.get(f"/games/{game}/sheet.pdf")
+    assert first.status_code == again.status_code == 200
+    assert first.data == again.data and first.data.startswith(b"%PDF")
+    assert sheet_cache.renders == 1
+    client.get(f"/games/{game}/sheet.pdf?paper=letter")
+    assert sheet_cache.renders == 2
+    add(db, game)  # a new version: a new sheet
+    newer = client.get(f"/games/{game}/sheet.pdf")
+    assert sheet_cache.renders == 3 and newer.data != first.data
+
+
+def test_renders_run_one_at_a_time(client, db):
+    game = new_game(db)
+    done = threading.Event()
+
+    def ask():
+        assert client.get(f"/games/{game}/sheet.pdf").status_code == 200
+        done.set()
+
+    with render_lock:  # another render is running
+        asker = threading.Thread(target=ask)
+        asker.start()
+        time.sleep(1.0)
+        assert not done.is_set(), "a sheet was rendered while another render was running"
+    asker.join(timeout=60)
+    assert done.is_set()
+
+
+def test_a_game_holds_at_most_the_documented_number_of_deals(client, db):
+    game = start_game(client)
+    for n in range(MAX_DEALS):
+        add(db, game, quiet_deal(n))
+    with pytest.raises(TooManyDeals):
+        add(db, game)
+    version = store.game_version(db, game)
+    answer = client.post(f"/games/{game}/deals", data=totals_form(version))
+    assert answer.status_code == 409
+    assert f"{MAX_DEALS} deals" in answer.get_data(as_text=True)
+    assert len(store.list_deals(db, game)) == MAX_DEALS
+
+
+def test_the_readme_documents_the_limit():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert f"at most {MAX_DEALS} deals" in readme
