@@ -41,12 +41,12 @@ def serve(host: str, port: int, threads: int) -> None:
     from waitress.server import create_server
 
     from . import create_app
-    from .cli_data import start_backups
+    from .cli_data import app_or_exit, start_backups
     from .netinfo import public_urls
 
     # Waitress notes every moment all its threads are busy; at a club that is normal, not news.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    app = create_app()
+    app = app_or_exit()
     backups = start_backups(app.config)
     server = create_server(app, host=host, port=port, threads=threads)
     urls = public_urls(host, server.effective_port)
@@ -73,10 +73,10 @@ def serve(host: str, port: int, threads: int) -> None:
 @_instance_option
 def init_db() -> None:
     """Create the database, or bring an old one up to date."""
-    from . import create_app
+    from .cli_data import app_or_exit
     from .db import migrate
 
-    app = create_app()
+    app = app_or_exit()
     applied = migrate(app.config["DATABASE"])
     click.echo(f"Database ready at {app.config['DATABASE']} ({len(applied)} migration(s) applied).")
 

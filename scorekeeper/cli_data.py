@@ -24,6 +24,17 @@ def instance_config() -> Config:
     return config
 
 
+def app_or_exit():
+    """``create_app()``, or one plain line on stderr and exit status 1 when the database cannot be used."""
+    from . import create_app
+    from .trouble import DatabaseTrouble
+
+    try:
+        return create_app()
+    except DatabaseTrouble as trouble:
+        _fail(str(trouble))
+
+
 def _fail(message: str) -> None:
     click.echo(f"Error: {message}", err=True)
     raise SystemExit(1)
@@ -44,8 +55,49 @@ def backup(path: str) -> None:
     click.echo(f"Backup of {database} written to {made}")
 
 
+@click.command("export")
+@click.argument("folder", type=click.Path(file_okay=False, writable=True))
+def export_command(folder: str) -> None:
+    """Write every game and every tournament as JSON files into FOLDER (a game's file imports elsewhere)."""
+    from .db import connect
+    from .transfer import export_all
+
+    database = instance_config()["DATABASE"]
+    if not Path(database).is_file():
+        _fail(f"There is no database at {database}: nothing to export. Check DATABASE in the configuration.")
+    db = connect(database)
+    try:
+        written = export_all(db, folder)
+    except OSError as error:
+        _fail(f"The files could not be written to {folder} ({error.strerror or error}).")
+    finally:
+        db.conn.close()
+    click.echo(f"{len(written)} file(s) written to {folder}")
+
+
+@click.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, readable=True))
+def import_command(file: str) -> None:
+    """Import a game from FILE (the JSON a game's "Download (JSON)" link or `scorekeeper export` wrote)."""
+    from .db import connect
+    from .transfer import MAX_FILE_BYTES, ImportRefused, import_game
+
+    app = app_or_exit()
+    with open(file, "rb") as handle:
+        raw = handle.read(MAX_FILE_BYTES + 1)
+    db = connect(app.config["DATABASE"])
+    try:
+        game_id = import_game(db, raw, who="scorekeeper import")
+    except ImportRefused as refused:
+        _fail(refused.message)
+    finally:
+        db.conn.close()
+    click.echo(f"Imported {file} as game {game_id}.")
+
+
 def register(group: click.Group) -> None:
-    group.add_command(backup)
+    for command in (backup, export_command, import_command):
+        group.add_command(command)
 
 
 def backup_folder(config) -> Path:

@@ -86,6 +86,8 @@ def init_db_command() -> None:
 
 
 def init_app(app: Flask) -> None:
-    migrate(app.config["DATABASE"])
+    from .trouble import check_database
+
+    check_database(app.config["DATABASE"], migrate)  # DatabaseTrouble, in one line, when it cannot be used
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)

@@ -22,6 +22,7 @@ BLUEPRINTS = [
     "scorekeeper.web.language",
     "scorekeeper.web.games",
     "scorekeeper.web.bin",
+    "scorekeeper.web.transfer",
     "scorekeeper.web.deals",
     "scorekeeper.api",
     "scorekeeper.web.sheets",
@@ -100,9 +101,10 @@ def error_response(status: int, message: str | None = None, code: str | None = N
 
 
 def init_app(app: Flask) -> None:
-    from . import hosts
+    from . import hosts, trouble
 
     hosts.init_app(app)
+    trouble.init_app(app)
     csrf.init_app(app)
     app.url_map.converters["int"] = RowIdConverter
     for name in BLUEPRINTS:

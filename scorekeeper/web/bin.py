@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from .. import bin as game_bin
 from ..stores.errors import GameNotFound
@@ -24,5 +25,5 @@ def restore(game_id: int):
         game_bin.restore_game(get_db(), game_id, who=(request.form.get("who") or "").strip() or None)
     except GameNotFound:
         abort(404)
-    flash("The game is back, with all its deals.", "ok")
+    flash(_("The game is back, with all its deals."), "ok")
     return redirect(url_for("games.show", game_id=game_id), 303)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import segno
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from flask_babel import gettext as _
 

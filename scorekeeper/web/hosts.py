@@ -72,10 +72,12 @@ def check_host():
         return None
     from . import error_response
 
+    from flask_babel import gettext as _
+
     return error_response(
         400,
-        "This address is not one the scorekeeper answers to. Open it by the laptop's own address, as shown when "
-        "it starts; the organiser can add a name to ALLOWED_HOSTS in the configuration.",
+        _("This address is not one the scorekeeper answers to. Open it by the laptop's own address, as shown when "
+          "it starts; the organiser can add a name to ALLOWED_HOSTS in the configuration."),
         code="request.host",
     )
 

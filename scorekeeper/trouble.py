@@ -1,0 +1,96 @@
+"""Clear words when the disk or the database is the problem.
+
+At start, ``check_database`` turns a database that cannot be used into ``DatabaseTrouble``, whose message is one
+line: what is wrong, with which file, and what to do; the ``scorekeeper`` command prints it and stops.
+While serving, ``write_problem`` names the cause of a refused write (a full disk, a read-only file, a failing
+disk) for a 503 answer that says nothing was saved.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+#: Causes of a refused write while serving: (status, code, what happened, what to do).
+WRITE_PROBLEMS = {
+    "full": (503, "storage.full", "the laptop's disk is full",
+             "Free some space on the laptop running the scorekeeper, then try again."),
+    "read_only": (503, "storage.read_only", "the database file is read-only",
+                  "Whoever runs the laptop must give the scorekeeper write permission on its database, then try again."),
+    "io": (503, "storage.io_error", "the laptop's disk could not be written",
+           "Check the laptop's disk (is a USB stick unplugged?), then try again."),
+    "busy": (503, "storage.busy", "the database is busy with another long task",
+             "Wait a few seconds and try again."),
+    "corrupt": (503, "storage.corrupt", "the database file is damaged",
+                "Stop the scorekeeper and restore the newest backup (see the README)."),
+}
+
+
+class DatabaseTrouble(Exception):
+    """The database cannot be used; ``str()`` is one line for the person starting the server."""
+
+
+def _name(error: BaseException) -> str:
+    return str(getattr(error, "sqlite_errorname", "") or "")
+
+
+def classify(error: BaseException) -> str | None:
+    """The kind of trouble behind a SQLite error, or None when it is not the disk's or the file's."""
+    name, text = _name(error), str(error).lower()
+    if name.startswith("SQLITE_FULL") or "disk is full" in text:
+        return "full"
+    if name.startswith(("SQLITE_READONLY", "SQLITE_PERM")) or "readonly database" in text:
+        return "read_only"
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or "not a database" in text:
+        return "corrupt"
+    if name.startswith("SQLITE_IOERR") or "disk i/o error" in text:
+        return "io"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in text:
+        return "busy"
+    if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
+        return "cant_open"
+    return None
+
+
+def write_problem(error: BaseException) -> tuple[int, str, str] | None:
+    """(status, code, message) for a request the database refused, or None for any other error."""
+    kind = classify(error)
+    if kind not in WRITE_PROBLEMS:
+        return None
+    status, code, what, todo = WRITE_PROBLEMS[kind]
+    return status, code, f"Nothing was saved: {what}. {todo}"
+
+
+def start_problem(path: str, error: BaseException) -> str:
+    """One line on why the server cannot start on the database at ``path``, and what to do."""
+    kind = "cant_open" if isinstance(error, OSError) else classify(error)
+    backups = Path(path).parent / "backups"
+    if kind == "corrupt":
+        return (f"Cannot start: the database {path} is damaged or is not a Canasta Scorekeeper database. "
+                f"Restore the newest backup (from {backups}, see the README) or move the file away to start afresh.")
+    if kind == "read_only":
+        return (f"Cannot start: the database {path} can be read but not written. Give this user write permission "
+                "on the file and its folder, or set DATABASE to a copy in a folder you can write.")
+    if kind == "full":
+        return f"Cannot start: the disk holding the database {path} is full. Free some space and start again."
+    reason = getattr(error, "strerror", None) or str(error)
+    return (f"Cannot start: the database {path} cannot be opened or created ({reason}). Check that the path names "
+            "a file in a folder this user may write, or set DATABASE to another file.")
+
+
+def check_database(path: str, migrate) -> list[str]:
+    """Run ``migrate(path)``, then prove the file is sound and writable; DatabaseTrouble if it is not."""
+    try:
+        applied = migrate(path)
+        conn = sqlite3.connect(path, timeout=10)
+        try:
+            verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+            if verdict != "ok":
+                raise sqlite3.DatabaseError(f"database disk image is malformed ({verdict})")
+            conn.execute("BEGIN IMMEDIATE")  # takes the write lock: fails on a file that cannot be written
+            conn.rollback()
+        finally:
+            conn.close()
+    except (sqlite3.Error, OSError) as error:
+        raise DatabaseTrouble(start_problem(path, error)) from None
+    return applied
