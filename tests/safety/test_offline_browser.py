@@ -12,8 +12,8 @@ from playwright.sync_api import Error as PlaywrightError
 
 from scorekeeper import store
 from scorekeeper.db import connect
-from scorekeeper.tournaments import records, rounds
 from tests.conftest import assert_fits_phone
+from tests.tournaments.test_browser import start_tournament
 
 from .helpers import new_game
 
@@ -48,6 +48,15 @@ def _deals(live_server, game_id):
                 for d in store.list_deals(db, game_id)]
     finally:
         db.conn.close()
+
+
+def _open_new_game(phone, live_server) -> int:
+    db = _db(live_server)
+    game_id = new_game(db)
+    db.conn.close()
+    phone.goto(live_server(f"/games/{game_id}"))
+    phone.wait_for_function("window.htmx !== undefined")
+    return game_id
 
 
 def _fill(page, we: int, they: int, save_button: str):
@@ -113,11 +122,7 @@ def test_scorepad_keeps_two_deals_offline_and_sends_each_once_in_order(phone, li
 
 @pytest.mark.parametrize("phone", ["360x640"], indirect=True)
 def test_a_save_whose_answer_was_lost_is_retried_and_recorded_once(phone, live_server):
-    db = _db(live_server)
-    game_id = new_game(db)
-    db.conn.close()
-    phone.goto(live_server(f"/games/{game_id}"))
-    phone.wait_for_function("window.htmx !== undefined")
+    game_id = _open_new_game(phone, live_server)
 
     def lose_answer(route):
         route.fetch()  # the server records the deal ...
@@ -131,23 +136,9 @@ def test_a_save_whose_answer_was_lost_is_retried_and_recorded_once(phone, live_s
     assert _deals(live_server, game_id) == [(70, 40)]
 
 
-def _start_table(live_server) -> dict:
-    db = _db(live_server)
-    try:
-        tid = records.create_tournament(
-            db, name="Friday fours", date="2026-11-27", rules="bicycle", options={}, format="individuals",
-            rounds=3, round_end="deals", round_limit=6, scoring="points", password="director-pass")
-        for name in ("Ann", "Ben", "Cy", "Di"):
-            records.add_entry(db, tid, [name], who="director")
-        rounds.start_round(db, tid, who="director")
-        return rounds.list_tables(db, tid, 1)[0]
-    finally:
-        db.conn.close()
-
-
 @pytest.mark.parametrize("phone", ["360x640"], indirect=True)
 def test_table_phone_keeps_two_deals_offline_and_never_leaves_its_page(phone, live_server):
-    table = _start_table(live_server)
+    table = start_tournament(live_server.app)
     url = live_server(f"/tournaments/table/{table['token']}")
     phone.goto(url)
     phone.wait_for_function("window.htmx !== undefined")
@@ -160,11 +151,7 @@ def test_table_phone_keeps_two_deals_offline_and_never_leaves_its_page(phone, li
 
 @pytest.mark.parametrize("phone", ["360x640"], indirect=True)
 def test_a_failed_refresh_says_it_cannot_reach_the_scorekeeper(phone, live_server):
-    db = _db(live_server)
-    game_id = new_game(db)
-    db.conn.close()
-    phone.goto(live_server(f"/games/{game_id}"))
-    phone.wait_for_function("window.htmx !== undefined")
+    game_id = _open_new_game(phone, live_server)
     phone.context.set_offline(True)
     wait_until(phone, "document.getElementById('messages').innerText.length > 0", 10)
     text = phone.inner_text("#messages")
