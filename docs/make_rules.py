@@ -25,7 +25,6 @@ from scorekeeper.rules.profiles import MODERN_AMERICAN, TOPICS, rule_fields  # n
 
 OUT = ROOT / "docs/RULES.md"
 READING_ID = re.compile(r"\b([BYMSC])-A(\d+)\b")
-PREFIX = {"B": "bicycle", "Y": "yahoo", "M": "modern-american", "S": "silhill", "C": "classic"}
 
 CONVENTIONS = """\
 - Cards are written as the engine reads them: `K K 2 JK`; `10` (or `T`) is a ten, `JK` a joker, and a three
@@ -76,38 +75,67 @@ The *rule of five* (after the opening, a wild card may join only a meld with fiv
 outside descriptions and is not in the handout: it is off by default and a club switches it on with the option
 `rule_of_five` (M-A5)."""
 
-#: Readings the engine applies without an option (nothing for a club to switch), in the project's words.
-FIXED_READINGS: dict[str, str] = {
-    "B-A8": "A red three the player failed to lay down costs the penalty `undeclared-red-three` (bicycle: Red "
-            "Threes) and nothing else: it earns no bonus and is not counted again as a card left in hand.",
-    "B-A9": "When both sides pass the target in the same deal, the higher total wins (bicycle: Scoring the Game); "
-            "with equal totals the game is over without a winner.",
-    "B-A10": "The first card of the pile is turned again while it is a joker, a two or any three; the cards turned "
-             "past stay in the pile, so a wild card or red three among them keeps it frozen (bicycle: The Deal).",
-    "C-A3": "The first row of the minimum table, which has no score written next to it, is the minimum of a side "
-            "below zero: 15 (classic: Minimum Count).",
-    "C-A7": "Only jokers and twos are turned again at the start, so a red three may lie on top; nobody may take "
-            "the pile then, and the first player draws from the stock (classic: The Deal).",
-    "M-A2": "The table leaves exactly 2,995 without a minimum; the engine asks 125 for every total below 3,000, "
-            "negative totals included (modern-american: SCORING).",
-    "M-A4": "Melds of wild cards only are the one exception to \"at least two natural cards\": three to seven "
-            "wild cards (modern-american: Melds, CANASTA).",
-    "M-A5": "The handout does not state the rule of five; see §3.2 and the option `rule_of_five`.",
-    "M-A8": "An opening made with a natural canasta, of any rank (sevens and aces included), needs neither the "
-            "count nor a separate natural meld (modern-american: TWO OTHER WAYS).",
-    "M-A9": "\"Three or more in a hand at the end\" means at the end of the deal, and is charged per player and per "
-            "rank (modern-american: SEVENS AND ACES).",
-    "M-A11": "A rank whose canasta is finished is closed for both teams, which is what makes those cards safe "
-             "discards (modern-american: CANASTA).",
-    "M-A15": "The handout does not say what a team without a canasta does with its melded cards; the engine counts "
-             "them minus, and the option `melds_count_minus_without_canasta` turns that off (§3.1).",
-    "S-A3": "The table leaves exactly 3,000 between two rows; the engine asks 120 from 3,000 on (silhill: §5d).",
-    "S-A12": "A pile with a wild card on top cannot be taken: taking a frozen pile needs its top card with two "
-             "natural cards of the same rank (silhill: §7b).",
-    "Y-A2": "\"Each red three (up to 3)\" means 100 for each of one to three red threes; all four score 800 "
-            "together (yahoo: Canasta¶).",
-    "Y-A3": "Going out earns 100, or 200 in all when concealed: the two numbers of the table are alternatives, "
-            "not a sum (yahoo: Canasta¶).",
+#: Readings the engine applies without an option (nothing for a club to switch), by profile, in the project's
+#: words.
+FIXED_READINGS: dict[str, dict[str, str]] = {
+    "bicycle": {
+        "B-A8": (
+            "A red three the player failed to lay down costs the penalty `undeclared-red-three` (bicycle: Red"
+            " Threes) and nothing else: it earns no bonus and is not counted again as a card left in hand."),
+        "B-A9": (
+            "When both sides pass the target in the same deal, the higher total wins (bicycle: Scoring the "
+            "Game); with equal totals the game is over without a winner."),
+        "B-A10": (
+            "The first card of the pile is turned again while it is a joker, a two or any three; the cards "
+            "turned past stay in the pile, so a wild card or red three among them keeps it frozen (bicycle: "
+            "The Deal)."),
+    },
+    "yahoo": {
+        "Y-A2": (
+            '"Each red three (up to 3)" means 100 for each of one to three red threes; all four score 800 '
+            "together (yahoo: Canasta¶)."),
+        "Y-A3": (
+            "Going out earns 100, or 200 in all when concealed: the two numbers of the table are "
+            "alternatives, not a sum (yahoo: Canasta¶)."),
+    },
+    "modern-american": {
+        "M-A2": (
+            "The table leaves exactly 2,995 without a minimum; the engine asks 125 for every total below "
+            "3,000, negative totals included (modern-american: SCORING)."),
+        "M-A4": (
+            'Melds of wild cards only are the one exception to "at least two natural cards": three to seven '
+            "wild cards (modern-american: Melds, CANASTA)."),
+        "M-A5": (
+            "The handout does not state the rule of five; see §3.2 and the option `rule_of_five`."),
+        "M-A8": (
+            "An opening made with a natural canasta, of any rank (sevens and aces included), needs neither "
+            "the count nor a separate natural meld (modern-american: TWO OTHER WAYS)."),
+        "M-A9": (
+            '"Three or more in a hand at the end" means at the end of the deal, and is charged per player and'
+            " per rank (modern-american: SEVENS AND ACES)."),
+        "M-A11": (
+            "A rank whose canasta is finished is closed for both teams, which is what makes those cards safe "
+            "discards (modern-american: CANASTA)."),
+        "M-A15": (
+            "The handout does not say what a team without a canasta does with its melded cards; the engine "
+            "counts them minus, and the option `melds_count_minus_without_canasta` turns that off (§3.1)."),
+    },
+    "silhill": {
+        "S-A3": (
+            "The table leaves exactly 3,000 between two rows; the engine asks 120 from 3,000 on (silhill: "
+            "§5d)."),
+        "S-A12": (
+            "A pile with a wild card on top cannot be taken: taking a frozen pile needs its top card with two"
+            " natural cards of the same rank (silhill: §7b)."),
+    },
+    "classic": {
+        "C-A3": (
+            "The first row of the minimum table, which has no score written next to it, is the minimum of a "
+            "side below zero: 15 (classic: Minimum Count)."),
+        "C-A7": (
+            "Only jokers and twos are turned again at the start, so a red three may lie on top; nobody may "
+            "take the pile then, and the first player draws from the stock (classic: The Deal)."),
+    },
 }
 
 
@@ -173,14 +201,26 @@ def _option_entry(p, opt) -> str:
             f"chooses otherwise ({values}). {opt.help} Rests on {source_text(p, cite)}.")
 
 
-def _option_readings() -> dict[str, list[str]]:
-    """Each reading id cited by a club option, with the option's entry."""
-    found: dict[str, list[str]] = {}
-    for p in PROFILES.values():
-        for opt in p.options:
-            for letter, number in READING_ID.findall(opt.source):
-                found.setdefault(f"{letter}-A{number}", []).append(_option_entry(p, opt))
-    return found
+def _reading_order(rid: str) -> tuple[str, int]:
+    letter, number = READING_ID.fullmatch(rid).groups()
+    return letter, int(number)
+
+
+def _profile_readings(profile) -> list[str]:
+    """The profile's readings, fixed ones and club options by their ids, then its other club options."""
+    readings: dict[str, list[str]] = {rid: [text] for rid, text in FIXED_READINGS.get(profile.id, {}).items()}
+    others = []
+    for opt in profile.options:
+        ids = [f"{letter}-A{number}" for letter, number in READING_ID.findall(opt.source)]
+        for rid in ids:
+            readings.setdefault(rid, []).append(_option_entry(profile, opt))
+        if not ids:
+            others.append(opt)
+    lines = [f"- **{rid}**: {text}" for rid in sorted(readings, key=_reading_order) for text in readings[rid]]
+    if others:
+        lines += ["", f"Other club options of `{profile.id}`:", ""]
+        lines += [f"- {_option_entry(profile, opt)}" for opt in others]
+    return lines
 
 
 def _readings_section() -> list[str]:
@@ -189,19 +229,8 @@ def _readings_section() -> list[str]:
              "a club may see otherwise is a club option, with the document's likeliest meaning as its default; the "
              "others are fixed. Under each profile, its other club options follow: table settings such as the game "
              "target, and readings taken from outside sources (§3).", ""]
-    options = _option_readings()
-    every = {**{k: [v] for k, v in FIXED_READINGS.items()}, **options}
-    for letter, pid in PREFIX.items():
-        lines += [f"### {pid}", ""]
-        for rid in sorted((r for r in every if r.startswith(letter + "-")), key=lambda r: int(r.split("A")[1])):
-            for text in every[rid]:
-                lines.append(f"- **{rid}**: {text}")
-        profile = PROFILES[pid]
-        others = [opt for opt in profile.options if not READING_ID.search(opt.source)]
-        if others:
-            lines += ["", f"Other club options of `{pid}`:", ""]
-            lines += [f"- {_option_entry(profile, opt)}" for opt in others]
-        lines.append("")
+    for profile in PROFILES.values():
+        lines += [f"### {profile.id}", "", *_profile_readings(profile), ""]
     return lines
 
 
