@@ -52,6 +52,7 @@ class ScorepadRow(Row):
     sides: dict[str, RowSide] = field(hash=False)
     warnings: tuple[Violation, ...] = ()
     error: str | None = None
+    after_end: bool = False  # played after a side had already reached the target
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,15 @@ class GameSummary(Row):
     winner: str | None = None
     next_dealer: str = ""
     problems: tuple[str, ...] = ()
+    ended_at: int | None = None  # the number of the deal in which a side first reached the target
+
+    def to_go(self, key: str) -> int:
+        """How far a side still is from the target (0 once there)."""
+        return max(0, self.profile.target - self.totals.get(key, 0))
+
+    def running_totals(self) -> dict[str, list[int]]:
+        """Each side's total after every deal, from 0 before the first."""
+        return {key: [0] + [row.sides[key].total for row in self.rows] for key in self.side_keys}
 
     @property
     def version(self) -> int:
@@ -121,11 +131,18 @@ def score_row(game: Game, profile: RuleProfile, index: int, deal: Deal, totals: 
     return ScorepadRow(**base, sides=sides, warnings=tuple(result.warnings)), None
 
 
-def _finish(game: Game, profile: RuleProfile, rows: list[ScorepadRow], totals, minimums, problems) -> GameSummary:
+def _ends(profile: RuleProfile, row: ScorepadRow) -> bool:
+    """Whether a side had reached the target after ``row``."""
+    return game_state(profile, {k: side.total for k, side in row.sides.items()})[0]
+
+
+def _finish(game: Game, profile: RuleProfile, rows: list[ScorepadRow], totals, minimums, problems,
+            ended_at: int | None = None) -> GameSummary:
+    """The summary of ``rows``, whose deal number ``ended_at`` first reached the target."""
     game_over, winner = game_state(profile, totals)
     return GameSummary(game=game, profile=profile, rows=tuple(rows), totals=totals, minimums=minimums,
                        game_over=game_over, winner=winner, next_dealer=dealer_name(game, len(rows)),
-                       problems=tuple(problems))
+                       problems=tuple(problems), ended_at=ended_at)
 
 
 def summarise(game: Game, deals: list[Deal], profile: RuleProfile | None = None) -> GameSummary:
@@ -133,13 +150,17 @@ def summarise(game: Game, deals: list[Deal], profile: RuleProfile | None = None)
     profile = profile or game_profile(game)
     totals = {k: 0 for k in game.side_keys}
     minimums = {k: profile.minimum(0) for k in totals}
-    rows, problems = [], []
+    rows, problems, ended_at = [], [], None
     for index, deal in enumerate(deals):
         row, problem = score_row(game, profile, index, deal, totals, minimums)
+        if ended_at is not None:
+            row = row.replace(after_end=True)
+        elif _ends(profile, row):
+            ended_at = row.number
         rows.append(row)
         if problem:
             problems.append(_("Deal %(index)s: %(problem)s", index=index + 1, problem=problem))
-    return _finish(game, profile, rows, totals, minimums, problems)
+    return _finish(game, profile, rows, totals, minimums, problems, ended_at)
 
 
 def extended(summary: GameSummary, game: Game, deal: Deal, result: DealResult | None = None) -> GameSummary:
@@ -148,8 +169,14 @@ def extended(summary: GameSummary, game: Game, deal: Deal, result: DealResult | 
     ``summary.totals``)."""
     totals, minimums = dict(summary.totals), dict(summary.minimums)
     row, problem = score_row(game, summary.profile, len(summary.rows), deal, totals, minimums, result)
-    problems = list(summary.problems) + ([_("Deal %(number)s: %(problem)s", number=row.number, problem=problem)] if problem else [])
-    return _finish(game, summary.profile, [*summary.rows, row], totals, minimums, problems)
+    problems = list(summary.problems) + ([_("Deal %(number)s: %(problem)s", number=row.number, problem=problem)]
+                                         if problem else [])
+    ended_at = summary.ended_at
+    if ended_at is not None:
+        row = row.replace(after_end=True)
+    elif _ends(summary.profile, row):
+        ended_at = row.number
+    return _finish(game, summary.profile, [*summary.rows, row], totals, minimums, problems, ended_at)
 
 
 def totals_before_row(summary: GameSummary, deal_id: int | None) -> dict[str, int]:

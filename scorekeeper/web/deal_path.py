@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from flask_babel import gettext
+
 from ..rules import DealResult, RulesError, Situation, check_meld, parse_cards, parse_deal, score_deal
 from ..rules.floors import check_melded_floors
 from ..stores.games import side_names
@@ -94,11 +96,13 @@ def _questions(summary: GameSummary, result: DealResult, checks: dict, *, new: b
         for message, source in check["together"]:
             questions.append(Question(f"{name}: {message}", source))
     if all(not side.breakdown for side in result.sides.values()):
-        questions.append(Question("Nothing was entered for this deal: every side scores 0."))
+        questions.append(Question(gettext("Nothing was entered for this deal: every side scores 0.")))
     if new and summary.game_over:
         winner = summary.side_name(summary.winner)
-        ended = f"{winner} reached the target" if winner else "the totals reached the target"
-        questions.append(Question(f"This game is over: {ended}. Save this deal only to play on by choice."))
+        ended = (gettext("%(name)s reached the target", name=winner) if winner
+                 else gettext("the totals reached the target"))
+        questions.append(Question(gettext("This game is over: %(ended)s. Save this deal only to play on by choice.",
+                                          ended=ended)))
     return tuple(questions)
 
 

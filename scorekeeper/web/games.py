@@ -9,6 +9,7 @@ from werkzeug.datastructures import MultiDict
 from flask_babel import gettext as _
 
 from ..bin import BIN_DAYS
+from ..charts import summary_chart
 from ..db import get_db
 from ..netinfo import for_phones
 from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, UnknownRules, get_profile, profile_options
@@ -17,13 +18,15 @@ from ..stores import games
 from ..stores import summary as summaries
 from ..stores.errors import GameLocked, GameNotFound, InvalidGame, StaleGame
 from . import error_response
-from .forms import deal_form, in_words, new_game_form, option_text, option_value, read_version, seat_labels, sides_from_form
+from .forms import (deal_form, in_words, new_game_form, option_text, option_value, read_version, seat_labels,
+                    sides_from_form)
 from .htmx import render
 from .wording import side_words
 
 bp = Blueprint("games", __name__)
 bp.add_app_template_filter(side_words, "side_words")
 bp.add_app_template_filter(in_words, "words")
+bp.add_app_template_filter(summary_chart, "totals_chart")
 
 
 def load_game(game_id: int) -> dict:
