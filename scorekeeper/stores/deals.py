@@ -1,4 +1,5 @@
-"""Writing deals: add the next one, correct one, delete one, undo the last change.
+"""Writing deals: add the next one, correct one, delete one, undo the last change; change the club options
+(which scores every deal again).
 
 Each write claims the game's version first (``games.claim``), records its change in the audit log, and
 rewrites the game's status from the summary; once committed, that summary is cached, so the scorepad shown
@@ -14,9 +15,9 @@ import sqlite3
 from sqlite_utils import Database
 
 from .. import clock
-from ..rules import DealResult
+from ..rules import DealResult, get_profile
 from . import changes
-from .errors import DealNotFound, GameOver, NothingToUndo, TooManyDeals
+from .errors import DealNotFound, GameOver, InvalidGame, NothingToUndo, TooManyDeals
 from .games import MODES, Deal, Game, claim, get_deal, list_deals, side_names
 from .rows import dumps
 from .summary import GameSummary, cached_at, extended, remember, score, summarise, totals_before_row
@@ -195,3 +196,26 @@ def undo_last(db: Database, game_id: int, *, expected_version: int, who: str | N
         after = _refresh_status(db, game)
     remember(db, after)
     return change
+
+
+def set_options(db: Database, game_id: int, options: dict, *, expected_version: int,
+                who: str | None = None) -> tuple[GameSummary, GameSummary]:
+    """Change a game's club options mid-game: every deal is scored again under them and the change is logged.
+
+    Returns the summaries before and after, so the caller can say what the change did to the totals. Raises
+    the engine's UnknownOption for an option the rules do not have, InvalidGame for a change of the table's
+    shape (the number of players or partnerships cannot change once the game has sides)."""
+    options = dict(options or {})
+    with db.atomic():
+        game = claim(db, game_id, expected_version)
+        before = summarise(game, list_deals(db, game.id))
+        profile = get_profile(game.rules).with_options(options)
+        if (profile.players, profile.partnerships) != (before.profile.players, before.profile.partnerships):
+            raise InvalidGame("The number of players cannot change during a game; start a new game instead.",
+                              "options")
+        db.execute("UPDATE games SET options = ?, target = ? WHERE id = ?", [dumps(options), profile.target, game.id])
+        changes.record_change(db, game_id=game_id, deal_id=None, action="options",
+                              before={"options": game.options}, after={"options": options}, who=who, reason=None)
+        after = _refresh_status(db, game.replace(options=options, target=profile.target))
+    remember(db, after)
+    return before, after

@@ -175,6 +175,44 @@ def option_value(option, raw: str):
     return option.read(raw, number=parse_sum)
 
 
+def read_options(form) -> dict | None:
+    """The club options a form's ``opt_`` fields hold, or None with each unreadable one's message on its field."""
+    options, valid = {}, True
+    for option in form.option_list:
+        field = form[f"opt_{option.name}"]
+        try:
+            options[option.name] = option_value(option, field.data)
+        except ValueError as error:
+            field.errors = [str(error)]
+            valid = False
+    return options if valid else None
+
+
+def option_error(form, error) -> None:
+    """Put the engine's refusal of an option next to that option's field (else next to the form's first)."""
+    name = (getattr(error, "field", None) or "").removeprefix("options.")
+    target = form[f"opt_{name}"] if f"opt_{name}" in form else form._fields[form._first]
+    target.errors = [in_words(error.message, {o.name: o.label for o in form.option_list})]
+
+
+class OptionsBase(FlaskForm):
+    version = HiddenField()
+    who = StringField("Your name (optional)", validators=[Optional(), Length(max=60)],
+                      render_kw={"autocomplete": "nickname"})
+
+
+def options_form(base: RuleProfile, current: RuleProfile, formdata=None) -> FlaskForm:
+    """The club options of a game under way: ``base``'s options, showing ``current``'s values."""
+    options = profile_options(base)
+    attrs = {f"opt_{option.name}": option_field(option) for option in options}
+    values = current.option_values()
+    data = {f"opt_{o.name}": option_text(o, values.get(o.name, o.default)) for o in options}
+    form = type("OptionsForm", (OptionsBase,), attrs)(formdata=formdata, data=data)
+    form.option_list = options
+    form._first = f"opt_{options[0].name}" if options else "who"
+    return form
+
+
 class NewGameBase(FlaskForm):
     rules = RadioField(_l("Rules"), choices=[SelectChoice(pid, p.name) for pid, p in PROFILES.items()],
                          default=DEFAULT_PROFILE)
@@ -201,6 +239,7 @@ def new_game_form(profile: RuleProfile, formdata=None, data=None) -> FlaskForm:
     form.profile = profile
     form.option_list = options
     form.layout = side_layout(profile)
+    form._first = "rules"
     return form
 
 

@@ -14,19 +14,21 @@ from ..db import get_db
 from ..netinfo import for_phones
 from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, UnknownRules, get_profile, profile_options
 from ..stores import changes as change_log
+from ..stores import deals as deal_store
 from ..stores import games
 from ..stores import summary as summaries
 from ..stores.errors import GameLocked, GameNotFound, InvalidGame, StaleGame
 from . import error_response
-from .forms import (deal_form, in_words, new_game_form, option_text, option_value, read_version, seat_labels,
-                    sides_from_form)
+from .forms import (deal_form, in_words, new_game_form, option_error, option_text, option_value, options_form,
+                    read_options, read_version, seat_labels, sides_from_form)
 from .htmx import render
-from .wording import side_words
+from .wording import option_changes, options_changed, side_words
 
 bp = Blueprint("games", __name__)
 bp.add_app_template_filter(side_words, "side_words")
 bp.add_app_template_filter(in_words, "words")
 bp.add_app_template_filter(summary_chart, "totals_chart")
+bp.add_app_template_filter(option_changes, "option_changes")
 
 
 def load_game(game_id: int) -> dict:
@@ -115,24 +117,15 @@ def new():
     status = 200
     if request.method == "POST" and "refresh" not in request.form:
         valid = form.validate()
-        options = {}
-        for option in form.option_list:
-            field = form[f"opt_{option.name}"]
-            try:
-                options[option.name] = option_value(option, field.data)
-            except ValueError as error:
-                field.errors = [str(error)]
-                valid = False
-        if valid:
+        options = read_options(form)
+        if valid and options is not None:
             try:
                 game_id = games.create_game(
                     get_db(), rules=profile.id, options=options, sides=sides_from_form(form),
                     first_dealer=int(form.first_dealer.data),
                 )
             except RulesError as error:
-                name = (error.field or "").removeprefix("options.")
-                target = form[f"opt_{name}"] if f"opt_{name}" in form else form.rules
-                target.errors = [in_words(error.message, {o.name: o.label for o in form.option_list})]
+                option_error(form, error)
             except InvalidGame as error:
                 form.rules.errors = [error.message]
             else:
@@ -187,6 +180,36 @@ def show(game_id: int):
     context = scorepad_context(summary.game, summary, mode=request.args.get("mode"),
                                play_on=request.args.get("play_on") == "1")
     return render("games/show.html", "games/_scorepad.html", **context)
+
+
+@bp.route("/games/<int:game_id>/options", methods=["GET", "POST"])
+def options(game_id: int):
+    """The game's club options, changeable mid-game: every deal is scored again under the new ones."""
+    summary = load_summary(game_id)
+    base = get_profile(summary.game.rules)
+    form = options_form(base, summary.profile, formdata=request.form if request.method == "POST" else None)
+    status = 200
+    if request.method == "GET":
+        form.version.data = str(summary.version)
+    elif summary.game.locked:
+        flash(GameLocked.message, "error")
+        return redirect(url_for("games.show", game_id=game_id), 303)
+    else:
+        chosen = read_options(form)
+        if form.validate() and chosen is not None:
+            try:
+                before, after = deal_store.set_options(get_db(), game_id, chosen, who=(form.who.data or "").strip()
+                                                       or None, expected_version=read_version(form.version.data))
+            except StaleGame as error:
+                form.version.data = str(error.current_version)
+                form.form_errors.append("Someone changed this game meanwhile: look at the options again, then save.")
+            except (RulesError, InvalidGame) as error:
+                option_error(form, error)
+            else:
+                flash(options_changed(before, after), "ok")
+                return redirect(url_for("games.show", game_id=game_id), 303)
+        status = 422
+    return render_template("games/options.html", game=summary.game, summary=summary, form=form, base=base), status
 
 
 @bp.post("/games/<int:game_id>/rematch")

@@ -30,7 +30,7 @@ def test_start_a_game_redirects_to_its_scorepad(client):
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Us v Them" in page
     assert "Di deals first" in page
-    assert "playing to 1500" in page
+    assert "playing to 1,500" in page
 
 
 def test_start_two_player_yahoo_game(client, db):
