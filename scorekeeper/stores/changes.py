@@ -61,3 +61,24 @@ def last_undoable(db: Database, game_id: int) -> Change | None:
         [game_id],
     ).fetchone()
     return decode_change(row) if row else None
+
+
+def last_redoable(db: Database, game_id: int) -> Change | None:
+    """The latest undo that "redo" would take back: only while no deal was saved, corrected or deleted since."""
+    row = db.execute(
+        "SELECT * FROM changes WHERE game_id = ? AND action = 'undo' AND undone = 0 AND id > COALESCE("
+        "(SELECT MAX(id) FROM changes WHERE game_id = ? AND action IN ('add', 'edit', 'delete')), 0) "
+        "ORDER BY id DESC LIMIT 1",
+        [game_id, game_id],
+    ).fetchone()
+    return decode_change(row) if row else None
+
+
+def undone_by(db: Database, undo: Change) -> Change | None:
+    """The change an undo reverted (named in its reason: "undid change N (...)")."""
+    try:
+        change_id = int(str(undo.reason).split()[2])
+    except (IndexError, ValueError):
+        return None
+    row = db.execute("SELECT * FROM changes WHERE id = ? AND game_id = ?", [change_id, undo.game_id]).fetchone()
+    return decode_change(row) if row else None

@@ -165,16 +165,22 @@ def delete_deal(db: Database, game_id: int, deal_id: int, *, expected_version: i
     remember(db, after)
 
 
-def _revert(db: Database, game_id: int, action: str, deal_id: int, before: dict | None) -> None:
-    if action == "add":
+def _put_back(db: Database, game_id: int, deal_id: int, record: dict | None) -> None:
+    """Make deal ``deal_id`` be ``record`` again (a deal record of the log), or be gone when ``record`` is None."""
+    exists = db.execute("SELECT 1 FROM deals WHERE id = ?", [deal_id]).fetchone()
+    if record is None:
         db.execute("DELETE FROM deals WHERE id = ?", [deal_id])
-    elif action == "edit":
+    elif exists:
         db.execute(
             "UPDATE deals SET sides = ?, mode = ?, who = ?, updated_at = ? WHERE id = ?",
-            [dumps(before["sides"]), before["mode"], before["who"], clock.stamp(), deal_id],
+            [dumps(record["sides"]), record["mode"], record["who"], clock.stamp(), deal_id],
         )
     else:  # a deleted deal comes back in its old place
-        db["deals"].insert({**before, "sides": dumps(before["sides"]), "game_id": game_id})
+        db["deals"].insert({**record, "sides": dumps(record["sides"]), "game_id": game_id})
+
+
+def _revert(db: Database, game_id: int, action: str, deal_id: int, before: dict | None) -> None:
+    _put_back(db, game_id, deal_id, None if action == "add" else before)
 
 
 def undo_last(db: Database, game_id: int, *, expected_version: int, who: str | None = None):
@@ -219,3 +225,25 @@ def set_options(db: Database, game_id: int, options: dict, *, expected_version: 
         after = _refresh_status(db, game.replace(options=options, target=profile.target))
     remember(db, after)
     return before, after
+
+
+def redo_last(db: Database, game_id: int, *, expected_version: int, who: str | None = None):
+    """Take back the latest undo (while nothing was saved since); returns the change it brought back."""
+    with db.atomic():
+        game = claim(db, game_id, expected_version)
+        undo = changes.last_redoable(db, game_id)
+        original = changes.undone_by(db, undo) if undo else None
+        if original is None:
+            raise NothingToUndo("There is nothing to redo: redo only follows an undo.")
+        current = get_deal(db, game_id, original.deal_id)
+        _put_back(db, game_id, original.deal_id, original.after)
+        db.execute("UPDATE changes SET undone = 1 WHERE id = ?", [undo.id])
+        db.execute("UPDATE changes SET undone = 0 WHERE id = ?", [original.id])
+        restored = get_deal(db, game_id, original.deal_id)
+        changes.record_change(db, game_id=game_id, deal_id=original.deal_id, action="redo",
+                              before=current.record() if current else None,
+                              after=restored.record() if restored else None,
+                              who=who, reason=f"redid change {original.id} ({original.action})")
+        after = _refresh_status(db, game)
+    remember(db, after)
+    return original

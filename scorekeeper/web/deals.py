@@ -10,7 +10,7 @@ from flask_babel import lazy_gettext as _l
 
 from ..db import get_db
 from ..rules import RulesError
-from ..stores import games
+from ..stores import changes, games
 from ..stores import deals as deal_store
 from ..stores import summary as summaries
 from ..stores.errors import DealNotFound, GameLocked, GameOver, NothingToUndo, StaleGame
@@ -19,6 +19,7 @@ from .forms import deal_form, error_map, form_data_from_deal, read_version
 from .games import load_game, load_summary, scorepad_context
 from .htmx import is_htmx, render
 from .keys import client_key
+from .wording import change_story
 
 bp = Blueprint("deals", __name__)
 
@@ -181,13 +182,18 @@ def delete(game_id: int, deal_id: int):
     return render_template("deals/delete.html", game=game, deal=deal, number=number, row=row, summary=summary)
 
 
-@bp.post("/games/<int:game_id>/undo")
+@bp.route("/games/<int:game_id>/undo", methods=["GET", "POST"])
 def undo(game_id: int):
-    load_game(game_id)
+    """GET: what undo would take back, and a button to confirm; POST: take it back."""
+    summary = load_summary(game_id)
     db = get_db()
+    if request.method == "GET":
+        change = changes.last_undoable(db, game_id)
+        story = change_story(change, summary) if change else None
+        return render_template("deals/undo.html", game=summary.game, summary=summary, change=change, story=story)
     try:
         change = deal_store.undo_last(db, game_id, expected_version=read_version(request.form.get("version")),
-                                 who=(request.form.get("who") or "").strip() or None)
+                                      who=(request.form.get("who") or "").strip() or None)
     except StaleGame:
         flash(_("Someone saved a change meanwhile, so nothing was undone. Look at the scorepad and try again."),
               "error")
@@ -196,5 +202,23 @@ def undo(game_id: int):
     else:
         words = {"add": _("The last deal saved was taken back."), "edit": _("The last correction was taken back."),
                  "delete": _("The deleted deal is back.")}
-        flash(words[change.action], "ok")
+        flash(words[change.action] + " " + _("Redo changes it back."), "ok")
+    return redirect(url_for("games.show", game_id=game_id), 303)
+
+
+@bp.post("/games/<int:game_id>/redo")
+def redo(game_id: int):
+    """Bring back what the last undo took away (while nothing else was saved since)."""
+    load_game(game_id)
+    try:
+        change = deal_store.redo_last(get_db(), game_id, expected_version=read_version(request.form.get("version")),
+                                      who=(request.form.get("who") or "").strip() or None)
+    except StaleGame:
+        flash(_("Someone saved a change meanwhile, so nothing was redone. Look at the scorepad and try again."),
+              "error")
+    except (NothingToUndo, GameLocked) as error:
+        flash(error.message, "error")
+    else:
+        story = change_story(change, load_summary(game_id))
+        flash(_("Redone: %(what)s.", what=", ".join(x for x in (story["what"].lower(), story["deal"]) if x)), "ok")
     return redirect(url_for("games.show", game_id=game_id), 303)

@@ -22,7 +22,7 @@ from . import error_response
 from .forms import (deal_form, in_words, new_game_form, option_error, option_text, option_value, options_form,
                     read_options, read_version, seat_labels, sides_from_form)
 from .htmx import render
-from .wording import option_changes, options_changed, side_words
+from .wording import change_story, option_changes, options_changed, side_words
 
 bp = Blueprint("games", __name__)
 bp.add_app_template_filter(side_words, "side_words")
@@ -168,6 +168,7 @@ def scorepad_context(game, summary: summaries.GameSummary | None = None, form=No
         "can_record": not summary.game.locked and (play_on or not summary.game_over),
         "play_on": play_on,
         "undo": change_log.last_undoable(db, game.id),
+        "redo": change_log.last_redoable(db, game.id),
         "share_url": share_url(summary.game),
     }
     context.update(extra)
@@ -242,7 +243,7 @@ def scoreboard(game_id: int):
     except GameNotFound:
         return error_response(404, _("This game has been deleted."))
     return render_template("games/_scoreboard.html", game=summary.game, summary=summary,
-                           undo=change_log.last_undoable(db, game_id))
+                           undo=change_log.last_undoable(db, game_id), redo=change_log.last_redoable(db, game_id))
 
 
 @bp.get("/g/<code>")
@@ -284,5 +285,6 @@ def delete(game_id: int):
 
 @bp.get("/games/<int:game_id>/changes")
 def changes(game_id: int):
-    game = load_game(game_id)
-    return render_template("games/changes.html", game=game, changes=change_log.list_changes(get_db(), game_id))
+    summary = load_summary(game_id)
+    stories = [change_story(change, summary) for change in change_log.list_changes(get_db(), game_id)]
+    return render_template("games/changes.html", game=summary.game, stories=stories)
