@@ -23,6 +23,7 @@ from .wording import change_story
 
 bp = Blueprint("deals", __name__)
 
+LOST_RACE = _l("Another phone saved a deal first.")
 CONFLICT = _l("Someone else saved a change to this game first. The scorepad now shows what they saved; "
               "your entry is still below. Check it and save again.")
 
@@ -63,12 +64,14 @@ def add(game_id: int):
     if not reading.can_save:
         return _scorepad(summary, 422, play_on=summary.game_over, **reading.context())
     try:
-        deal_id = deal_store.add_deal(db, game_id, reading.sides, mode=form.deal_mode,
-                                      expected_version=read_version(form.version.data), who=_who(form),
-                                      summary=summary, result=reading.result, play_on=reading.confirmed,
-                                      client_key=key)
-    except StaleGame as error:
-        return _conflict(game_id, form, error.current_version, CONFLICT)
+        # "Save mine as the next deal" after a lost race names the version it saw; a plain save again keeps
+        # the version the entry was based on, so it cannot record the same deal twice.
+        version = read_version(request.form.get("as_next") or form.version.data)
+        deal_id = deal_store.add_deal(db, game_id, reading.sides, mode=form.deal_mode, expected_version=version,
+                                      who=_who(form), summary=summary, result=reading.result,
+                                      play_on=reading.confirmed, client_key=key)
+    except StaleGame:
+        return _lost_race(game_id, form)
     except (GameOver, GameLocked) as error:
         return _conflict(game_id, form, games.game_version(db, game_id), error.message)
     except RulesError as error:
@@ -93,6 +96,18 @@ def _saved(game_id: int, deal_id: int, mode: str, play_on: bool = False):
 def _scorepad(summary, status, **extra):
     context = scorepad_context(summary.game, summary, **extra)
     return render("games/show.html", "games/_scorepad.html", status=status, **context)
+
+
+def _lost_race(game_id: int, form):
+    """409 for a save that lost the race: which deal the entry was meant to be, what the other phone saved
+    for it, and the choice of discarding the entry or saving it as the next deal. The entry stays based on the
+    version it saw, so saving it again as it is cannot record the same deal twice."""
+    summary = load_summary(game_id)
+    meant = request.form.get("deal_number", type=int) or len(summary.rows)
+    race = {"meant": meant, "row": summary.rows[meant - 1] if 0 < meant <= len(summary.rows) else None,
+            "next": len(summary.rows) + 1, "version": summary.version}
+    form.confirm.data = False
+    return _scorepad(summary, 409, form=form, conflict=LOST_RACE, race=race)
 
 
 def _conflict(game_id: int, form, current_version: int | None, message: str):

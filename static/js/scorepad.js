@@ -100,3 +100,40 @@
     }
   });
 })();
+
+// Phones in step: when the live scoreboard refreshes (another phone saved), the deal form's head follows it
+// (the next deal's number and dealer), and a deal someone had opened stays open.
+(function () {
+  "use strict";
+  var opened = [];
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!event.detail.target || event.detail.target.id !== "scoreboard") { return; }
+    opened = Array.prototype.map.call(
+      event.detail.target.querySelectorAll("li[data-deal] > details[open]"),
+      function (details) { return details.parentElement.getAttribute("data-deal"); });
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var board = document.getElementById("scoreboard");
+    if (!board || !event.detail.target || (event.detail.target.id !== "scoreboard" && !event.detail.target.contains(board))) { return; }
+    opened.forEach(function (number) {
+      var details = board.querySelector('li[data-deal="' + number + '"] > details');
+      if (details) { details.open = true; }
+    });
+    var next = board.querySelector("template.next-deal");
+    var head = document.querySelector("#deal-form .deal-head");
+    if (!next || !head || !head.querySelector("[data-next-deal]")) { return; }
+    ["[data-next-deal]", "[data-next-dealer]"].forEach(function (selector) {
+      var fresh = next.content.querySelector(selector);
+      var shown = head.querySelector(selector);
+      if (fresh && shown && shown.textContent !== fresh.textContent) { shown.textContent = fresh.textContent; }
+    });
+  });
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("[data-forget]");
+    if (!link) { return; }
+    try { localStorage.removeItem("scorepad:" + link.getAttribute("data-forget")); } catch (e) { /* nothing kept */ }
+  });
+})();

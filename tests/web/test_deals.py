@@ -216,18 +216,26 @@ def test_undo_the_last_save(client, db, game_id):
 
 
 def test_two_saves_on_the_same_version_second_gets_409_and_keeps_the_entry(client, db, game_id):
-    first = client.post(f"/games/{game_id}/deals", data=totals_form(1), headers=HX)
+    first = client.post(f"/games/{game_id}/deals", data=totals_form(1, who="Ann"), headers=HX)
     assert first.status_code == 200
-    mine = totals_form(1, **{"we-went_out": "no", "they-went_out": "yes", "they-meld_points": "300"})
+    mine = totals_form(1, **{"we-went_out": "no", "they-went_out": "yes", "they-meld_points": "300",
+                             "deal_number": "1"})
     second = client.post(f"/games/{game_id}/deals", data=mine, headers=HX)
     assert second.status_code == 409
     html = second.get_data(as_text=True)
-    assert "Someone else saved a change to this game first" in html
+    assert "Another phone saved a deal first" in html
+    assert "Your entry was meant to be deal 1." in html  # which deal it was meant to be
+    assert "The other phone saved deal 1 first (Ann): Us +1,185, Them +375." in html  # ... and what was saved
     assert 'data-total="we">1,185<' in html  # the current state
     assert 'value="300"' in html  # their entry kept
-    assert 'name="version" type="hidden" value="2"' in html  # ready to save again
+    assert 'name="version" type="hidden" value="1"' in html  # still based on what it saw
+    assert 'name="as_next" value="2"' in html and "Save mine as deal 2" in html and "Discard mine" in html
     assert len(store.list_deals(db, game_id)) == 1
-    again = client.post(f"/games/{game_id}/deals", data={**mine, "version": "2"}, headers=HX)
+    # A hurried "save" again does not record the same deal twice ...
+    assert client.post(f"/games/{game_id}/deals", data=mine, headers=HX).status_code == 409
+    assert len(store.list_deals(db, game_id)) == 1
+    # ... "save mine as deal 2" does.
+    again = client.post(f"/games/{game_id}/deals", data={**mine, "as_next": "2"}, headers=HX)
     assert again.status_code == 200
     assert len(store.list_deals(db, game_id)) == 2
 
