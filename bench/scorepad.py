@@ -442,7 +442,7 @@ def count_taps() -> dict:
         finally:
             server.close()
             thread.join(timeout=5)
-    return {"taps": taps, "keystrokes": keys, "totals_after_save": {"we": int(saved[0]), "they": int(saved[1])},
+    return {"taps": taps, "keystrokes": keys, "totals_after_save": {"we": int(saved[0].replace(",", "")), "they": int(saved[1].replace(",", ""))},
             "how": "counted from a scripted Playwright run on a 360x640 phone: every tap on a control or field "
                    "and every key typed; went-out is a segmented button, canastas and red threes are steppers, "
                    "points are typed on the number pad, hand points of the side that went out stay empty (0)"}
