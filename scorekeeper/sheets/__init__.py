@@ -108,9 +108,9 @@ def render_pdf(template_name: str, *, paper: str, **context) -> bytes:
 
     from weasyprint import HTML  # heavy: only here, never at import time
 
-    from .cache import render_lock
+    from .cache import rendering
 
-    with render_lock:  # one render at a time: the other core stays free for saves
+    with rendering():  # one render at a time (SheetsBusy when another already waits): saves keep their threads
         return HTML(string=html, base_url=ROOT.as_uri() + "/",
                     url_fetcher=_fetcher_class()(allowed_protocols=("file",))).write_pdf()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from contextlib import contextmanager
 from collections.abc import Callable, Hashable
 
 #: Sheets kept in memory (a 60-deal sheet is about 60 kB).
@@ -17,6 +18,30 @@ CACHE_SIZE = 64
 
 #: One render at a time, whatever asks: the rest of the app keeps the other core.
 render_lock = threading.RLock()
+#: At most one more request waits for the render lock. Every waiting request holds one of the server's few
+#: threads; without this bound, a handful of clients asking for sheets would hold them all and a table's save
+#: would queue behind the renders.
+_waiting = threading.BoundedSemaphore(1)
+
+
+class SheetsBusy(Exception):
+    """A sheet is being rendered and another is already waiting: ask again in a moment (the web answers 503)."""
+
+
+@contextmanager
+def rendering():
+    """Hold the render lock for one render; SheetsBusy at once when a render runs and another already waits."""
+    if not render_lock.acquire(blocking=False):
+        if not _waiting.acquire(blocking=False):
+            raise SheetsBusy()
+        try:
+            render_lock.acquire()
+        finally:
+            _waiting.release()
+    try:
+        yield
+    finally:
+        render_lock.release()
 
 
 class PdfCache:
@@ -48,7 +73,7 @@ class PdfCache:
             pdf = self.get(key)
             if pdf is not None:
                 return pdf
-        with render_lock:
+        with rendering():
             if key is not None:  # someone may have rendered it while this request waited for the lock
                 pdf = self.get(key)
                 if pdf is not None:

@@ -1,4 +1,5 @@
-"""A request the disk or the database refused answers 503 in plain words (scorekeeper/trouble.py names the cause)."""
+"""Answers in plain words when the server cannot do it now: a request the disk or the database refused (503,
+scorekeeper/trouble.py names the cause), or a sheet asked for while others are being rendered (503, ask again)."""
 
 from __future__ import annotations
 
@@ -27,5 +28,22 @@ def database_error(error: sqlite3.Error):
     return response
 
 
+def sheets_busy(error):
+    """503 while another sheet renders and one already waits (scorekeeper/sheets/cache.py)."""
+    from flask import make_response
+    from flask_babel import gettext as _
+
+    from . import error_response
+
+    response = make_response(error_response(503, _("Another score sheet is being prepared right now. Nothing is "
+                                                    "lost: ask for this one again in a few seconds."),
+                                            code="sheets.busy"))
+    response.headers["Retry-After"] = "5"
+    return response
+
+
 def init_app(app: Flask) -> None:
+    from ..sheets.cache import SheetsBusy
+
     app.register_error_handler(sqlite3.Error, database_error)
+    app.register_error_handler(SheetsBusy, sheets_busy)

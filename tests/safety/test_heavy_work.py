@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -39,21 +40,51 @@ def test_a_sheet_is_rendered_once_per_version_and_paper(client, db):
     assert sheet_cache.renders == 3 and newer.data != first.data
 
 
-def test_renders_run_one_at_a_time(client, db):
-    game = new_game(db)
+@contextmanager
+def _render_running():
+    """Another thread holds the render lock, as a long render does."""
+    holding, release = threading.Event(), threading.Event()
+
+    def hold():
+        with render_lock:
+            holding.set()
+            release.wait(60)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    holding.wait(10)
+    try:
+        yield
+    finally:
+        release.set()
+        holder.join(10)
+
+
+def test_renders_run_one_at_a_time_and_a_third_asker_is_told_to_come_back(client, db):
+    """One render runs, one request may wait for it; more are answered at once (they would hold the server's
+    threads, and a table's save would queue behind them)."""
+    first, second = new_game(db), new_game(db)
     done = threading.Event()
 
     def ask():
-        assert client.get(f"/games/{game}/sheet.pdf").status_code == 200
+        assert client.get(f"/games/{first}/sheet.pdf").status_code == 200
         done.set()
 
-    with render_lock:  # another render is running
+    with _render_running():
         asker = threading.Thread(target=ask)
         asker.start()
         time.sleep(1.0)
         assert not done.is_set(), "a sheet was rendered while another render was running"
+        started = time.perf_counter()
+        busy = client.get(f"/games/{second}/sheet.pdf")
+        assert time.perf_counter() - started < 5
+        assert busy.status_code == 503 and busy.headers["Retry-After"]
+        assert "ask for this one again" in busy.get_data(as_text=True)
+        blank = client.get("/sheets/blank.pdf?rules=bicycle")  # every kind of sheet goes through the same gate
+        assert blank.status_code == 503
     asker.join(timeout=60)
     assert done.is_set()
+    assert client.get(f"/games/{second}/sheet.pdf").status_code == 200
 
 
 def test_a_game_holds_at_most_the_documented_number_of_deals(client, db):
