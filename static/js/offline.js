@@ -116,7 +116,7 @@
     var discard = event.target.closest && event.target.closest("[data-unsent-discard]");
     if (resend) {
       var key = resend.getAttribute("data-unsent-resend");
-      update(key, function (entry) { delete entry.refused; entry.version = currentVersion(entry.action) || entry.version; });
+      update(key, function (entry) { delete entry.refused; entry.resent = true; });
       render();
       flush();
     } else if (discard) {
@@ -129,11 +129,6 @@
   function versionOf(form) {
     var input = form.querySelector('input[name="version"]');
     return input ? input.value : "";
-  }
-
-  function currentVersion(action) {
-    var form = document.querySelector('form[action="' + action + '"]');
-    return form ? versionOf(form) : "";
   }
 
   function setVersion(form, version) {
@@ -190,17 +185,19 @@
   function bodyOf(entry) {
     var params = new URLSearchParams(entry.body);
     if (entry.version) { params.set("version", entry.version); }
+    if (entry.asNext && entry.resent) { params.set("as_next", entry.asNext); }
     params.set("client_key", entry.key);
     return params.toString();
   }
 
   // The version a page answered with, for the form posting to ``action``: the next kept entry builds on it.
-  function answeredVersion(html, action) {
+  function answeredField(html, action, name) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var form = doc.querySelector('form[action="' + action + '"]');
-    var input = form && form.querySelector('input[name="version"]');
+    var input = form && form.querySelector('[name="' + name + '"]');
     return input ? input.value : "";
   }
+  function answeredVersion(html, action) { return answeredField(html, action, "version"); }
 
   function refusal(status, html) {
     var doc = new DOMParser().parseFromString(html || "", "text/html");
@@ -244,7 +241,15 @@
           return step(index + 1);
         }
         if (answer.status >= 500) { return finish(false); }  // the server's trouble: try again later
-        update(entry.key, function (e) { e.refused = refusal(answer.status, answer.html); });
+        // Refused (someone else saved first, or the entry is wrong): kept, marked, with the version the
+        // server answered with, so "Send it anyway" builds on what is there now.
+        var current = answeredVersion(answer.html, entry.action);
+        var asNext = answeredField(answer.html, entry.action, "as_next");
+        update(entry.key, function (e) {
+          e.refused = refusal(answer.status, answer.html);
+          if (current) { e.version = current; }
+          if (asNext) { e.asNext = asNext; }  // the scorepad's "save mine as the next deal"
+        });
         render();
         return step(index + 1);
       }, function () { setReachable(false); return finish(false); });

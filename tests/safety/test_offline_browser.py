@@ -15,7 +15,7 @@ from scorekeeper.db import connect
 from tests.conftest import assert_fits_phone
 from tests.tournaments.test_browser import start_tournament
 
-from .helpers import new_game
+from .helpers import add, new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -158,3 +158,23 @@ def test_a_failed_refresh_says_it_cannot_reach_the_scorekeeper(phone, live_serve
     assert "can't reach the scorekeeper" in text.lower()
     assert "nothing was saved" not in text.lower()
     assert phone.locator("#offline-badge").is_visible()
+
+
+@pytest.mark.parametrize("phone", ["360x640"], indirect=True)
+def test_a_kept_deal_refused_because_another_phone_saved_first_can_be_sent_anyway(phone, live_server):
+    game_id = _open_new_game(phone, live_server)
+    phone.context.set_offline(True)
+    _fill(phone, 70, 40, "Save deal")
+    phone.wait_for_selector("[data-unsent] li")
+    db = _db(live_server)  # meanwhile another phone saves a deal
+    add(db, game_id, {"we": {"meld_points": 15, "hand_points": 10}, "they": {"meld_points": 5, "hand_points": 5}})
+    db.conn.close()
+    phone.context.set_offline(False)
+    phone.wait_for_selector("[data-unsent] li.is-refused", timeout=15000)
+    row = phone.inner_text("[data-unsent] li")
+    assert "not sent" in row and "first" in row
+    assert_fits_phone(phone)
+    assert _deals(live_server, game_id) == [(15, 5)]
+    phone.get_by_role("button", name="Send it anyway").tap()
+    wait_until(phone, "document.querySelectorAll('[data-unsent] li').length === 0", 15)
+    assert _deals(live_server, game_id) == [(15, 5), (70, 40)]
