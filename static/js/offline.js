@@ -55,6 +55,16 @@
     try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch (e) { return ""; }
   }
 
+  // --- Words, in the page's language (templates/_offline_texts.html) ----------------------------
+  var texts = null;
+  function t(name, english) {
+    if (texts === null) {
+      var holder = document.querySelector("[data-offline-texts]");
+      try { texts = JSON.parse((holder && holder.getAttribute("data-offline-texts")) || "{}"); } catch (e) { texts = {}; }
+    }
+    return texts[name] || english;
+  }
+
   // --- Offline badge and messages -------------------------------------------------------------
   function say(text, kind) { if (window.scorekeeperMessage) { window.scorekeeperMessage(text, kind); } }
 
@@ -66,7 +76,7 @@
     badge.id = "offline-badge";
     badge.className = "offline-badge";
     badge.setAttribute("role", "status");
-    badge.textContent = "Offline: can't reach the scorekeeper. New deals are kept on this phone.";
+    badge.textContent = t("badge", "Offline: can't reach the scorekeeper. New deals are kept on this phone.");
     var bar = document.querySelector(".topbar");
     if (bar) { bar.insertAdjacentElement("afterend", badge); } else { document.body.prepend(badge); }
   }
@@ -85,10 +95,11 @@
         item.setAttribute("data-key", entry.key);
         var what = document.createElement("span");
         what.className = "unsent-label";
-        what.textContent = entry.label || "Deal";
+        what.textContent = entry.label || t("deal", "Deal");
         var state = document.createElement("span");
         state.className = "unsent-state";
-        state.textContent = entry.refused ? "not sent: " + entry.refused : "not sent yet, kept on this phone";
+        state.textContent = entry.refused ? t("refused", "not sent:") + " " + entry.refused
+                                          : t("waiting", "not sent yet, kept on this phone");
         item.appendChild(what);
         item.appendChild(state);
         if (entry.refused) { item.appendChild(actions(entry)); }
@@ -100,7 +111,7 @@
   function actions(entry) {
     var box = document.createElement("span");
     box.className = "row unsent-actions";
-    [["Send it anyway", "resend"], ["Discard it", "discard"]].forEach(function (pair) {
+    [[t("resend", "Send it anyway"), "resend"], [t("discard", "Discard it"), "discard"]].forEach(function (pair) {
       var button = document.createElement("button");
       button.type = "button";
       button.className = "button" + (pair[1] === "discard" ? " button-quiet" : "");
@@ -148,11 +159,11 @@
     };
     queue.push(entry);
     if (!save(queue)) {
-      say("This phone could not keep the deal (its storage is full). Write it down and enter it again later.", "error");
+      say(t("full", "This phone could not keep the deal (its storage is full). Write it down and enter it again later."), "error");
       return false;
     }
     render();
-    say("Can't reach the scorekeeper: the deal is kept on this phone and will be sent when the connection returns.", "warning");
+    say(t("kept", "Can't reach the scorekeeper: the deal is kept on this phone and will be sent when the connection returns."), "warning");
     form.dispatchEvent(new CustomEvent("entry-kept", { bubbles: true, detail: { game: form.getAttribute("data-game"), key: key } }));
     nextEntry(form);
     return true;
@@ -203,8 +214,8 @@
     var doc = new DOMParser().parseFromString(html || "", "text/html");
     var message = doc.querySelector(".message-error, .field-error");
     var text = message ? message.textContent.trim() : "";
-    if (status === 409) { return text || "someone else saved a change to this game first."; }
-    return text || "the scorekeeper refused it (" + status + ").";
+    if (status === 409) { return text || t("conflict", "someone else saved a change to this game first."); }
+    return text || t("refused_by", "the scorekeeper refused it.");
   }
 
   function sendOne(entry) {
@@ -257,7 +268,8 @@
     var finish = function (done) {
       sending = false;
       if (sentHere) {
-        say(done ? "The deals kept on this phone have been sent." : "Some deals kept on this phone were sent.", "ok");
+        say(done ? t("sent", "The deals kept on this phone have been sent.")
+                 : t("some_sent", "Some deals kept on this phone were sent."), "ok");
         document.dispatchEvent(new CustomEvent("entries-sent"));
       }
     };
@@ -301,7 +313,7 @@
       if (form.getAttribute("data-offline") === "keep") {
         keep(form);
       } else {
-        say("Can't reach the scorekeeper, so that was not done. Try again once the phone is back on the Wi-Fi.", "error");
+        say(t("not_done", "Can't reach the scorekeeper, so that was not done. Try again once the phone is back on the Wi-Fi."), "error");
       }
     });
   }
