@@ -27,7 +27,8 @@ Fonts: everything is set in DejaVu Sans, which the system package ``fonts-dejavu
 WeasyPrint takes half a second and 50 MB to import, so it is imported inside ``render_pdf`` only: importing this
 package, or starting the app, never loads it. The renderer reads nothing but files under ``static/``; any
 other URL in a template (a link to the web, a ``file:`` path elsewhere) is refused, so text typed by players
-can never pull something into a PDF.
+can never pull something into a PDF. Pictures may also be embedded as ``data:`` URLs of the types in
+``DATA_TYPES`` (the QR codes of table cards).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from flask_babel import gettext as _
@@ -73,20 +75,40 @@ def paper_from(args: Mapping[str, str]) -> str:
     return paper
 
 
+#: Pictures a template may embed as a ``data:`` URL (the QR codes on table cards are SVG).
+DATA_TYPES = ("image/svg+xml", "image/png")
+
+
+def static_path(url: str) -> Path | None:
+    """The file under static/ that the ``file:`` URL ``url`` names, or None for any other URL.
+
+    The URL is parsed, not matched as text: a query, a fragment, a host or an escaped character cannot make a
+    path outside static/ look as if it were inside.
+    """
+    parts = urlsplit(url)
+    if parts.scheme != "file" or parts.netloc not in ("", "localhost") or parts.query or parts.fragment:
+        return None
+    path = Path(url2pathname(parts.path)).resolve()
+    return path if path.is_relative_to(STATIC.resolve()) and path.is_file() else None
+
+
 @cache
 def _fetcher_class():
-    """A WeasyPrint URL fetcher that serves files under static/ and refuses everything else."""
+    """A WeasyPrint URL fetcher that serves files under static/ and pictures in data: URLs; nothing else."""
     from weasyprint.urls import URLFetcher
 
-    static = STATIC.resolve()
-
     class StaticOnlyFetcher(URLFetcher):
+        def __init__(self, **kwargs):
+            super().__init__(allowed_protocols=("file", "data"), **kwargs)
+
         def fetch(self, url, headers=None):
-            if url.startswith("file:"):
-                path = Path(url2pathname(url.split("?", 1)[0].removeprefix("file:"))).resolve()
-                if path.is_relative_to(static):
+            if url.startswith("data:"):
+                kind = url[5:].split(",", 1)[0].split(";", 1)[0].strip().lower()
+                if kind in DATA_TYPES:
                     return super().fetch(url, headers)
-            raise ValueError(f"sheets only load files from static/, not {url}")  # i18n: not for people
+            elif (path := static_path(url)) is not None:
+                return super().fetch(path.as_uri(), headers)  # the file that was checked, nothing else
+            raise ValueError(f"sheets only load files from static/ and pictures, not {url[:80]}")  # i18n: not for people
 
     return StaticOnlyFetcher
 
@@ -111,8 +133,7 @@ def render_pdf(template_name: str, *, paper: str, **context) -> bytes:
     from .cache import rendering
 
     with rendering():  # one render at a time (SheetsBusy when another already waits): saves keep their threads
-        return HTML(string=html, base_url=ROOT.as_uri() + "/",
-                    url_fetcher=_fetcher_class()(allowed_protocols=("file",))).write_pdf()
+        return HTML(string=html, base_url=ROOT.as_uri() + "/", url_fetcher=_fetcher_class()()).write_pdf()
 
 
 def pdf_response(pdf: bytes, filename: str):

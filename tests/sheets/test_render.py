@@ -126,3 +126,32 @@ def test_every_page_links_the_print_stylesheet(client):
     response = client.get(link.group(1), buffered=True)
     assert response.status_code == 200
     assert b"@media print" in response.data
+
+
+@pytest.mark.parametrize("trick", [
+    "file:///etc/passwd#/../../{static}/x",
+    "file:///etc/passwd?/../../{static}/x",
+    "file:///etc/passwd%23/../../{static}/x",
+    "file://otherhost{static}/icons/icon-192.png",
+    "file:{static}/../pyproject.toml",
+])
+def test_the_pdf_fetcher_refuses_a_file_url_that_only_looks_as_if_it_were_under_static(trick):
+    """A '#', '?' or escaped character must not let a file: URL out of static/ past the check."""
+    from scorekeeper.sheets import STATIC, _fetcher_class
+
+    fetcher = _fetcher_class()()
+    with pytest.raises(ValueError):
+        fetcher.fetch(trick.format(static=STATIC.resolve().as_posix()))
+
+
+def test_the_pdf_fetcher_serves_static_files_and_image_data_urls_only():
+    from scorekeeper.sheets import STATIC, _fetcher_class
+
+    fetcher = _fetcher_class()()
+    icon = fetcher.fetch((STATIC / "icons" / "icon-192.png").resolve().as_uri())
+    assert icon.read()[:4] == b"\x89PNG"
+    svg = fetcher.fetch("data:image/svg+xml;base64,PHN2Zy8+")
+    assert svg.read() == b"<svg/>"
+    for refused in ("data:text/html,<b>x</b>", "https://example.invalid/x.png", "ftp://example.invalid/x"):
+        with pytest.raises(ValueError):
+            fetcher.fetch(refused)
