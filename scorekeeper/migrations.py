@@ -223,3 +223,38 @@ def safekeeping(db: Database) -> None:
     db.execute("CREATE UNIQUE INDEX idx_deals_game_client_key ON deals (game_id, client_key)")
     # A game in the bin: hidden from lists, restorable until it is purged 30 days after ``deleted_at``.
     db.execute("ALTER TABLE games ADD COLUMN deleted_at TEXT")
+
+
+@migrations(name="0006_tournament_night")
+def tournament_night(db: Database) -> None:
+    """A table's phone for the whole event, guesses counted over a window, director sign-ins held here,
+    disputes at a table, and the club's roster of players."""
+    # One per table number of a tournament: its printed card (link and code) stays valid all event.
+    db["tournament_devices"].create(
+        {"id": int, "tournament_id": int, "number": int, "token": str, "code": str, "created_at": str},
+        pk="id",
+        not_null={"tournament_id", "number", "token", "code"},
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+    )
+    db["tournament_devices"].create_index(["tournament_id", "number"], unique=True)
+    db["tournament_devices"].create_index(["token"], unique=True)
+    db["tournament_devices"].create_index(["code"], unique=True)
+    # Each wrong guess (a table code, ...) and each counted action, by scope ("code:client:10.0.0.7").
+    db["guesses"].create({"id": int, "scope": str, "at": str}, pk="id", not_null={"scope", "at"})
+    db["guesses"].create_index(["scope", "at"])
+    # A director's sign-in: the browser holds only the token; ending it here ends it everywhere.
+    db["director_sessions"].create(
+        {"token_hash": str, "tournament_id": int, "name": str, "created_at": str, "last_seen_at": str,
+         "ended_at": str},
+        pk="token_hash",
+        not_null={"tournament_id", "created_at", "last_seen_at"},
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+    )
+    # A table that disagrees: which side said so, why, and when; null once the director settled it.
+    db["tournament_tables"].add_column("disputed_by", str)
+    db["tournament_tables"].add_column("dispute_reason", str)
+    db["tournament_tables"].add_column("disputed_at", str)
+    # Players the club has seen, kept between tournaments; ``key`` is the name folded for comparing.
+    db["club_players"].create({"id": int, "name": str, "key": str, "created_at": str}, pk="id",
+                              not_null={"name", "key"})
+    db["club_players"].create_index(["key"], unique=True)

@@ -1,8 +1,37 @@
-"""Access to a tournament: the director's password, table links and codes, and the slowing down of guesses."""
+"""Access to a tournament: table cards (link and code), the director's password and sign-ins, and the limits
+that keep anyone from guessing their way in.
+
+Table codes
+-----------
+Each table number of a tournament has one card for the whole event: a secret link (in its QR code) and a
+code of ``CODE_LENGTH`` = 6 letters from the 22 of ``CODE_ALPHABET``, typed with the table's number. There
+are 22**6 = 113,379,904 codes.
+
+Wrong codes are counted over a sliding window of ``CODE_WINDOW`` (10 minutes): at most
+``CODE_GUESSES_PER_CLIENT`` = 10 from one address, at most ``CODE_GUESSES_PER_TOURNAMENT`` = 30 against one
+tournament (its own join page), and at most ``CODE_GUESSES_ALL`` = 60 from everyone together. A right code
+takes nothing back, and while a limit is reached no code is looked up at all, right or wrong, so a refusal
+tells nothing. Whatever the number of addresses, at most 60 wrong codes are looked at in 10 minutes: 360 an
+hour. A guess names a table number and a code and opens a table only when that table's code is the one
+typed; with ten tournaments running at once (ten tables numbered 3), a guess hits with a chance of 10 in
+113,379,904, so the expected time to the first hit is 113,379,904 / 10 / 360 = 31,494 hours, more than three
+and a half years, where an event lasts an evening (the chance of a hit in a 4-hour evening is about 1 in 7,900).
+The cost: someone who keeps guessing can make typed codes wait for everyone for up to 10 minutes; the QR
+code on the card keeps working.
+
+Passwords and creating tournaments
+---------------------------------
+A wrong director's password makes that address wait, twice as long each time after ``FREE_ATTEMPTS``
+(``guarded``). The password hash (scrypt, deliberately slow) is checked outside any write transaction, so
+guesses never hold up a table's save; the failure is counted before the check, so parallel guesses cannot
+slip past the count. Creating tournaments is limited per address (``CREATE_PER_CLIENT`` an hour), since
+creating one also hashes a password.
+"""
 
 from __future__ import annotations
 
 import math
+import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -13,15 +42,132 @@ from ..codes import unique_code
 from . import base, records, rounds
 from .base import immediate, parse_time, stamp
 
-
-#: Short table codes: letters and digits that cannot be mistaken for one another when read aloud or typed.
+#: Table codes: letters and digits that cannot be mistaken for one another when read aloud or typed.
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
-CODE_LENGTH = 4
+CODE_LENGTH = 6
+CODE_WINDOW = timedelta(minutes=10)
+CODE_GUESSES_PER_CLIENT = 10
+CODE_GUESSES_PER_TOURNAMENT = 30
+CODE_GUESSES_ALL = 60
+
+#: New tournaments from one address in an hour.
+CREATE_WINDOW = timedelta(hours=1)
+CREATE_PER_CLIENT = 10
 
 #: Wrong passwords allowed before waiting; then the wait doubles with each wrong one, up to the maximum.
 FREE_ATTEMPTS = 3
 FIRST_WAIT_SECONDS = 2
 MAX_WAIT_SECONDS = 15 * 60
+
+
+# --- Counting over a sliding window ---------------------------------------------------------------------
+
+
+def window_wait(db: Database, limits: list[tuple[str, int]], window: timedelta) -> int:
+    """Seconds until every ``(scope, limit)`` has room for one more within ``window``; 0 when all have."""
+    moment = base.now()
+    wait = 0
+    for scope, limit in limits:
+        rows = db.execute(
+            "SELECT at FROM guesses WHERE scope = ? AND at > ? ORDER BY at DESC LIMIT ?",
+            [scope, stamp(moment - window), limit],
+        ).fetchall()
+        if len(rows) >= limit:
+            frees_at = parse_time(rows[-1]["at"]) + window
+            wait = max(wait, max(1, math.ceil((frees_at - moment).total_seconds())))
+    return wait
+
+
+def count(db: Database, scopes: list[str], window: timedelta) -> None:
+    """Count one event in each scope, and forget what has left the window."""
+    moment = base.now()
+    for scope in scopes:
+        db.execute("INSERT INTO guesses (scope, at) VALUES (?, ?)", [scope, stamp(moment)])
+        db.execute("DELETE FROM guesses WHERE scope = ? AND at <= ?", [scope, stamp(moment - window)])
+
+
+def allow_create(db: Database, client: str) -> int:
+    """Count a new tournament from ``client``; returns 0, or the seconds to wait when it has made too many."""
+    with immediate(db):
+        limits = [(f"create:client:{client}", CREATE_PER_CLIENT)]
+        wait = window_wait(db, limits, CREATE_WINDOW)
+        if not wait:
+            count(db, [scope for scope, _ in limits], CREATE_WINDOW)
+        return wait
+
+
+# --- Table cards -------------------------------------------------------------------------------------------
+
+
+def _decode_device(row) -> dict:
+    return dict(row)
+
+
+def device(db: Database, tournament_id: int, number: int) -> dict:
+    """The card of table ``number`` (its link and code), made the first time it is asked for."""
+    row = db.execute("SELECT * FROM tournament_devices WHERE tournament_id = ? AND number = ?",
+                     [tournament_id, number]).fetchone()
+    if row:
+        return _decode_device(row)
+    with immediate(db):
+        db["tournament_devices"].insert({
+            "tournament_id": tournament_id, "number": number, "token": secrets.token_urlsafe(18),
+            "code": unique_code(db, "tournament_devices", "code", alphabet=CODE_ALPHABET, length=CODE_LENGTH),
+            "created_at": stamp(),
+        })
+    return device(db, tournament_id, number)
+
+
+def table_code(db: Database, tournament_id: int, number: int) -> str:
+    return device(db, tournament_id, number)["code"]
+
+
+def device_by_token(db: Database, token: str) -> dict | None:
+    row = db.execute("SELECT * FROM tournament_devices WHERE token = ?", [token]).fetchone()
+    return _decode_device(row) if row else None
+
+
+def table_by_token(db: Database, token: str) -> dict | None:
+    row = db.execute("SELECT * FROM tournament_tables WHERE token = ?", [token]).fetchone()
+    return rounds.decode_table(row) if row else None
+
+
+def current_table(db: Database, card: dict) -> dict | None:
+    """The table its card stands for now: the one of that number in the tournament's latest round."""
+    row = db.execute(
+        "SELECT * FROM tournament_tables WHERE tournament_id = ? AND number = ? ORDER BY round_number DESC LIMIT 1",
+        [card["tournament_id"], card["number"]],
+    ).fetchone()
+    return rounds.decode_table(row) if row else None
+
+
+def clean_code(code: str) -> str:
+    return "".join(code.split()).upper()
+
+
+def join_table(db: Database, code: str, client: str, *, number: int | None = None,
+               tournament_id: int | None = None) -> tuple[dict | None, int]:
+    """The card of an event still running with this code (and table number, when given); (card, 0) on a
+    hit, (None, 0) on a miss, (None, seconds) while the guesses are over a limit (nothing looked up)."""
+    limits = [(f"code:client:{client}", CODE_GUESSES_PER_CLIENT), ("code:all", CODE_GUESSES_ALL)]
+    if tournament_id is not None:
+        limits.append((f"code:tournament:{tournament_id}", CODE_GUESSES_PER_TOURNAMENT))
+    with immediate(db):
+        wait = window_wait(db, limits, CODE_WINDOW)
+        if wait:
+            return None, wait
+        row = db.execute(
+            "SELECT d.* FROM tournament_devices d JOIN tournaments t ON t.id = d.tournament_id "
+            "WHERE d.code = ? AND t.status != 'finished'", [clean_code(code)],
+        ).fetchone()
+        if row and (number is None or row["number"] == number) and (
+                tournament_id is None or row["tournament_id"] == tournament_id):
+            return _decode_device(row), 0
+        count(db, [scope for scope, _ in limits], CODE_WINDOW)
+        return None, 0
+
+
+# --- The director's password ----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -30,28 +176,17 @@ class LoginResult:
     wait: int = 0  # seconds before another try is listened to
 
 
-def guarded(db: Database, scope: str, client: str, attempt):
-    """Run ``attempt()`` unless this client must wait first; slow down its repeated failures.
-
-    ``scope`` names what is being guessed ("director:12", "table-code"). ``attempt`` returns a true value on
-    success and a false one on failure. After ``FREE_ATTEMPTS`` failures in a row, each further one makes the
-    client wait twice as long as the last (2 s, 4 s, 8 s ... up to 15 minutes); while it waits, ``attempt`` is
-    not even run. Returns (the attempt's result or None, seconds to wait before the next try).
-    """
+def _hold(db: Database, scope: str, client: str) -> int:
+    """Count one more failure for ``client`` before a check; returns the seconds it must wait first (0: go)."""
     moment = base.now()
     with immediate(db):
         row = db.execute(
             "SELECT failures, locked_until FROM attempts WHERE scope = ? AND client = ?", [scope, client]
         ).fetchone()
-        failures = row["failures"] if row else 0
         locked_until = parse_time(row["locked_until"]) if row else None
         if locked_until and locked_until > moment:
-            return None, max(1, math.ceil((locked_until - moment).total_seconds()))
-        result = attempt()
-        if result:
-            db.execute("DELETE FROM attempts WHERE scope = ? AND client = ?", [scope, client])
-            return result, 0
-        failures += 1
+            return max(1, math.ceil((locked_until - moment).total_seconds()))
+        failures = (row["failures"] if row else 0) + 1
         wait = 0
         if failures >= FREE_ATTEMPTS:
             wait = min(FIRST_WAIT_SECONDS * 2 ** (failures - FREE_ATTEMPTS), MAX_WAIT_SECONDS)
@@ -61,41 +196,45 @@ def guarded(db: Database, scope: str, client: str, attempt):
             "locked_until = excluded.locked_until, last_failure_at = excluded.last_failure_at",
             [scope, client, failures, stamp(moment + timedelta(seconds=wait)) if wait else None, stamp(moment)],
         )
-        return None, wait
+    return 0
+
+
+def guarded(db: Database, scope: str, client: str, attempt):
+    """Run ``attempt()`` unless this client must wait first; slow down its repeated failures.
+
+    ``scope`` names what is being guessed ("director:12"). ``attempt`` returns a true value on success and a
+    false one on failure; it runs outside any transaction (a password hash is slow). Each try is counted as a
+    failure before it runs and forgiven after a success. After ``FREE_ATTEMPTS`` failures in a row, each
+    further one makes the client wait twice as long as the last (2 s, 4 s, 8 s ... up to 15 minutes); while
+    it waits, ``attempt`` is not even run. Returns (the attempt's result or None, seconds to wait before the
+    next try).
+    """
+    row = db.execute("SELECT locked_until FROM attempts WHERE scope = ? AND client = ?", [scope, client]).fetchone()
+    moment = base.now()
+    locked_until = parse_time(row["locked_until"]) if row else None
+    if locked_until and locked_until > moment:
+        return None, max(1, math.ceil((locked_until - moment).total_seconds()))
+    _hold(db, scope, client)
+    result = attempt()
+    if result:
+        with immediate(db):
+            db.execute("DELETE FROM attempts WHERE scope = ? AND client = ?", [scope, client])
+        return result, 0
+    row = db.execute("SELECT locked_until FROM attempts WHERE scope = ? AND client = ?", [scope, client]).fetchone()
+    locked_until = parse_time(row["locked_until"]) if row else None
+    wait = max(1, math.ceil((locked_until - moment).total_seconds())) if locked_until else 0
+    return None, wait
+
+
+def check_password(db: Database, tournament_id: int, password: str) -> bool:
+    tournament = records.get_tournament(db, tournament_id)
+    return bool(tournament and password and check_password_hash(tournament["password_hash"], password))
 
 
 def try_login(db: Database, tournament_id: int, client: str, password: str) -> LoginResult:
     """Check the director's password, slowing down repeated wrong ones from the same client (see ``guarded``)."""
-    tournament = records.get_tournament(db, tournament_id)
-    if tournament is None:
+    if records.get_tournament(db, tournament_id) is None:
         return LoginResult(False)
-    ok, wait = guarded(
-        db, f"director:{tournament_id}", client,  # i18n: not for people
-        lambda: bool(password) and check_password_hash(tournament["password_hash"], password),
-    )
+    ok, wait = guarded(db, f"director:{tournament_id}", client,  # i18n: not for people
+                       lambda: check_password(db, tournament_id, password))
     return LoginResult(bool(ok), wait=wait)
-
-
-def join_table(db: Database, code: str, client: str) -> tuple[dict | None, int]:
-    """The table of a round being played with this short code, slowing down a client that keeps guessing."""
-    return guarded(db, "table-code", client, lambda: table_by_code(db, code))
-
-
-def new_code(db: Database) -> str:
-    return unique_code(db, "tournament_tables", "code", alphabet=CODE_ALPHABET, length=CODE_LENGTH)
-
-
-def table_by_token(db: Database, token: str) -> dict | None:
-    row = db.execute("SELECT * FROM tournament_tables WHERE token = ?", [token]).fetchone()
-    return rounds.decode_table(row) if row else None
-
-
-def table_by_code(db: Database, code: str) -> dict | None:
-    """The table of a round still being played with this short code (codes of closed rounds no longer open)."""
-    code = "".join(code.split()).upper()
-    row = db.execute(
-        "SELECT tt.* FROM tournament_tables tt JOIN tournament_rounds r ON r.id = tt.round_id "
-        "WHERE tt.code = ? AND r.status = 'playing'",
-        [code],
-    ).fetchone()
-    return rounds.decode_table(row) if row else None

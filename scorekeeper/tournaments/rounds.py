@@ -15,6 +15,7 @@ from sqlite_utils import Database
 from flask_babel import gettext as _
 
 from .. import store as games
+from ..codes import unique_code
 from . import access, base, records, results
 from .base import TournamentError, dumps, immediate, parse_time, stamp
 from .log import log
@@ -192,6 +193,7 @@ def _open_table(db: Database, tournament: dict, entries: dict, plan: RoundPlan, 
     )
     # Tournament games stay locked: only the table's own link unlocks one, for one write at a time.
     games.set_locked(db, game_id, True, who=who)
+    access.device(db, tournament["id"], seat.table)
     db["tournament_tables"].insert(
         {
             "tournament_id": tournament["id"],
@@ -200,7 +202,9 @@ def _open_table(db: Database, tournament: dict, entries: dict, plan: RoundPlan, 
             "number": seat.table,
             "game_id": game_id,
             "token": secrets.token_urlsafe(18),
-            "code": access.new_code(db),
+            # The per-round code of the first schema; phones join with the table's card (access.device).
+            "code": unique_code(db, "tournament_tables", "code", alphabet=access.CODE_ALPHABET,
+                                length=access.CODE_LENGTH),
             "we_entries": dumps(list(seat.ns)),
             "they_entries": dumps(list(seat.ew)),
         }

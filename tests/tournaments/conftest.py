@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.db import connect
 from scorekeeper.rules import get_profile, profile_options
-from scorekeeper.tournaments import records, rounds
+from scorekeeper.tournaments import access, records, rounds
 
 PASSWORD = "green baize 42"
 
@@ -85,6 +85,15 @@ def tables_of(app, tournament_id: int, round_number: int | None = None) -> list[
     db = connect(app.config["DATABASE"])
     try:
         return rounds.list_tables(db, tournament_id, round_number)
+    finally:
+        db.conn.close()
+
+
+def card_of(app, tournament_id: int, number: int) -> dict:
+    """Table ``number``'s card for the event: its phone ``token`` and ``code``."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return access.device(db, tournament_id, number)
     finally:
         db.conn.close()
 

@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.db import connect
 from scorekeeper.tournaments import access, base
 
-from .conftest import PASSWORD, create_tournament, deal_form, enter, game_version, tables_of
+from .conftest import PASSWORD, card_of, create_tournament, deal_form, enter, game_version, tables_of
 
 
 @pytest.fixture
@@ -69,10 +69,14 @@ def test_a_table_cannot_change_a_closed_round(no_csrf_app, running):
     assert deals_in(no_csrf_app, table) == 0
     assert phone.post(f"{url}/confirm", data={"side": "we", "version": version}).status_code == 403
     assert phone.post(f"{url}/undo", data={"version": version}).status_code == 403
-    # The page still shows the table, read-only, and its code no longer opens it.
+    # The page still shows the table, read-only; the table's card opens the same, read-only, until a new round.
     page = phone.get(url).get_data(as_text=True)
     assert "Save the deal" not in page and "This round is closed" in page
-    assert phone.get(f"/tournaments/join?code={table['code']}").status_code == 404
+    card = card_of(no_csrf_app, tid, table["number"])
+    opened = phone.get(f"/tournaments/join?table={table['number']}&code={card['code']}")
+    assert opened.status_code == 303
+    page = phone.get(opened.headers["Location"]).get_data(as_text=True)
+    assert "Save the deal" not in page and "This round is closed" in page
 
 
 def test_two_phones_on_one_table_cannot_both_save_on_the_same_score(no_csrf_app, running):
@@ -177,27 +181,39 @@ def test_repeated_wrong_passwords_are_slowed_down(no_csrf_app, running, monkeypa
     assert client.post(url, data={"password": PASSWORD}).status_code == 303
 
 
-def test_repeated_wrong_table_codes_are_slowed_down(no_csrf_app, running, monkeypatch):
-    """Short table codes could be guessed: a phone that keeps trying wrong ones has to wait, longer each time."""
-    _, _, tables = running
+def test_wrong_table_codes_are_limited_and_a_right_one_does_not_reset_the_count(no_csrf_app, running, monkeypatch):
+    """Table codes could be guessed: a phone gets CODE_GUESSES_PER_CLIENT wrong ones in a window, then waits,
+    and typing a right code between guesses does not give any back."""
+    _, tid, tables = running
     client = no_csrf_app.test_client()
     moment = base.now()
     monkeypatch.setattr(base, "now", lambda: moment)
-    right = tables[0]["code"]
-    wrong = "ZZZZ" if right != "ZZZZ" else "YYYY"
-    for _ in range(access.FREE_ATTEMPTS - 1):
-        assert client.get(f"/tournaments/join?code={wrong}").status_code == 404
-    third = client.get(f"/tournaments/join?code={wrong}")
-    assert third.status_code == 429 and "wait 2 seconds" in third.get_data(as_text=True)
+    right = card_of(no_csrf_app, tid, 1)["code"]
+    wrong = "Z" * len(right) if right != "Z" * len(right) else "Y" * len(right)
+    for i in range(access.CODE_GUESSES_PER_CLIENT):
+        if i:
+            assert client.get(f"/tournaments/join?table=1&code={right}").status_code == 303
+        assert client.get(f"/tournaments/join?table=1&code={wrong}").status_code == 404
+    held = client.get(f"/tournaments/join?table=1&code={wrong}")
+    assert held.status_code == 429 and "wait 10 minutes" in held.get_data(as_text=True)
     # While waiting even the right code is not looked up.
-    assert client.get(f"/tournaments/join?code={right}").status_code == 429
+    assert client.get(f"/tournaments/join?table=1&code={right}").status_code == 429
     # Another phone is not held up by this one.
-    other = client.get(f"/tournaments/join?code={right}", environ_base={"REMOTE_ADDR": "10.2.2.2"})
+    other = client.get(f"/tournaments/join?table=1&code={right}", environ_base={"REMOTE_ADDR": "10.2.2.2"})
     assert other.status_code == 303
-    moment += timedelta(seconds=3)
-    assert client.get(f"/tournaments/join?code={right}").status_code == 303
-    # A success clears the count: the next wrong code is free again.
-    assert client.get(f"/tournaments/join?code={wrong}").status_code == 404
+    moment += access.CODE_WINDOW
+    assert client.get(f"/tournaments/join?table=1&code={right}").status_code == 303
+
+
+def test_joining_needs_the_table_number_and_code_and_says_what_is_missing(no_csrf_app, running):
+    _, tid, _ = running
+    client = no_csrf_app.test_client()
+    missing = client.get("/tournaments/join?code=ABCDEF")
+    assert missing.status_code == 422 and "Type the table&#39;s number" in missing.get_data(as_text=True)
+    card = card_of(no_csrf_app, tid, 2)
+    assert client.get(f"/tournaments/join?table=1&code={card['code']}").status_code == 404  # table 2's code
+    opened = client.get(f"/tournaments/{tid}/join?table=2&code={card['code'].lower()}")
+    assert opened.status_code == 303 and opened.headers["Location"].endswith(f"/tournaments/phone/{card['token']}")
 
 
 def test_the_password_is_stored_only_as_a_hash(no_csrf_app, running):

@@ -1,11 +1,11 @@
-"""The table phone in a real browser (CSRF on): open the table by its code, record a deal, both sides confirm."""
+"""The table phone in a real browser (CSRF on): open the table by its number and code, record a deal, both sides confirm."""
 
 from __future__ import annotations
 
 import pytest
 
 from scorekeeper.db import connect
-from scorekeeper.tournaments import records, results, rounds
+from scorekeeper.tournaments import access, records, results, rounds
 from tests.conftest import assert_fits_phone
 
 pytestmark = pytest.mark.browser
@@ -22,7 +22,8 @@ def start_tournament(app) -> dict:
         for name in ("Ann", "Ben", "Cy", "Di"):
             records.add_entry(db, tid, [name], who="director")
         rounds.start_round(db, tid, who="director")
-        return rounds.list_tables(db, tid, 1)[0]
+        table = rounds.list_tables(db, tid, 1)[0]
+        return {**table, "card": access.device(db, tid, table["number"])}
     finally:
         db.conn.close()
 
@@ -31,9 +32,10 @@ def start_tournament(app) -> dict:
 def test_table_phone_opens_by_code_scores_and_both_sides_confirm(phone, live_server):
     table = start_tournament(live_server.app)
     phone.goto(live_server("/tournaments/"))
-    phone.fill("#code", table["code"].lower())
+    phone.fill("#join-table", str(table["number"]))
+    phone.fill("#join-code", table["card"]["code"].lower())
     phone.get_by_role("button", name="Open my table").click()
-    phone.wait_for_url(f"**/tournaments/table/{table['token']}")
+    phone.wait_for_url(f"**/tournaments/phone/{table['card']['token']}")
     assert phone.locator("h1").inner_text().startswith("Table 1")
     assert "Time left" in phone.locator("#table-status").inner_text()
     assert_fits_phone(phone)

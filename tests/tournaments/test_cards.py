@@ -31,6 +31,38 @@ def test_every_table_card_carries_a_qr_code_of_its_table(no_csrf_app, tmp_path):
     codes = qr_codes_in(cards.data, tmp_path)
     tables = tables_of(no_csrf_app, tid, 1)
     assert len(codes) == len(tables) == 2
-    for table, url in zip(tables, codes):
-        assert url.endswith(f"/tournaments/table/{table['token']}")
-        assert director.get(urlsplit(url).path).status_code == 200
+    phone = no_csrf_app.test_client()
+    opened = set()
+    for url in codes:  # zbarimg reads a page's codes in no particular order
+        assert "/tournaments/phone/" in url
+        page = phone.get(urlsplit(url).path)
+        assert page.status_code == 200
+        opened |= {t["number"] for t in tables if f"Table {t['number']} · round 1" in page.get_data(as_text=True)}
+    assert opened == {t["number"] for t in tables}
+
+
+def test_the_event_cards_open_a_phone_that_stays_with_its_table_all_event(no_csrf_app, tmp_path):
+    """Cards printed before round 1 open a phone per table; it waits for the first round, then shows each new
+    round's pairing at its table by itself (the poll answers HX-Refresh when its table has a new round)."""
+    app = no_csrf_app
+    director = app.test_client()
+    tid = create_tournament(director)
+    for name in ("Ann", "Ben", "Cy", "Di", "Eve", "Fred", "Gil", "Hana"):
+        enter(director, tid, name)
+    cards = director.get(f"/tournaments/{tid}/cards.pdf")
+    assert cards.status_code == 200
+    urls = [urlsplit(u).path for u in qr_codes_in(cards.data, tmp_path)]
+    assert len(urls) == 2
+    phone = app.test_client()
+    url = next(u for u in urls if "Table 1<" in phone.get(u).get_data(as_text=True))
+    assert "when the director starts a round" in phone.get(url).get_data(as_text=True)
+    assert phone.get(f"{url}/status?table=").headers["HX-Reswap"] == "none"
+    director.post(f"/tournaments/{tid}/rounds")
+    assert phone.get(f"{url}/status?table=").headers["HX-Refresh"] == "true"
+    first = tables_of(app, tid, 1)[0]
+    assert "Table 1 · round 1" in phone.get(url).get_data(as_text=True)
+    assert "HX-Refresh" not in phone.get(f"{url}/status?table={first['id']}").headers
+    director.post(f"/tournaments/{tid}/round/1/close", data={"then": "next", "confirm": "yes"})
+    assert phone.get(f"{url}/status?table={first['id']}").headers["HX-Refresh"] == "true"
+    page = phone.get(url).get_data(as_text=True)
+    assert "Table 1 · round 2" in page and "Save the deal" in page

@@ -9,7 +9,9 @@ from datetime import timedelta
 from scorekeeper.db import connect
 from scorekeeper.tournaments import base, results, rounds
 
-from .conftest import create_tournament, deal_form, enter, entries_of, game_version, tables_of, tournament_form
+from .conftest import (
+    card_of, create_tournament, deal_form, enter, entries_of, game_version, tables_of, tournament_form,
+)
 
 
 def play_simple_deal(app, table, we_meld: int, they_meld: int) -> None:
@@ -200,7 +202,7 @@ def test_printed_table_cards_and_results(no_csrf_app, tmp_path):
     assert cards.status_code == 200 and cards.mimetype == "application/pdf"
     text = pdf_text(cards.data, tmp_path)
     assert "Autumn cup" in text and "Table 1" in text
-    assert table["code"] in text.replace(" ", "")  # the code is printed letter-spaced
+    assert card_of(app, tid, 1)["code"] in text.replace(" ", "")  # the code is printed letter-spaced
     play_simple_deal(app, table, 200, 50)
     director.post(f"/tournaments/{tid}/round/1/close")
     results = director.get(f"/tournaments/{tid}/results.pdf?paper=letter")

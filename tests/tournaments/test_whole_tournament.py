@@ -11,7 +11,7 @@ import threading
 from scorekeeper.tournaments import results, rounds
 from scorekeeper.db import connect
 
-from .conftest import create_tournament, deal_form, enter, entries_of, tables_of
+from .conftest import card_of, create_tournament, deal_form, enter, entries_of, tables_of
 
 PLAYERS = ["Ada", "Bea", "Cal", "Dot", "Eli", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou", "Max", "Nan",
            "Oli", "Pia"]
@@ -42,8 +42,11 @@ def play_table(app, table: dict, round_number: int, failures: list) -> None:
     """One phone: open the table by its code, save two deals, then both sides confirm."""
     try:
         client = app.test_client()
-        opened = client.get(f"/tournaments/join?code={table['code'].lower()}")
-        assert opened.status_code == 303 and opened.headers["Location"].endswith(table["token"])
+        card = card_of(app, table["tournament_id"], table["number"])
+        opened = client.get(f"/tournaments/join?table={table['number']}&code={card['code'].lower()}")
+        assert opened.status_code == 303 and opened.headers["Location"].endswith(card["token"])
+        assert f"Table {table['number']} · round {round_number}" in client.get(opened.headers["Location"]).get_data(
+            as_text=True)
         url = f"/tournaments/table/{table['token']}"
         t = table["number"]
         deals = [

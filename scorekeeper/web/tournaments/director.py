@@ -43,6 +43,12 @@ def new():
     if form.validate():
         if form.round_end.data != "target" and not form.round_limit.data:
             form.round_limit.errors = [_("Give the minutes or deals of a round.")]
+        elif wait := access.allow_create(get_db(), request.remote_addr or "unknown"):
+            minutes = max(1, round(wait / 60))
+            errors.append(ngettext("Too many tournaments were created from this device lately: try again in "
+                                   "%(num)d minute.", "Too many tournaments were created from this device "
+                                   "lately: try again in %(num)d minutes.", minutes))
+            return render("tournaments/new.html", form=form, errors=errors, status=429)
         else:
             try:
                 tournament_id = _create(form, profile)

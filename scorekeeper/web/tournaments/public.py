@@ -6,7 +6,7 @@ from flask import abort, url_for
 from flask_babel import gettext as _
 
 from ...db import get_db
-from ...tournaments import records, results, rounds
+from ...tournaments import access, records, results, rounds
 from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
 from ..htmx import render
 from .common import (
@@ -34,11 +34,18 @@ def round_tables(db, tournament: dict, number: int, entries: dict[int, dict]) ->
     return rows
 
 
+def card_link(tournament_id: int, number: int) -> dict:
+    """Table ``number``'s card for the whole event: its phone link, that link's QR code, and its code."""
+    card = access.device(get_db(), tournament_id, number)
+    url = phone_url(url_for("tournaments.phone", token=card["token"]))
+    return {"number": number, "url": url, "qr": qr_data_uri(url), "code": card["code"]}
+
+
 def add_table_links(rows: list[dict]) -> None:
-    """Each table's phone link and its QR code, for the director's eyes only."""
+    """Each table's phone link, QR code and code, for the director's eyes only."""
     for row in rows:
-        row["url"] = phone_url(url_for("tournaments.table", token=row["table"]["token"]))
-        row["qr"] = qr_data_uri(row["url"])
+        row.update({k: v for k, v in card_link(row["table"]["tournament_id"], row["table"]["number"]).items()
+                    if k != "number"})
 
 
 @bp.get("/tournaments/<int:tournament_id>")

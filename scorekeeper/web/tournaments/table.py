@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, request, url_for
-from flask_babel import ngettext
+from flask import abort, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
 
 from ... import store as game_store
@@ -15,7 +15,7 @@ from ..deal_path import read_deal
 from ..forms import deal_form, error_map, read_version
 from ..htmx import render
 from ..keys import client_key
-from .common import TABLE_POLL_SECONDS, bp, by_id, entry_label
+from .common import TABLE_POLL_SECONDS, bp, by_id, entry_label, load
 
 CLOSED = _l("This round is closed: the table's score can no longer change here. "
             "Ask the director if it is wrong.")
@@ -23,20 +23,42 @@ CLOSED = _l("This round is closed: the table's score can no longer change here. 
 
 @bp.get("/tournaments/join")
 def join():
-    """Open a table by its short code (the form on the tournaments page, or ?code=)."""
+    """Open a table by its number and the code on its card (the form on the tournaments page)."""
+    return _join(None)
+
+
+@bp.get("/tournaments/<int:tournament_id>/join")
+def join_tournament(tournament_id: int):
+    """The same, from one tournament's page: its guesses are also counted against that tournament."""
+    load(tournament_id)
+    return _join(tournament_id)
+
+
+def _join(tournament_id: int | None):
+    number_text = (request.args.get("table") or "").strip()
     code = (request.args.get("code") or "").strip()
+    context = {"code": code, "number": number_text, "tournament_id": tournament_id, "errors": {}}
+    if not number_text and not code:
+        return render("tournaments/join.html", **context)
+    if not number_text.isdigit() or not 0 < int(number_text) < 1000:
+        context["errors"]["table"] = _("Type the table's number, as printed on its card.")
     if not code:
-        return render("tournaments/join.html")
-    table, wait = access.join_table(get_db(), code, request.remote_addr or "unknown")
+        context["errors"]["code"] = _("Type the code printed on the table card.")
+    if context["errors"]:
+        return render("tournaments/join.html", status=422, **context)
+    card, wait = access.join_table(get_db(), code, request.remote_addr or "unknown", number=int(number_text),
+                                   tournament_id=tournament_id)
     if wait:
-        return render("tournaments/join.html", code=code, status=429,
-                      error=ngettext("Too many wrong codes from this phone: wait %(num)d second before trying again.",
-                                     "Too many wrong codes from this phone: wait %(num)d seconds before trying again.",
-                                     wait))
-    if table is None:
-        return render("tournaments/join.html", code=code, status=404,
-                      error=_("No table of a round being played has that code. Check it on the table card."))
-    return redirect(url_for("tournaments.table", token=table["token"]), 303)
+        minutes = max(1, round(wait / 60))
+        context["error"] = ngettext(
+            "Too many wrong codes have been typed: wait %(num)d minute, or scan the QR code on the table card.",
+            "Too many wrong codes have been typed: wait %(num)d minutes, or scan the QR code on the table card.",
+            minutes)
+        return render("tournaments/join.html", status=429, **context)
+    if card is None:
+        context["error"] = _("No table has that number and code. Check both on the table card.")
+        return render("tournaments/join.html", status=404, **context)
+    return redirect(url_for("tournaments.phone", token=card["token"]), 303)
 
 
 def _load_by_token(token: str) -> dict:
@@ -46,8 +68,31 @@ def _load_by_token(token: str) -> dict:
     return table
 
 
+def _load_card(token: str) -> dict:
+    card = access.device_by_token(get_db(), token)
+    if card is None:
+        abort(404)
+    return card
+
+
+def _posted_card(table: dict) -> dict | None:
+    """The table card a phone posted from (hidden field ``phone``), when it stands for this table."""
+    card = access.device_by_token(get_db(), request.values.get("phone") or "")
+    if card and (card["tournament_id"], card["number"]) == (table["tournament_id"], table["number"]):
+        return card
+    return None
+
+
+def _home(table: dict) -> str:
+    """Where the phone goes back to after a write: its table card's page, or this round's table page."""
+    card = _posted_card(table)
+    return url_for("tournaments.phone", token=card["token"]) if card else url_for("tournaments.table",
+                                                                                   token=table["token"])
+
+
 def _table_context(table: dict, form=None, **extra) -> dict:
     db = get_db()
+    extra.setdefault("phone", _posted_card(table))
     tournament = records.get_tournament(db, table["tournament_id"])
     entries = by_id(records.list_entries(db, tournament["id"]))
     status = results.table_status(db, table)
@@ -72,6 +117,34 @@ def _refused(table_row: dict, status: int, message: str, form=None, fragment: st
     """The table page again, with ``message`` saying why nothing was written (a conflict or a closed round)."""
     return render("tournaments/table.html", fragment, status=status,
                   **_table_context(table_row, form, conflict=message))
+
+
+@bp.get("/tournaments/phone/<token>")
+def phone(token: str):
+    """A table's phone for the whole event: it shows whatever round is being played at its table."""
+    card = _load_card(token)
+    table_row = access.current_table(get_db(), card)
+    if table_row is None:
+        return render("tournaments/phone_waiting.html", card=card, poll=TABLE_POLL_SECONDS,
+                      tournament=records.get_tournament(get_db(), card["tournament_id"]))
+    return render("tournaments/table.html", **_table_context(table_row, phone=card))
+
+
+@bp.get("/tournaments/phone/<token>/status")
+def phone_status(token: str):
+    """The phone's self-refreshing part; when a new round has seated its table, the whole page reloads."""
+    card = _load_card(token)
+    table_row = access.current_table(get_db(), card)
+    shown = request.args.get("table", "")
+    if (str(table_row["id"]) if table_row else "") != shown:
+        response = make_response("", 200)
+        response.headers["HX-Refresh"] = "true"
+        return response
+    if table_row is None:
+        response = make_response("", 200)
+        response.headers["HX-Reswap"] = "none"
+        return response
+    return render("tournaments/_table_status.html", **_table_context(table_row, phone=card))
 
 
 @bp.get("/tournaments/table/<token>")
@@ -124,7 +197,7 @@ def table_add_deal(token: str):
         return render("tournaments/table.html", status=422,
                       **_table_context(table_row, form, errors=error_map(form, error)))
     flash(_("Deal saved."), "ok")
-    return redirect(url_for("tournaments.table", token=token), 303)
+    return redirect(_home(table_row), 303)
 
 
 @bp.post("/tournaments/table/<token>/undo")
@@ -142,7 +215,7 @@ def table_undo(token: str):
         flash(_("There is no deal to undo."), "error")
     else:
         flash(_("Last change undone."), "ok")
-    return redirect(url_for("tournaments.table", token=token), 303)
+    return redirect(_home(table_row), 303)
 
 
 @bp.post("/tournaments/table/<token>/confirm")
