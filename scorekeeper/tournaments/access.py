@@ -30,17 +30,19 @@ creating one also hashes a password.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
 from sqlite_utils import Database
-from werkzeug.security import check_password_hash
+from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..codes import unique_code
 from . import base, records, rounds
 from .base import immediate, parse_time, stamp
+from .log import log
 
 #: Table codes: letters and digits that cannot be mistaken for one another when read aloud or typed.
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
@@ -238,3 +240,66 @@ def try_login(db: Database, tournament_id: int, client: str, password: str) -> L
     ok, wait = guarded(db, f"director:{tournament_id}", client,  # i18n: not for people
                        lambda: check_password(db, tournament_id, password))
     return LoginResult(bool(ok), wait=wait)
+
+
+# --- Director sign-ins -------------------------------------------------------------------------------------
+
+#: A director's sign-in ends after this long without a page opened.
+DIRECTOR_IDLE = timedelta(hours=4)
+#: How often a sign-in's last use is written down (not on every page).
+SEEN_EVERY = timedelta(minutes=1)
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def start_session(db: Database, tournament_id: int, name: str) -> str:
+    """Sign a director in; returns the token the browser keeps (only its hash is stored here)."""
+    token = secrets.token_urlsafe(24)
+    moment = stamp()
+    db["director_sessions"].insert({"token_hash": _hash(token), "tournament_id": tournament_id,
+                                    "name": name.strip()[:40], "created_at": moment, "last_seen_at": moment})
+    return token
+
+
+def session_name(db: Database, tournament_id: int, token: str | None) -> str | None:
+    """The name a live sign-in of this tournament was made under ("" when none was given), else None.
+
+    A sign-in is live until it is ended or left unused for ``DIRECTOR_IDLE``; each use keeps it going."""
+    if not token:
+        return None
+    row = db.execute("SELECT * FROM director_sessions WHERE token_hash = ? AND tournament_id = ? AND ended_at IS NULL",
+                     [_hash(token), tournament_id]).fetchone()
+    if row is None:
+        return None
+    moment = base.now()
+    seen = parse_time(row["last_seen_at"])
+    if moment - seen > DIRECTOR_IDLE:
+        return None
+    if moment - seen > SEEN_EVERY:
+        db.execute("UPDATE director_sessions SET last_seen_at = ? WHERE token_hash = ?",
+                   [stamp(moment), row["token_hash"]])
+    return row["name"] or ""
+
+
+def end_session(db: Database, token: str | None) -> None:
+    if token:
+        db.execute("UPDATE director_sessions SET ended_at = ? WHERE token_hash = ? AND ended_at IS NULL",
+                   [stamp(), _hash(token)])
+
+
+def change_password(db: Database, tournament_id: int, current: str, new: str, *, keep: str | None,
+                    who: str) -> bool:
+    """Set a new director's password when ``current`` is right; every other sign-in ends (``keep`` stays).
+
+    The hashes are worked out before the write transaction. Returns False when ``current`` is wrong."""
+    if not check_password(db, tournament_id, current):
+        return False
+    new_hash = generate_password_hash(new)
+    with immediate(db):
+        db.execute("UPDATE tournaments SET password_hash = ? WHERE id = ?", [new_hash, tournament_id])
+        db.execute("UPDATE director_sessions SET ended_at = ? WHERE tournament_id = ? AND ended_at IS NULL "
+                   "AND token_hash != ?", [stamp(), tournament_id, _hash(keep or "")])
+        log(db, tournament_id, action="password_changed", who=who)
+    return True

@@ -237,8 +237,8 @@ def test_a_deal_changed_after_a_confirmation_is_in_the_directors_log(no_csrf_app
     assert phone.post(f"{url}/confirm", data={"side": "we", "version": version}).status_code == 200
     phone.post(f"{url}/undo", data={"version": version})
     log = director.get(f"/tournaments/{tid}/log").get_data(as_text=True)
-    assert "confirmed" in log
-    assert "deal undo after confirmation" in log and "table 1" in log
+    assert "North-South confirmed" in log
+    assert "undid deal 1 after a side had confirmed" in log and "table 1" in log
     # The undo cancelled North-South's confirmation: the director sees the table as unconfirmed.
     overview = director.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert "not confirmed yet" in overview

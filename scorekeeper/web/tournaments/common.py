@@ -6,12 +6,12 @@ from functools import wraps
 from urllib.parse import urlsplit, urlunsplit
 
 import segno
-from flask import Blueprint, abort, redirect, request, session, url_for
+from flask import Blueprint, abort, g, redirect, request, session, url_for
 from flask_babel import gettext as _
 
 from ...db import get_db
 from ...netinfo import for_phones
-from ...tournaments import base, records
+from ...tournaments import access, base, records
 from .. import error_response
 
 bp = Blueprint("tournaments", __name__)
@@ -28,25 +28,45 @@ def load(tournament_id: int) -> dict:
     return tournament
 
 
+def _token(tournament_id: int) -> str | None:
+    return session.get("tournament_director", {}).get(str(tournament_id))
+
+
+def _director(tournament_id: int) -> str | None:
+    """The name of this browser's live director sign-in for the tournament ("" unnamed), or None."""
+    cache = g.setdefault("tournament_directors", {})
+    if tournament_id not in cache:
+        cache[tournament_id] = access.session_name(get_db(), tournament_id, _token(tournament_id))
+    return cache[tournament_id]
+
+
 def is_director(tournament_id: int) -> bool:
-    return str(tournament_id) in session.get("tournament_director", {})
+    return _director(tournament_id) is not None
 
 
 def director_name(tournament_id: int) -> str:
-    name = session.get("tournament_director", {}).get(str(tournament_id)) or ""
+    name = _director(tournament_id) or ""
     return _("director %(name)s", name=name).strip() if name else _("director")
 
 
+def director_token(tournament_id: int) -> str | None:
+    return _token(tournament_id)
+
+
 def sign_in(tournament_id: int, name: str) -> None:
+    """Start a sign-in held on the server; the browser keeps only its token."""
     directors = dict(session.get("tournament_director", {}))
-    directors[str(tournament_id)] = name.strip()[:40]
+    directors[str(tournament_id)] = access.start_session(get_db(), tournament_id, name)
     session["tournament_director"] = directors
+    g.pop("tournament_directors", None)
 
 
 def sign_out(tournament_id: int) -> None:
+    access.end_session(get_db(), _token(tournament_id))
     directors = dict(session.get("tournament_director", {}))
     directors.pop(str(tournament_id), None)
     session["tournament_director"] = directors
+    g.pop("tournament_directors", None)
 
 
 def director_only(view):

@@ -14,9 +14,9 @@ from .. import error_response
 from ..forms import option_value
 from ..htmx import render
 from .common import (
-    back_to, bp, by_id, director_name, director_only, entry_label, load, sign_in, sign_out,
+    back_to, bp, by_id, director_name, director_only, director_token, entry_label, load, sign_in, sign_out,
 )
-from .forms import EntryForm, LoginForm, ResultForm, tournament_form
+from .forms import EntryForm, LoginForm, PasswordForm, ResultForm, tournament_form
 
 WRONG_PASSWORD = _l("Wrong password for this tournament's director.")
 
@@ -109,6 +109,23 @@ def logout(tournament_id: int):
     sign_out(tournament_id)
     flash(_("Signed out."), "ok")
     return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+
+
+@bp.route("/tournaments/<int:tournament_id>/password", methods=["GET", "POST"])
+@director_only
+def password(tournament):
+    """Change the director's password; every other device signed in as director is signed out."""
+    form = PasswordForm()
+    if request.method == "GET" or not form.validate():
+        return render("tournaments/password.html", tournament=tournament, form=form,
+                      status=200 if request.method == "GET" else 422)
+    changed = access.change_password(get_db(), tournament["id"], form.current.data, form.password.data,
+                                     keep=director_token(tournament["id"]), who=director_name(tournament["id"]))
+    if not changed:
+        form.current.errors = ["That is not the current password."]
+        return render("tournaments/password.html", tournament=tournament, form=form, status=422)
+    flash("Password changed. Every other device signed in as director has been signed out.", "ok")
+    return back_to(tournament)
 
 
 # --- Entries -----------------------------------------------------------------------------------------------
@@ -237,4 +254,15 @@ def result(tournament, table_id: int):
 @bp.get("/tournaments/<int:tournament_id>/log")
 @director_only
 def log(tournament):
-    return render("tournaments/log.html", tournament=tournament, items=tlog.list_log(get_db(), tournament["id"]))
+    """The log as sentences, filtered by round and table (``?round=2&table=3``)."""
+    db = get_db()
+    round_filter, table_filter = _whole(request.args.get("round")), _whole(request.args.get("table"))
+    items = tlog.list_log(db, tournament["id"], round_number=round_filter, table_number=table_filter)
+    numbers = sorted({t["number"] for t in rounds.list_tables(db, tournament["id"])})
+    return render("tournaments/log.html", tournament=tournament, items=items, rounds=rounds.list_rounds(
+        db, tournament["id"]), table_numbers=numbers, round_filter=round_filter, table_filter=table_filter)
+
+
+def _whole(text: str | None) -> int | None:
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and len(text) < 6 else None

@@ -73,3 +73,11 @@ class ResultForm(FlaskForm):
         InputRequired(_l("Give East-West's total.")), NumberRange(-RESULT_MAX, RESULT_MAX, RESULT_RANGE)])
     reason = StringField(_l("Reason"), validators=[InputRequired(_l("Give the reason; it goes in the log.")),
                                                Length(max=300)])
+
+
+class PasswordForm(FlaskForm):
+    current = PasswordField("Current password", validators=[InputRequired("Type the current password.")])
+    password = PasswordField("New password", validators=[
+        InputRequired("Choose the new password."), Length(min=6, max=128, message="At least 6 characters.")])
+    password_again = PasswordField("The new password again", validators=[
+        EqualTo("password", "The two passwords differ.")])
