@@ -39,9 +39,10 @@ from datetime import timedelta
 from sqlite_utils import Database
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from .. import clock
 from ..codes import unique_code
 from . import base, records, rounds
-from .base import immediate, parse_time, stamp
+from .base import immediate
 from .log import log
 
 #: Table codes: letters and digits that cannot be mistaken for one another when read aloud or typed.
@@ -67,25 +68,25 @@ MAX_WAIT_SECONDS = 15 * 60
 
 def window_wait(db: Database, limits: list[tuple[str, int]], window: timedelta) -> int:
     """Seconds until every ``(scope, limit)`` has room for one more within ``window``; 0 when all have."""
-    moment = base.now()
+    moment = clock.now()
     wait = 0
     for scope, limit in limits:
         rows = db.execute(
             "SELECT at FROM guesses WHERE scope = ? AND at > ? ORDER BY at DESC LIMIT ?",
-            [scope, stamp(moment - window), limit],
+            [scope, clock.stamp(moment - window), limit],
         ).fetchall()
         if len(rows) >= limit:
-            frees_at = parse_time(rows[-1]["at"]) + window
+            frees_at = clock.parse(rows[-1]["at"]) + window
             wait = max(wait, max(1, math.ceil((frees_at - moment).total_seconds())))
     return wait
 
 
 def count(db: Database, scopes: list[str], window: timedelta) -> None:
     """Count one event in each scope, and forget what has left the window."""
-    moment = base.now()
+    moment = clock.now()
     for scope in scopes:
-        db.execute("INSERT INTO guesses (scope, at) VALUES (?, ?)", [scope, stamp(moment)])
-        db.execute("DELETE FROM guesses WHERE scope = ? AND at <= ?", [scope, stamp(moment - window)])
+        db.execute("INSERT INTO guesses (scope, at) VALUES (?, ?)", [scope, clock.stamp(moment)])
+        db.execute("DELETE FROM guesses WHERE scope = ? AND at <= ?", [scope, clock.stamp(moment - window)])
 
 
 def allow_create(db: Database, client: str) -> int:
@@ -115,7 +116,7 @@ def device(db: Database, tournament_id: int, number: int) -> dict:
         db["tournament_devices"].insert({
             "tournament_id": tournament_id, "number": number, "token": secrets.token_urlsafe(18),
             "code": unique_code(db, "tournament_devices", "code", alphabet=CODE_ALPHABET, length=CODE_LENGTH),
-            "created_at": stamp(),
+            "created_at": clock.stamp(),
         })
     return device(db, tournament_id, number)
 
@@ -180,12 +181,12 @@ class LoginResult:
 
 def _hold(db: Database, scope: str, client: str) -> int:
     """Count one more failure for ``client`` before a check; returns the seconds it must wait first (0: go)."""
-    moment = base.now()
+    moment = clock.now()
     with immediate(db):
         row = db.execute(
             "SELECT failures, locked_until FROM attempts WHERE scope = ? AND client = ?", [scope, client]
         ).fetchone()
-        locked_until = parse_time(row["locked_until"]) if row else None
+        locked_until = clock.parse(row["locked_until"]) if row else None
         if locked_until and locked_until > moment:
             return max(1, math.ceil((locked_until - moment).total_seconds()))
         failures = (row["failures"] if row else 0) + 1
@@ -196,7 +197,7 @@ def _hold(db: Database, scope: str, client: str) -> int:
             "INSERT INTO attempts (scope, client, failures, locked_until, last_failure_at) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT (scope, client) DO UPDATE SET failures = excluded.failures, "
             "locked_until = excluded.locked_until, last_failure_at = excluded.last_failure_at",
-            [scope, client, failures, stamp(moment + timedelta(seconds=wait)) if wait else None, stamp(moment)],
+            [scope, client, failures, clock.stamp(moment + timedelta(seconds=wait)) if wait else None, clock.stamp(moment)],
         )
     return 0
 
@@ -212,8 +213,8 @@ def guarded(db: Database, scope: str, client: str, attempt):
     next try).
     """
     row = db.execute("SELECT locked_until FROM attempts WHERE scope = ? AND client = ?", [scope, client]).fetchone()
-    moment = base.now()
-    locked_until = parse_time(row["locked_until"]) if row else None
+    moment = clock.now()
+    locked_until = clock.parse(row["locked_until"]) if row else None
     if locked_until and locked_until > moment:
         return None, max(1, math.ceil((locked_until - moment).total_seconds()))
     _hold(db, scope, client)
@@ -223,7 +224,7 @@ def guarded(db: Database, scope: str, client: str, attempt):
             db.execute("DELETE FROM attempts WHERE scope = ? AND client = ?", [scope, client])
         return result, 0
     row = db.execute("SELECT locked_until FROM attempts WHERE scope = ? AND client = ?", [scope, client]).fetchone()
-    locked_until = parse_time(row["locked_until"]) if row else None
+    locked_until = clock.parse(row["locked_until"]) if row else None
     wait = max(1, math.ceil((locked_until - moment).total_seconds())) if locked_until else 0
     return None, wait
 
@@ -257,7 +258,7 @@ def _hash(token: str) -> str:
 def start_session(db: Database, tournament_id: int, name: str) -> str:
     """Sign a director in; returns the token the browser keeps (only its hash is stored here)."""
     token = secrets.token_urlsafe(24)
-    moment = stamp()
+    moment = clock.stamp()
     db["director_sessions"].insert({"token_hash": _hash(token), "tournament_id": tournament_id,
                                     "name": name.strip()[:40], "created_at": moment, "last_seen_at": moment})
     return token
@@ -273,20 +274,20 @@ def session_name(db: Database, tournament_id: int, token: str | None) -> str | N
                      [_hash(token), tournament_id]).fetchone()
     if row is None:
         return None
-    moment = base.now()
-    seen = parse_time(row["last_seen_at"])
+    moment = clock.now()
+    seen = clock.parse(row["last_seen_at"])
     if moment - seen > DIRECTOR_IDLE:
         return None
     if moment - seen > SEEN_EVERY:
         db.execute("UPDATE director_sessions SET last_seen_at = ? WHERE token_hash = ?",
-                   [stamp(moment), row["token_hash"]])
+                   [clock.stamp(moment), row["token_hash"]])
     return row["name"] or ""
 
 
 def end_session(db: Database, token: str | None) -> None:
     if token:
         db.execute("UPDATE director_sessions SET ended_at = ? WHERE token_hash = ? AND ended_at IS NULL",
-                   [stamp(), _hash(token)])
+                   [clock.stamp(), _hash(token)])
 
 
 def change_password(db: Database, tournament_id: int, current: str, new: str, *, keep: str | None,
@@ -300,6 +301,6 @@ def change_password(db: Database, tournament_id: int, current: str, new: str, *,
     with immediate(db):
         db.execute("UPDATE tournaments SET password_hash = ? WHERE id = ?", [new_hash, tournament_id])
         db.execute("UPDATE director_sessions SET ended_at = ? WHERE tournament_id = ? AND ended_at IS NULL "
-                   "AND token_hash != ?", [stamp(), tournament_id, _hash(keep or "")])
+                   "AND token_hash != ?", [clock.stamp(), tournament_id, _hash(keep or "")])
         log(db, tournament_id, action="password_changed", who=who)
     return True

@@ -1,11 +1,10 @@
-"""What the tournament stores share: their error, their write transaction, their clock and their JSON."""
+"""What the tournament stores share: their error, their write transaction and their JSON (the clock is
+``scorekeeper.clock``)."""
 
 from __future__ import annotations
 
 import json
 from contextlib import contextmanager
-from datetime import datetime, timezone
-
 from sqlite_utils import Database
 
 
@@ -37,19 +36,6 @@ def immediate(db: Database):
         raise
     else:
         db.execute("COMMIT")
-
-
-def now() -> datetime:
-    """The current time (UTC). Tests replace it to move the clock."""
-    return datetime.now(timezone.utc)
-
-
-def stamp(moment: datetime | None = None) -> str:
-    return (moment or now()).isoformat(timespec="seconds")
-
-
-def parse_time(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text) if text else None
 
 
 def dumps(value) -> str:

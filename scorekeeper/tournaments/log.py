@@ -6,7 +6,8 @@ import json
 
 from sqlite_utils import Database
 
-from .base import dumps, stamp
+from .. import clock
+from .base import dumps
 
 
 def log(db: Database, tournament_id: int, *, action: str, who: str, round_number: int | None = None,
@@ -21,7 +22,7 @@ def log(db: Database, tournament_id: int, *, action: str, who: str, round_number
             "after": None if after is None else dumps(after),
             "who": (who or "")[:60],
             "reason": (reason or None) and reason.strip()[:300],
-            "at": stamp(),
+            "at": clock.stamp(),
         }
     ).last_pk
 

@@ -13,9 +13,10 @@ from werkzeug.security import generate_password_hash
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from .. import clock
 from ..rules import get_profile
 from . import rounds
-from .base import TournamentError, dumps, immediate, stamp
+from .base import TournamentError, dumps, immediate
 from .log import log
 
 FORMATS = {"pairs": _l("Fixed partnerships"), "individuals": _l("Individuals, new partner every round")}
@@ -48,7 +49,7 @@ def create_tournament(
             "scoring": scoring,
             "password_hash": generate_password_hash(password),
             "status": "setup",
-            "created_at": stamp(),
+            "created_at": clock.stamp(),
         }
     ).last_pk
 
@@ -83,7 +84,7 @@ def finish_tournament(db: Database, tournament_id: int, *, who: str) -> None:
         if current is not None:
             rounds.close_round(db, tournament_id, who=who)
         db.execute(
-            "UPDATE tournaments SET status = 'finished', finished_at = ? WHERE id = ?", [stamp(), tournament_id]
+            "UPDATE tournaments SET status = 'finished', finished_at = ? WHERE id = ?", [clock.stamp(), tournament_id]
         )
         log(db, tournament_id, action="finish", who=who)
 
@@ -135,7 +136,7 @@ def add_entry(db: Database, tournament_id: int, players: list[str], *, who: str)
                 "players": dumps(players),
                 "active": 1,
                 "joined_round": joined,
-                "created_at": stamp(),
+                "created_at": clock.stamp(),
             }
         ).last_pk
         log(db, tournament_id, action="entry_added", after={"entry": number, "name": " & ".join(players),

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 from flask_babel import gettext as _
 
+from .. import clock
 from .. import store as games
 from . import records, rounds
-from .base import TournamentError, immediate, stamp
+from .base import TournamentError, immediate
 from .log import log
 from .standings import Standing, TableResult, compute
 
@@ -73,7 +74,7 @@ def confirm(db: Database, table: dict, side: str, *, version: int, who: str) -> 
             raise TournamentError(_("The score changed after it was shown. Check the new score, then confirm it."))
         db.execute(
             f"UPDATE tournament_tables SET {side}_confirmed_version = ?, {side}_confirmed_at = ? WHERE id = ?",
-            [version, stamp(), table["id"]],
+            [version, clock.stamp(), table["id"]],
         )
         summary = games.game_summary(db, table["game_id"])
         log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],

@@ -14,10 +14,11 @@ from datetime import timedelta
 from sqlite_utils import Database
 from flask_babel import gettext as _
 
+from .. import clock
 from .. import store as games
 from ..codes import unique_code
 from . import access, base, records, results
-from .base import TournamentError, dumps, immediate, parse_time, stamp
+from .base import TournamentError, dumps, immediate
 from .log import log
 from .movement import RoundPlan, Seating, next_round
 
@@ -163,14 +164,14 @@ def start_round(db: Database, tournament_id: int, *, who: str) -> int:
     tournament = records.get_tournament(db, tournament_id)
     plan = _plan_next(db, tournament)
     entries = {e["id"]: e for e in records.list_entries(db, tournament_id)}
-    moment = base.now()
+    moment = clock.now()
     ends_at = None
     if tournament["round_end"] == "minutes":
-        ends_at = stamp(moment + timedelta(minutes=tournament["round_limit"]))
+        ends_at = clock.stamp(moment + timedelta(minutes=tournament["round_limit"]))
     with immediate(db):
         round_id = db["tournament_rounds"].insert(
             {"tournament_id": tournament_id, "number": plan.number, "status": "playing",
-             "sit_out": dumps(list(plan.sit_out)), "started_at": stamp(moment), "ends_at": ends_at}
+             "sit_out": dumps(list(plan.sit_out)), "started_at": clock.stamp(moment), "ends_at": ends_at}
         ).last_pk
         for seat in plan.tables:
             _open_table(db, tournament, entries, plan, seat, round_id, who=who)
@@ -233,7 +234,7 @@ def close_round(db: Database, tournament_id: int, *, who: str) -> int:
                         [version, table["id"]],
                     )
         db.execute(
-            "UPDATE tournament_rounds SET status = 'closed', closed_at = ? WHERE id = ?", [stamp(), current["id"]]
+            "UPDATE tournament_rounds SET status = 'closed', closed_at = ? WHERE id = ?", [clock.stamp(), current["id"]]
         )
         log(db, tournament_id, round_number=current["number"], action="round_closed",
             after={"unconfirmed_tables": unconfirmed}, who=who)
@@ -245,25 +246,25 @@ def close_round(db: Database, tournament_id: int, *, who: str) -> int:
 
 def round_clock(tournament: dict, round_row: dict, status=None) -> dict:
     """What the table phones show about the end of the round: time left, deals left, and any warning."""
-    clock = {"kind": tournament["round_end"], "closed": round_row["status"] == "closed", "warning": None,
+    shown = {"kind": tournament["round_end"], "closed": round_row["status"] == "closed", "warning": None,
              "seconds_left": None, "deals_left": None, "ends_at": round_row.get("ends_at")}
-    if clock["closed"]:
-        clock["warning"] = _("This round is closed.")
-        return clock
+    if shown["closed"]:
+        shown["warning"] = _("This round is closed.")
+        return shown
     if tournament["round_end"] == "minutes" and round_row.get("ends_at"):
-        left = (parse_time(round_row["ends_at"]) - base.now()).total_seconds()
-        clock["seconds_left"] = max(0, math.ceil(left))
+        left = (clock.parse(round_row["ends_at"]) - clock.now()).total_seconds()
+        shown["seconds_left"] = max(0, math.ceil(left))
         if left <= 0:
-            clock["warning"] = _("Time is up: finish the deal you are playing. It is the last one.")
+            shown["warning"] = _("Time is up: finish the deal you are playing. It is the last one.")
         elif left <= WARNING_MINUTES * 60:
-            clock["warning"] = _("Last minutes: do not start a deal you cannot finish in time.")
+            shown["warning"] = _("Last minutes: do not start a deal you cannot finish in time.")
     elif tournament["round_end"] == "deals" and status is not None:
         left = tournament["round_limit"] - status.deals
-        clock["deals_left"] = max(0, left)
+        shown["deals_left"] = max(0, left)
         if left == 1:
-            clock["warning"] = _("Last deal of the round.")
+            shown["warning"] = _("Last deal of the round.")
         elif left <= 0:
-            clock["warning"] = _("All deals of the round are played: confirm the score.")
+            shown["warning"] = _("All deals of the round are played: confirm the score.")
     elif tournament["round_end"] == "target" and status is not None and status.game_over:
-        clock["warning"] = _("The game is over: confirm the score.")
-    return clock
+        shown["warning"] = _("The game is over: confirm the score.")
+    return shown

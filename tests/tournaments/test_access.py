@@ -8,7 +8,8 @@ from datetime import timedelta
 import pytest
 
 from scorekeeper.db import connect
-from scorekeeper.tournaments import access, base
+from scorekeeper import clock
+from scorekeeper.tournaments import access
 
 from .conftest import PASSWORD, card_of, create_tournament, deal_form, enter, game_version, tables_of
 
@@ -162,8 +163,8 @@ def test_a_wrong_password_gets_the_same_answer_whatever_was_wrong(no_csrf_app, r
 def test_repeated_wrong_passwords_are_slowed_down(no_csrf_app, running, monkeypatch):
     _, tid, _ = running
     client = no_csrf_app.test_client()
-    moment = base.now()
-    monkeypatch.setattr(base, "now", lambda: moment)
+    moment = clock.now()
+    monkeypatch.setattr(clock, "now", lambda: moment)
     url = f"/tournaments/{tid}/login"
     for _ in range(access.FREE_ATTEMPTS - 1):
         assert client.post(url, data={"password": "guess"}).status_code == 422
@@ -186,8 +187,8 @@ def test_wrong_table_codes_are_limited_and_a_right_one_does_not_reset_the_count(
     and typing a right code between guesses does not give any back."""
     _, tid, tables = running
     client = no_csrf_app.test_client()
-    moment = base.now()
-    monkeypatch.setattr(base, "now", lambda: moment)
+    moment = clock.now()
+    monkeypatch.setattr(clock, "now", lambda: moment)
     right = card_of(no_csrf_app, tid, 1)["code"]
     wrong = "Z" * len(right) if right != "Z" * len(right) else "Y" * len(right)
     for i in range(access.CODE_GUESSES_PER_CLIENT):

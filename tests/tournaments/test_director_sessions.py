@@ -7,15 +7,16 @@ from datetime import timedelta
 
 import pytest
 
-from scorekeeper.tournaments import access, base
+from scorekeeper import clock as app_clock
+from scorekeeper.tournaments import access
 
 from .conftest import PASSWORD, create_tournament
 
 
 @pytest.fixture
 def clock(monkeypatch):
-    moment = [base.now()]
-    monkeypatch.setattr(base, "now", lambda: moment[0])
+    moment = [app_clock.now()]
+    monkeypatch.setattr(app_clock, "now", lambda: moment[0])
     return moment
 
 

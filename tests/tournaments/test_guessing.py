@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 
 from scorekeeper.db import connect
-from scorekeeper.tournaments import access, base
+from scorekeeper import clock as app_clock
+from scorekeeper.tournaments import access
 
 from .conftest import create_tournament, enter
 
@@ -39,8 +40,8 @@ def wrong_code(right: str, n: int) -> str:
 @pytest.fixture
 def clock(monkeypatch):
     """A clock the test moves by hand."""
-    moment = [base.now()]
-    monkeypatch.setattr(base, "now", lambda: moment[0])
+    moment = [app_clock.now()]
+    monkeypatch.setattr(app_clock, "now", lambda: moment[0])
     return moment
 
 

@@ -7,7 +7,8 @@ import subprocess
 from datetime import timedelta
 
 from scorekeeper.db import connect
-from scorekeeper.tournaments import base, results, rounds
+from scorekeeper import clock
+from scorekeeper.tournaments import results, rounds
 
 from .conftest import (
     card_of, create_tournament, deal_form, enter, entries_of, game_version, tables_of, tournament_form,
@@ -119,19 +120,19 @@ def test_the_table_phone_warns_before_the_end_of_a_timed_round(no_csrf_app, monk
     tid = create_tournament(director, round_end="minutes", round_limit="30")
     for name in ("Ann", "Ben", "Cy", "Di"):
         enter(director, tid, name)
-    start = base.now()
-    monkeypatch.setattr(base, "now", lambda: start)
+    start = clock.now()
+    monkeypatch.setattr(clock, "now", lambda: start)
     director.post(f"/tournaments/{tid}/rounds")
     token = tables_of(app, tid, 1)[0]["token"]
     phone = app.test_client()
     page = phone.get(f"/tournaments/table/{token}").get_data(as_text=True)
     assert "30:00" in page and "Last minutes" not in page
-    monkeypatch.setattr(base, "now", lambda: start + timedelta(minutes=25))
+    monkeypatch.setattr(clock, "now", lambda: start + timedelta(minutes=25))
     fragment = phone.get(f"/tournaments/table/{token}/status", headers={"HX-Request": "true"})
     html = fragment.get_data(as_text=True)
     assert html.lstrip().startswith('<section id="table-status"') and 'hx-trigger="every' in html
     assert "5:00" in html and "Last minutes" in html
-    monkeypatch.setattr(base, "now", lambda: start + timedelta(minutes=31))
+    monkeypatch.setattr(clock, "now", lambda: start + timedelta(minutes=31))
     html = phone.get(f"/tournaments/table/{token}/status", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert "Time is up" in html and "last one" in html
 

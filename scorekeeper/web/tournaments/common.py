@@ -9,6 +9,7 @@ import segno
 from flask import Blueprint, abort, g, redirect, request, session, url_for
 from flask_babel import gettext as _
 
+from ... import clock
 from ...db import get_db
 from ...netinfo import for_phones
 from ...tournaments import access, base, records
@@ -112,5 +113,5 @@ def by_id(entries: list[dict]) -> dict[int, dict]:
 @bp.app_template_filter("tournament_time")
 def tournament_time(text: str | None) -> str:
     """A stored UTC time shown in the laptop's own time zone."""
-    moment = base.parse_time(text)
+    moment = clock.parse(text)
     return moment.astimezone().strftime("%H:%M:%S") if moment else ""
