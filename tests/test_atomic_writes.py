@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.stores import changes
-from scorekeeper.tournaments import records, results, rounds
+from scorekeeper.tournaments import play, records, results, rounds
 
 SIDES = [{"key": "we", "name": "We", "players": ["Ann", "Bob"]}, {"key": "they", "name": "They", "players": ["Cy", "Di"]}]
 DEAL = {"we": {"meld_points": 120, "canastas": {"natural": 1}, "went_out": True},
@@ -81,16 +81,17 @@ TOURNAMENT_WRITES = {
     "result": lambda db, t: results.set_result(db, _table(db, t), kind="corrected", we=100, they=50,
                                               reason="typo", who="d"),
     "clear result": lambda db, t: results.clear_result(db, _table(db, t), reason="typo", who="d"),
-    "confirm": lambda db, t: results.confirm(db, _table(db, t), "we", version=_game_version(db, t), who="t"),
-    "table deal": lambda db, t: results.table_add_deal(db, _table(db, t), DEAL,
-                                                      expected_version=_game_version(db, t), who="t"),
+    "confirm": lambda db, t: play.confirm(db, _table(db, t), "we", version=_game_version(db, t), who="t"),
+    "table deal": lambda db, t: play.table_add_deal(db, _table(db, t), DEAL, side="we",
+                                                   expected_version=_game_version(db, t), who="t"),
+    "dispute": lambda db, t: play.dispute(db, _table(db, t), "they", "deal 1", who="t"),
 }
 
 
 @pytest.mark.parametrize("name", list(TOURNAMENT_WRITES))
 def test_a_tournament_write_that_fails_at_its_log_entry_writes_nothing(db, tournament, monkeypatch, name):
     before = snapshot(db)
-    for module in (records, rounds, results):  # each writes its own log entries
+    for module in (records, rounds, results, play):  # each writes its own log entries
         monkeypatch.setattr(module, "log", _boom)
     monkeypatch.setattr(changes, "record_change", _boom)
     with pytest.raises(Boom):

@@ -36,11 +36,17 @@ class TableStatus:
     kind: str | None  # None: the game's own score; "corrected" or "adjusted" by the director
     reason: str | None
     summary: object  # the scorepad's GameSummary of the table's game
+    disputed_by: str | None = None  # the side that said "we disagree", until the director settles it
+    dispute_reason: str | None = None
 
     @property
     def confirmed(self) -> bool:
-        """Both sides agreed with the score, or the director set it."""
-        return (self.confirmed_we and self.confirmed_they) or bool(self.kind)
+        """Both sides agreed with the score (and none disputes it), or the director set it."""
+        return (self.confirmed_we and self.confirmed_they and not self.disputed_by) or bool(self.kind)
+
+    @property
+    def any_confirmation(self) -> bool:
+        return self.confirmed_we or self.confirmed_they
 
     def confirmed_by(self, side: str) -> bool:
         return self.confirmed_we if side == "we" else self.confirmed_they
@@ -59,27 +65,8 @@ def table_status(db: Database, table: dict, summary=None) -> TableStatus:
         we=we, they=they, deals=len(summary.rows), game_over=summary.game_over, version=version,
         locked=bool(summary.game["locked"]), confirmed_we=confirmed["we"], confirmed_they=confirmed["they"],
         kind=table["result_kind"], reason=table["result_reason"], summary=summary,
+        disputed_by=table.get("disputed_by"), dispute_reason=table.get("dispute_reason"),
     )
-
-
-def confirm(db: Database, table: dict, side: str, *, version: int, who: str) -> None:
-    """A side agrees with the score shown at game version ``version``."""
-    if side not in SIDES:
-        raise TournamentError(_("Choose which side is confirming."))
-    with immediate(db):
-        game = games.get_game(db, table["game_id"])
-        if not rounds.round_is_open(db, table):
-            raise TournamentError(_("This round is closed: only the director can change its results now."))
-        if game["version"] != version:
-            raise TournamentError(_("The score changed after it was shown. Check the new score, then confirm it."))
-        db.execute(
-            f"UPDATE tournament_tables SET {side}_confirmed_version = ?, {side}_confirmed_at = ? WHERE id = ?",
-            [version, clock.stamp(), table["id"]],
-        )
-        summary = games.game_summary(db, table["game_id"])
-        log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
-            action="confirmed", after={"side": side, "we": summary.totals.get("we"),
-                                       "they": summary.totals.get("they"), "deals": len(summary.rows)}, who=who)
 
 
 def _brief(status: TableStatus) -> dict:
@@ -87,7 +74,8 @@ def _brief(status: TableStatus) -> dict:
 
 
 def set_result(db: Database, table: dict, *, kind: str, we: int, they: int, reason: str, who: str) -> None:
-    """The director's result for a table: "corrected" (the score was wrong) or "adjusted" (could not finish)."""
+    """The director's result for a table: "corrected" (the score was wrong) or "adjusted" (could not finish).
+    It settles a dispute at the table too."""
     if kind not in ("corrected", "adjusted"):
         raise TournamentError(_("Choose a correction or an adjusted score."))
     if not reason.strip():
@@ -95,8 +83,8 @@ def set_result(db: Database, table: dict, *, kind: str, we: int, they: int, reas
     with immediate(db):
         before = table_status(db, table)
         db.execute(
-            "UPDATE tournament_tables SET result_kind = ?, result_we = ?, result_they = ?, result_reason = ? "
-            "WHERE id = ?",
+            "UPDATE tournament_tables SET result_kind = ?, result_we = ?, result_they = ?, result_reason = ?, "
+            "disputed_by = NULL, dispute_reason = NULL, disputed_at = NULL WHERE id = ?",
             [kind, we, they, reason.strip()[:300], table["id"]],
         )
         log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"], action=kind,
@@ -117,48 +105,6 @@ def clear_result(db: Database, table: dict, *, reason: str, who: str) -> None:
         after = table_status(db, rounds.get_table(db, table["tournament_id"], table["id"]))
         log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
             action="back_to_game_score", before=_brief(before), after=_brief(after), who=who, reason=reason)
-
-
-# --- The table's own writes ----------------------------------------------------------------------------------
-
-
-def table_write(db: Database, table: dict, *, expected_version: int, who: str, action):
-    """Run one scorepad write for a table: ``action(version)`` gets the unlocked game's version.
-
-    Tournament games are locked except inside this transaction, so the scorepad's own pages cannot change
-    them: a table scores only through its secret link, only while its round is open. Unlocking is the first
-    statement, so the transaction holds SQLite's write lock before it reads anything; a phone that saw an
-    older version gets ``StaleGame`` and nothing is written.
-    """
-    with immediate(db):
-        games.set_locked(db, table["game_id"], False, who=who)
-        if not rounds.round_is_open(db, table):
-            raise TournamentError(_("This round is closed: only the director can change its results now."))
-        version = games.game_version(db, table["game_id"])
-        if version != expected_version + 1:
-            raise games.StaleGame(version - 1)
-        result = action(version)
-        games.set_locked(db, table["game_id"], True, who=who)
-    return result
-
-
-def table_add_deal(db: Database, table: dict, sides_data: dict, *, expected_version: int, who: str,
-                   result=None, client_key: str | None = None) -> int:
-    """``result``: the engine's scoring of the deal on the game as the phone saw it (from the deal path);
-    ``client_key``: the key the phone put on its save (a retry is recorded once)."""
-    return table_write(
-        db, table, expected_version=expected_version, who=who,
-        action=lambda version: games.add_deal(db, table["game_id"], sides_data, mode="totals",
-                                              expected_version=version, who=who, result=result,
-                                              client_key=client_key),
-    )
-
-
-def table_undo(db: Database, table: dict, *, expected_version: int, who: str) -> dict:
-    return table_write(
-        db, table, expected_version=expected_version, who=who,
-        action=lambda version: games.undo_last(db, table["game_id"], expected_version=version, who=who),
-    )
 
 
 # --- Standings -------------------------------------------------------------------------------------------

@@ -64,6 +64,9 @@ def _fill(page, we: int, they: int, save_button: str):
     page.fill("#we-hand_points", "10")
     page.fill("#they-meld_points", str(they))
     page.fill("#they-hand_points", "20")
+    entered_by = page.locator('label:has(input[name="side"][value="we"])')  # a tournament table names its side
+    if entered_by.count():
+        entered_by.tap()
     page.get_by_role("button", name=save_button).tap()
 
 

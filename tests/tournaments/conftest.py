@@ -58,9 +58,10 @@ def enter(client, tournament_id: int, *names: str) -> None:
     assert response.status_code == 303
 
 
-def deal_form(version: int, we: dict, they: dict, who: str | None = None) -> dict[str, str]:
-    """A deal by totals as the table page posts it: ``{"meld": 200, "hand": 30, "natural": 1, "out": "yes"}``."""
-    data = {"version": str(version), "mode": "totals"}
+def deal_form(version: int, we: dict, they: dict, who: str | None = None, side: str = "we") -> dict[str, str]:
+    """A deal by totals as the table page posts it: ``{"meld": 200, "hand": 30, "natural": 1, "out": "yes"}``,
+    entered by ``side`` ("we" is North-South)."""
+    data = {"version": str(version), "mode": "totals", "side": side}
     for key, side in (("we", we), ("they", they)):
         data[f"{key}-meld_points"] = str(side.get("meld", 0))
         data[f"{key}-hand_points"] = str(side.get("hand", 0))

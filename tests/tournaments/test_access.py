@@ -236,7 +236,7 @@ def test_a_deal_changed_after_a_confirmation_is_in_the_directors_log(no_csrf_app
     phone.post(f"{url}/deals", data=deal_form(version, {"meld": 120, "natural": 1, "out": "yes"}, {"meld": 40}))
     version = game_version(no_csrf_app, table)
     assert phone.post(f"{url}/confirm", data={"side": "we", "version": version}).status_code == 200
-    phone.post(f"{url}/undo", data={"version": version})
+    phone.post(f"{url}/undo", data={"version": version, "side": "we"})
     log = director.get(f"/tournaments/{tid}/log").get_data(as_text=True)
     assert "North-South confirmed" in log
     assert "undid deal 1 after a side had confirmed" in log and "table 1" in log

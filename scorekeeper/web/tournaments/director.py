@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from flask import abort, flash, redirect, request, session, url_for
+from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...db import get_db
 from ...rules import DEFAULT_PROFILE, RulesError, get_profile
-from ...tournaments import access, base, log as tlog, records, results, rounds
+from ...tournaments import access, base, log as tlog, play, records, results, rounds
 from .. import error_response
 from ..forms import option_value
 from ..htmx import render
@@ -249,6 +250,19 @@ def result(tournament, table_id: int):
     except base.TournamentError as error:
         return render("tournaments/result.html", error=error.message, status=422, **context)
     return _back_to_round(table, _("%(where)s: result saved and logged.", where=where))
+
+
+@bp.post("/tournaments/<int:tournament_id>/tables/<int:table_id>/settle")
+@director_only
+def settle(tournament, table_id: int):
+    """The director has dealt with a table's disagreement: the dispute ends, with the decision in the log."""
+    table = _load_table(tournament, table_id)
+    try:
+        play.settle(get_db(), table, request.form.get("reason", ""), who=director_name(tournament["id"]))
+    except base.TournamentError as error:
+        flash(error.message, "error")
+        return redirect(url_for("tournaments.result", tournament_id=tournament["id"], table_id=table_id), 303)
+    return _back_to_round(table, _("Table %(number)s: the dispute is settled and logged.", number=table["number"]))
 
 
 @bp.get("/tournaments/<int:tournament_id>/log")

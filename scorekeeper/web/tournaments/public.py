@@ -22,7 +22,7 @@ def index():
 
 
 def round_tables(db, tournament: dict, number: int, entries: dict[int, dict]) -> list[dict]:
-    """The tables of a round with their names, score and confirmations."""
+    """The tables of a round with their names, score and confirmations; disputed tables first."""
     rows = []
     for table in rounds.list_tables(db, tournament["id"], number):
         rows.append({
@@ -31,7 +31,7 @@ def round_tables(db, tournament: dict, number: int, entries: dict[int, dict]) ->
             "we_name": entry_label(entries, table["we_entries"]),
             "they_name": entry_label(entries, table["they_entries"]),
         })
-    return rows
+    return sorted(rows, key=lambda row: not row["status"].disputed_by)
 
 
 def card_link(tournament_id: int, number: int) -> dict:

@@ -10,7 +10,7 @@ from flask_babel import lazy_gettext as _l
 from ... import store as game_store
 from ...db import get_db
 from ...rules import RulesError
-from ...tournaments import access, base, records, results, rounds
+from ...tournaments import access, base, play, records, results, rounds
 from ..deal_path import read_deal
 from ..forms import deal_form, error_map, read_version
 from ..htmx import render
@@ -161,9 +161,23 @@ def table_status(token: str):
 
 
 def read_table_deal(table_row: dict):
-    """Read the table phone's deal form through the scorepad's own deal path (``web.deal_path.read_deal``)."""
+    """Read the table phone's deal through the scorepad's own deal path (``web.deal_path.read_deal``), with what
+    a tournament table adds: the side entering it ("we" is North-South), and no blank deal (a round counts its
+    deals). Returns (reading, side, errors); the deal may be saved when ``reading.can_save`` and no errors.
+    """
     summary = game_store.game_summary(get_db(), table_row["game_id"])
-    return read_deal(summary, request.form, "totals")
+    reading = read_deal(summary, request.form, "totals")
+    side = request.form.get("side", "")
+    errors = {}
+    if side not in play.SIDE_NAMES:
+        errors["side"] = [_("Say which side is entering this deal.")]
+    if reading.sides is not None and all(_blank(entry) for entry in reading.sides.values()):
+        errors["_"] = [_("Nothing was entered for this deal: fill in the points, or who went out, before saving.")]
+    return reading, side, errors
+
+
+def _blank(entry: dict) -> bool:
+    return not any(value for key, value in entry.items() if key != "concealed")
 
 
 @bp.post("/tournaments/table/<token>/deals")
@@ -176,20 +190,22 @@ def table_add_deal(token: str):
         return redirect(url_for("tournaments.table", token=token), 303)
     if not rounds.round_is_open(db, table_row):
         return _refused(table_row, 403, CLOSED)
-    reading = read_table_deal(table_row)
+    reading, side, errors = read_table_deal(table_row)
     form = reading.form
-    if not reading.can_save:
-        return render("tournaments/table.html", status=422,
-                      **_table_context(table_row, form, **{k: v for k, v in reading.context().items() if k != "form"}))
-    who = (form.who.data or "").strip() or _("table %(number)s", number=table_row['number'])
+    if errors or not reading.can_save:
+        context = {k: v for k, v in reading.context().items() if k != "form"}
+        context["errors"] = {**context["errors"], **errors}
+        return render("tournaments/table.html", status=422, **_table_context(table_row, form, **context))
+    who = play.who_at(table_row, side, form.who.data or "")
     try:
-        results.table_add_deal(db, table_row, reading.sides, expected_version=read_version(form.version.data),
-                               who=who, result=reading.result, client_key=key)
+        play.table_add_deal(db, table_row, reading.sides, side=side,
+                            expected_version=read_version(form.version.data), who=who, result=reading.result,
+                            client_key=key)
     except game_store.StaleGame:
         form.version.data = str(game_store.game_version(db, table_row["game_id"]))
-        return _refused(table_row, 409, _("Another phone at this table saved a deal first. Check the score below, "
-                                          "then save yours again if it is still missing."), form)
-    except (game_store.GameOver, game_store.GameLocked) as error:
+        return _refused(table_row, 409, _("Another phone at this table saved a deal first. Check the score "
+                                          "below, then save yours again if it is still missing."), form)
+    except (game_store.GameOver, game_store.GameLocked, play.Refused) as error:
         return _refused(table_row, 409, error.message, form)
     except base.TournamentError:
         return _refused(table_row, 403, CLOSED)
@@ -204,9 +220,16 @@ def table_add_deal(token: str):
 def table_undo(token: str):
     db = get_db()
     table_row = _load_by_token(token)
+    side = request.form.get("side", "")
+    if not rounds.round_is_open(db, table_row):
+        return _refused(table_row, 403, CLOSED)
+    if side not in play.SIDE_NAMES:
+        return _refused(table_row, 422, _("Say which side is undoing the last change."))
     try:
-        results.table_undo(db, table_row, expected_version=read_version(request.form.get("version")),
-                           who=_("table %(number)s", number=table_row['number']))
+        play.table_undo(db, table_row, side=side, expected_version=read_version(request.form.get("version")),
+                        who=play.who_at(table_row, side))
+    except play.Refused as error:
+        return _refused(table_row, 409, error.message)
     except base.TournamentError:
         return _refused(table_row, 403, CLOSED)
     except game_store.StaleGame:
@@ -218,14 +241,34 @@ def table_undo(token: str):
     return redirect(_home(table_row), 303)
 
 
+@bp.post("/tournaments/table/<token>/dispute")
+def dispute(token: str):
+    """A side says "we disagree", with the reason; the director is alerted."""
+    db = get_db()
+    table_row = _load_by_token(token)
+    side = request.form.get("side", "")
+    if not rounds.round_is_open(db, table_row):
+        return _refused(table_row, 403, CLOSED)
+    if side not in play.SIDE_NAMES:
+        return _refused(table_row, 422, _("Say which side disagrees."))
+    try:
+        play.dispute(db, table_row, side, request.form.get("reason", ""), who=play.who_at(table_row, side))
+    except play.Refused as error:
+        return _refused(table_row, 422, error.message)
+    except base.TournamentError:
+        return _refused(table_row, 403, CLOSED)
+    flash(_("Noted: the director has been told this table disagrees."), "ok")
+    return redirect(_home(table_row), 303)
+
+
 @bp.post("/tournaments/table/<token>/confirm")
 def confirm(token: str):
     db = get_db()
     table_row = _load_by_token(token)
     side = request.form.get("side", "")
     try:
-        results.confirm(db, table_row, side, version=read_version(request.form.get("version")),
-                        who=_("table %(number)s %(side)s", number=table_row['number'], side=side))
+        play.confirm(db, table_row, side, version=read_version(request.form.get("version")),
+                     who=play.who_at(table_row, side) if side in play.SIDE_NAMES else "")
     except base.TournamentError as error:
         status = 409 if rounds.round_is_open(db, table_row) else 403
         return _refused(table_row, status, error.message, fragment="tournaments/_table_status.html")

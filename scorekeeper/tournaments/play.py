@@ -1,0 +1,178 @@
+"""What a table does with its phone: record a deal, undo, confirm the score, say it disagrees.
+
+A table scores only through its own link, one write at a time (``table_write``), only while its round is open
+and the director has not set its score. Each write names the side that made it ("we" is North-South). A side
+that changes the score after a confirmation clears both confirmations (they are tied to the game's version),
+and the log says which side did it; a side cannot undo the other side's deal once the score was confirmed.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from .. import clock
+from .. import store as games
+from . import records, rounds
+from .base import TournamentError, immediate
+from .log import log
+from .results import SIDES, TableStatus, table_status
+
+SIDE_NAMES = {"we": "North-South", "they": "East-West"}
+
+
+class Refused(TournamentError):
+    """The table may not make this write now (the answer is a conflict, not a closed door)."""
+
+
+def who_at(table: dict, side: str, name: str = "") -> str:
+    """How the log names a side at a table; a typed name is kept beside it, never in its place."""
+    who = f"table {table['number']} {SIDE_NAMES[side]}"
+    name = " ".join(name.split())[:30]
+    return f"{who} ({name})" if name else who
+
+
+def side_of(who: str | None) -> str | None:
+    """The side a write at a table was made by, read back from ``who_at``'s words."""
+    for side, label in SIDE_NAMES.items():
+        if who and f" {label}" in who:
+            return side
+    return None
+
+
+def _check_side(side: str) -> None:
+    if side not in SIDES:
+        raise TournamentError("Choose which side is confirming.")
+
+
+def confirm(db: Database, table: dict, side: str, *, version: int, who: str) -> None:
+    """A side agrees with the score shown at game version ``version``."""
+    _check_side(side)
+    with immediate(db):
+        game = games.get_game(db, table["game_id"])
+        if not rounds.round_is_open(db, table):
+            raise TournamentError("This round is closed: only the director can change its results now.")
+        if game["version"] != version:
+            raise TournamentError("The score changed after it was shown. Check the new score, then confirm it.")
+        db.execute(
+            f"UPDATE tournament_tables SET {side}_confirmed_version = ?, {side}_confirmed_at = ? WHERE id = ?",
+            [version, clock.stamp(), table["id"]],
+        )
+        summary = games.game_summary(db, table["game_id"])
+        log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
+            action="confirmed", after={"side": side, "we": summary.totals.get("we"),
+                                       "they": summary.totals.get("they"), "deals": len(summary.rows)}, who=who)
+
+
+def dispute(db: Database, table: dict, side: str, reason: str, *, who: str) -> None:
+    """A side says "we disagree": the table is disputed, with the reason, until the director settles it."""
+    _check_side(side)
+    reason = " ".join((reason or "").split())[:300]
+    if not reason:
+        raise Refused("Say what you disagree with; the director reads it.")
+    with immediate(db):
+        if not rounds.round_is_open(db, table):
+            raise TournamentError("This round is closed: only the director can change its results now.")
+        db.execute("UPDATE tournament_tables SET disputed_by = ?, dispute_reason = ?, disputed_at = ? WHERE id = ?",
+                   [side, reason, clock.stamp(), table["id"]])
+        status = table_status(db, table)
+        log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
+            action="disputed", after={"side": side, "we": status.we, "they": status.they}, who=who, reason=reason)
+
+
+def settle(db: Database, table: dict, reason: str, *, who: str) -> None:
+    """The director settles a dispute (the score stands, or they correct it separately)."""
+    reason = " ".join((reason or "").split())[:300]
+    if not reason:
+        raise TournamentError("Give the reason for the decision; it goes in the log.")
+    with immediate(db):
+        db.execute("UPDATE tournament_tables SET disputed_by = NULL, dispute_reason = NULL, disputed_at = NULL "
+                   "WHERE id = ?", [table["id"]])
+        log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
+            action="dispute_settled", before={"side": table.get("disputed_by")}, who=who, reason=reason)
+
+
+# --- Writes to the table's game ---------------------------------------------------------------------------
+
+
+def table_write(db: Database, table: dict, *, expected_version: int, who: str, action):
+    """Run one scorepad write for a table: ``action(version, before)`` gets the unlocked game's version and
+    the table's status as the phone saw it (before unlocking, which moves the version on).
+
+    Tournament games are locked except inside this transaction, so the scorepad's own pages cannot change
+    them: a table scores only through its secret link, only while its round is open. Unlocking is the first
+    statement, so the transaction holds SQLite's write lock before it reads anything; a phone that saw an
+    older version gets ``StaleGame`` and nothing is written.
+    """
+    with immediate(db):
+        before = table_status(db, _fresh(db, table))
+        games.set_locked(db, table["game_id"], False, who=who)
+        if not rounds.round_is_open(db, table):
+            raise TournamentError("This round is closed: only the director can change its results now.")
+        version = games.game_version(db, table["game_id"])
+        if version != expected_version + 1:
+            raise games.StaleGame(version - 1)
+        result = action(version, before)
+        games.set_locked(db, table["game_id"], True, who=who)
+    return result
+
+
+def _fresh(db: Database, table: dict) -> dict:
+    return rounds.get_table(db, table["tournament_id"], table["id"])
+
+
+def _may_add(db: Database, table: dict, status: TableStatus) -> None:
+    """Refused when the director has set the table's score, or a deal-limited round has all its deals."""
+    if status.kind:
+        raise Refused(f"The director set this table's score ({status.reason}): no more deals are recorded "
+                      "here. Ask the director if it is wrong.")
+    tournament = records.get_tournament(db, table["tournament_id"])
+    if tournament["round_end"] == "deals" and status.deals >= tournament["round_limit"]:
+        raise Refused(f"This round is {tournament['round_limit']} deals, and all of them are recorded. "
+                      "Check the score and confirm it, or ask the director.")
+
+
+def _log_cleared(db: Database, table: dict, before: TableStatus, side: str, who: str) -> None:
+    """A change after a confirmation: both sides must confirm again, and the log says who changed it."""
+    if not before.any_confirmation:
+        return
+    after = table_status(db, _fresh(db, table))
+    log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
+        action="confirmations_cleared", before={"we": before.we, "they": before.they},
+        after={"side": side, "we": after.we, "they": after.they}, who=who)
+
+
+def table_add_deal(db: Database, table: dict, sides_data: dict, *, side: str, expected_version: int,
+                   who: str, result=None, client_key: str | None = None) -> int:
+    """Record the next deal, entered by ``side``. ``result``: the engine's scoring of the deal on the game as
+    the phone saw it (from the deal path); ``client_key``: the key the phone put on its save (a retry is
+    recorded once)."""
+    _check_side(side)
+
+    def add(version, before):
+        _may_add(db, table, before)
+        deal_id = games.add_deal(db, table["game_id"], sides_data, mode="totals", expected_version=version,
+                                 who=who, result=result, client_key=client_key)
+        _log_cleared(db, table, before, side, who)
+        return deal_id
+
+    return table_write(db, table, expected_version=expected_version, who=who, action=add)
+
+
+def table_undo(db: Database, table: dict, *, side: str, expected_version: int, who: str):
+    """Undo the table's last change; once the score is confirmed, only the side that made it may."""
+    _check_side(side)
+
+    def undo(version, before):
+        change = games.last_undoable(db, table["game_id"])
+        made_by = side_of(change["who"]) if change else None
+        if change and before.any_confirmation and made_by != side:
+            if made_by is None:
+                raise Refused("The score was confirmed: only the director can undo that change now.")
+            by = SIDE_NAMES[made_by]
+            raise Refused(f"{by} entered that deal and the score was confirmed: only {by} or the director can "
+                          "undo it.")
+        result = games.undo_last(db, table["game_id"], expected_version=version, who=who)
+        _log_cleared(db, table, before, side, who)
+        return result
+
+    return table_write(db, table, expected_version=expected_version, who=who, action=undo)
