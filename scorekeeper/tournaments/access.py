@@ -41,7 +41,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from .. import clock
 from ..codes import unique_code
-from . import base, records, rounds
+from . import records, rounds
 from .base import immediate
 from .log import log
 

@@ -6,6 +6,7 @@ Queries take ``db`` first; writes of more than one row run inside ``immediate(db
 from __future__ import annotations
 
 import json
+import unicodedata
 from datetime import date as date_type
 
 from sqlite_utils import Database
@@ -36,9 +37,12 @@ def create_tournament(
     date_type.fromisoformat(date)
     if format not in FORMATS or round_end not in ROUND_ENDS or scoring not in SCORINGS:
         raise TournamentError(_("Choose a format, a way to end rounds and a way to score from the lists."))
+    name = clean_name(name)[:80]
+    if not name:
+        raise TournamentError(_("Give the tournament a name."))
     return db["tournaments"].insert(
         {
-            "name": name.strip(),
+            "name": name,
             "date": date,
             "rules": rules,
             "options": dumps(options),
@@ -78,6 +82,16 @@ def profile_of(tournament: dict):
     return get_profile(tournament["rules"]).with_options(tournament["options"])
 
 
+def reopen_tournament(db: Database, tournament_id: int, *, who: str) -> None:
+    """Undo the end of a tournament: entries, rounds and corrections are open again (logged)."""
+    with immediate(db):
+        if get_tournament(db, tournament_id)["status"] != "finished":
+            raise TournamentError("The tournament is not over.")
+        status = "playing" if rounds.latest_round(db, tournament_id) else "setup"
+        db.execute("UPDATE tournaments SET status = ?, finished_at = NULL WHERE id = ?", [status, tournament_id])
+        log(db, tournament_id, action="tournament_reopened", who=who)
+
+
 def finish_tournament(db: Database, tournament_id: int, *, who: str) -> None:
     with immediate(db):
         current = rounds.current_round(db, tournament_id)
@@ -87,6 +101,45 @@ def finish_tournament(db: Database, tournament_id: int, *, who: str) -> None:
             "UPDATE tournaments SET status = 'finished', finished_at = ? WHERE id = ?", [clock.stamp(), tournament_id]
         )
         log(db, tournament_id, action="finish", who=who)
+
+
+# --- Names ---------------------------------------------------------------------------------------------
+
+#: Characters that change the direction of the text around them (U+202A-U+202E, U+2066-U+2069).
+BIDI_CONTROLS = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
+NAME_MAX = 40
+
+
+def clean_name(text: str | None) -> str:
+    """A name as typed, made safe to show: NFC, no invisible or direction-changing characters (Unicode
+    category Cf: zero-width spaces and joiners, overrides), spaces collapsed, trimmed. "" when nothing
+    visible is left."""
+    text = unicodedata.normalize("NFC", text or "")
+    text = "".join(c for c in text if unicodedata.category(c) != "Cf" and ord(c) not in BIDI_CONTROLS)
+    return " ".join(text.split())
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same person: case and spacing aside."""
+    return clean_name(name).casefold()
+
+
+def _check_players(db: Database, tournament: dict, players: list[str], *, skip: int | None = None) -> list[str]:
+    """The players of a new or renamed entry, cleaned; refused when a name is missing, repeated or already
+    entered in another entry of this tournament."""
+    players = [clean_name(p)[:NAME_MAX] for p in players]
+    players = [p for p in players if p]
+    wanted = 2 if tournament["format"] == "pairs" else 1
+    if len(players) != wanted:
+        raise TournamentError("Enter both partners' names." if wanted == 2 else "Enter the player's name.")
+    if len({name_key(p) for p in players}) != len(players):
+        raise TournamentError(f"{players[0]} is written twice: a partnership needs two different players.")
+    taken = {name_key(p): e for e in list_entries(db, tournament["id"]) if e["id"] != skip for p in e["players"]}
+    for player in players:
+        if name_key(player) in taken:
+            entry = taken[name_key(player)]
+            raise TournamentError(f"{player} is already entered (number {entry['number']}, {entry['name']}).")
+    return players
 
 
 # --- Entries ---------------------------------------------------------------------------------------------
@@ -118,11 +171,8 @@ def add_entry(db: Database, tournament_id: int, players: list[str], *, who: str)
     tournament = get_tournament(db, tournament_id)
     if tournament["status"] == "finished":
         raise TournamentError(_("The tournament is over: no more entries."))
-    players = [p.strip()[:40] for p in players if p and p.strip()]
-    wanted = 2 if tournament["format"] == "pairs" else 1
-    if len(players) != wanted:
-        raise TournamentError(_("Enter both partners' names.") if wanted == 2 else _("Enter the player's name."))
     with immediate(db):
+        players = _check_players(db, tournament, players)
         number = (db.execute(
             "SELECT MAX(number) FROM tournament_entries WHERE tournament_id = ?", [tournament_id]
         ).fetchone()[0] or 0) + 1
@@ -142,6 +192,20 @@ def add_entry(db: Database, tournament_id: int, players: list[str], *, who: str)
         log(db, tournament_id, action="entry_added", after={"entry": number, "name": " & ".join(players),
                                                              "from_round": joined}, who=who)
     return entry_id
+
+
+def rename_entry(db: Database, tournament_id: int, entry_id: int, players: list[str], *, who: str) -> None:
+    """Correct an entry's names (a typo); the standings and later rounds show the new ones (logged)."""
+    tournament = get_tournament(db, tournament_id)
+    entry = get_entry(db, tournament_id, entry_id)
+    if entry is None:
+        raise TournamentError("There is no such entry in this tournament.")
+    with immediate(db):
+        players = _check_players(db, tournament, players, skip=entry_id)
+        name = " & ".join(players)
+        db.execute("UPDATE tournament_entries SET name = ?, players = ? WHERE id = ?", [name, dumps(players), entry_id])
+        log(db, tournament_id, action="entry_renamed", before={"entry": entry["number"], "name": entry["name"]},
+            after={"entry": entry["number"], "name": name}, who=who)
 
 
 def set_entry_active(db: Database, tournament_id: int, entry_id: int, active: bool, *, who: str) -> None:

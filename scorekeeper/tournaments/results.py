@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 from flask_babel import gettext as _
 
-from .. import clock
 from .. import store as games
 from . import records, rounds
 from .base import TournamentError, immediate

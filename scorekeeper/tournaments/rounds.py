@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from .. import clock
 from .. import store as games
 from ..codes import unique_code
-from . import access, base, records, results
+from . import access, records, results
 from .base import TournamentError, dumps, immediate
 from .log import log
 from .movement import RoundPlan, Seating, next_round
@@ -239,6 +239,36 @@ def close_round(db: Database, tournament_id: int, *, who: str) -> int:
         log(db, tournament_id, round_number=current["number"], action="round_closed",
             after={"unconfirmed_tables": unconfirmed}, who=who)
     return current["number"]
+
+
+def open_tables(db: Database, tournament_id: int) -> list[tuple[int, str]]:
+    """The tables of the round being played that are not settled: (number, "disputed" or "unconfirmed")."""
+    current = current_round(db, tournament_id)
+    if current is None:
+        return []
+    found = []
+    for table in list_tables(db, tournament_id, current["number"]):
+        status = results.table_status(db, table)
+        if status.disputed_by or not status.confirmed:
+            found.append((table["number"], "disputed" if status.disputed_by else "unconfirmed"))
+    return found
+
+
+def reopen_round(db: Database, tournament_id: int, number: int, *, who: str) -> None:
+    """Open a closed round again, while no later round has started: its tables can score and confirm again."""
+    with immediate(db):
+        latest = latest_round(db, tournament_id)
+        if latest is None or latest["number"] < number:
+            raise TournamentError(f"There is no round {number}.")
+        if latest["number"] > number:
+            raise TournamentError(f"Round {latest['number']} has started: only the latest round can be reopened. "
+                                  "Correct this round's tables from its page instead.")
+        if latest["status"] != "closed":
+            raise TournamentError(f"Round {number} is being played.")
+        if records.get_tournament(db, tournament_id)["status"] == "finished":
+            raise TournamentError("The tournament is over: reopen the tournament first.")
+        db.execute("UPDATE tournament_rounds SET status = 'playing', closed_at = NULL WHERE id = ?", [latest["id"]])
+        log(db, tournament_id, round_number=number, action="round_reopened", who=who)
 
 
 # --- The clock -------------------------------------------------------------------------------------------

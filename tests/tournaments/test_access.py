@@ -62,7 +62,7 @@ def test_a_table_cannot_change_a_closed_round(no_csrf_app, running):
     table = tables[0]
     phone = no_csrf_app.test_client()
     url = f"/tournaments/table/{table['token']}"
-    assert director.post(f"/tournaments/{tid}/round/1/close").status_code == 303
+    assert director.post(f"/tournaments/{tid}/round/1/close", data={"confirm": "yes"}).status_code == 303
     version = game_version(no_csrf_app, table)
     refused = phone.post(f"{url}/deals", data=deal_form(version, {"meld": 120, "natural": 1, "out": "yes"}, {}))
     assert refused.status_code == 403

@@ -45,6 +45,7 @@ def test_table_phone_opens_by_code_scores_and_both_sides_confirm(phone, live_ser
     phone.locator('label:has(input[name="we-went_out"][value="yes"])').click()
     phone.fill('input[name="they-meld_points"]', "160")
     phone.fill('input[name="they-hand_points"]', "60")
+    phone.locator('label:has(input[name="side"][value="we"])').click()
     phone.get_by_role("button", name="Save the deal").click()
     phone.locator("#messages .message").filter(has_text="Deal saved.").wait_for()
     # 300 melded + 500 natural canasta + 100 for going out; 160 melded - 60 in hand.
@@ -74,4 +75,24 @@ def test_public_tournament_pages_fit_a_phone(phone, live_server):
                  "/tournaments/new"):
         phone.goto(live_server(path))
         assert_fits_phone(phone)
+    assert phone.console_messages == []
+
+
+@pytest.mark.parametrize("phone", ["360x640"], indirect=True)
+def test_a_long_name_without_spaces_wraps_on_the_table_phone(phone, live_server):
+    """A 40-character name with no space once pushed the 360 px table phone sideways."""
+    db = connect(live_server.app.config["DATABASE"])
+    try:
+        tid = records.create_tournament(
+            db, name="W" * 60, date="2026-11-27", rules="bicycle", options={}, format="individuals",
+            rounds=3, round_end="deals", round_limit=2, scoring="points", password="director-pass",
+        )
+        for name in ("A" * 40, "B" * 40, "Cy", "\u202eevil"):
+            records.add_entry(db, tid, [name], who="director")
+        rounds.start_round(db, tid, who="director")
+        card = access.device(db, tid, 1)
+    finally:
+        db.conn.close()
+    phone.goto(live_server(f"/tournaments/phone/{card['token']}"))
+    assert_fits_phone(phone)
     assert phone.console_messages == []

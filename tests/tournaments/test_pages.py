@@ -78,7 +78,7 @@ def test_partnerships_with_a_sit_out_scoring_the_round_average(no_csrf_app):
     play_simple_deal(app, tables[1], 100, 300)  # 700 - 300
     page = director.get(f"/tournaments/{tid}/round/1").get_data(as_text=True)
     assert "Sits out" in page and "not confirmed" in page
-    director.post(f"/tournaments/{tid}/round/1/close")
+    director.post(f"/tournaments/{tid}/round/1/close", data={"confirm": "yes"})
     db = connect(app.config["DATABASE"])
     try:
         resting = rounds.get_round(db, tid, 1)["sit_out"]
@@ -107,7 +107,7 @@ def test_late_arrival_and_withdrawal_between_rounds(no_csrf_app):
     assert entries["Ida & Jo"]["id"] not in [e for t in tables_of(app, tid, 1) for e in t["we_entries"] + t["they_entries"]]
     withdrawn = entries["Cy & Di"]["id"]
     assert director.post(f"/tournaments/{tid}/entries/{withdrawn}/withdraw").status_code == 303
-    director.post(f"/tournaments/{tid}/round/1/close", data={"then": "next"})
+    director.post(f"/tournaments/{tid}/round/1/close", data={"then": "next", "confirm": "yes"})
     seated = [e for t in tables_of(app, tid, 2) for e in t["we_entries"] + t["they_entries"]]
     assert entries["Ida & Jo"]["id"] in seated and withdrawn not in seated
     overview = director.get(f"/tournaments/{tid}").get_data(as_text=True)
@@ -177,7 +177,7 @@ def test_projector_standings_refresh_themselves_and_players_have_a_page(no_csrf_
         enter(director, tid, name)
     director.post(f"/tournaments/{tid}/rounds")
     play_simple_deal(app, tables_of(app, tid, 1)[0], 400, 0)  # 1000 - 0: 14 VP to 6
-    director.post(f"/tournaments/{tid}/round/1/close")
+    director.post(f"/tournaments/{tid}/round/1/close", data={"confirm": "yes"})
     page = director.get(f"/tournaments/{tid}/standings")
     html = page.get_data(as_text=True)
     assert 'hx-trigger="every 15s"' in html and "How the standings count" in html
@@ -205,7 +205,7 @@ def test_printed_table_cards_and_results(no_csrf_app, tmp_path):
     assert "Autumn cup" in text and "Table 1" in text
     assert card_of(app, tid, 1)["code"] in text.replace(" ", "")  # the code is printed letter-spaced
     play_simple_deal(app, table, 200, 50)
-    director.post(f"/tournaments/{tid}/round/1/close")
+    director.post(f"/tournaments/{tid}/round/1/close", data={"confirm": "yes"})
     results = director.get(f"/tournaments/{tid}/results.pdf?paper=letter")
     assert results.status_code == 200
     text = pdf_text(results.data, tmp_path)

@@ -89,7 +89,7 @@ def test_a_whole_afternoon_of_individuals(no_csrf_app):
         assert failures == []
         overview = director.get(f"/tournaments/{tid}").get_data(as_text=True)
         assert "Every table has confirmed." in overview
-        closed = director.post(f"/tournaments/{tid}/round/{round_number}/close")
+        closed = director.post(f"/tournaments/{tid}/round/{round_number}/close", data={"confirm": "yes"})
         assert closed.status_code == 303
         if round_number == 2:
             corrected_table = next(t for t in tables if t["number"] == CORRECTED[1])
@@ -100,7 +100,7 @@ def test_a_whole_afternoon_of_individuals(no_csrf_app):
             )
             assert response.status_code == 303
 
-    finished = director.post(f"/tournaments/{tid}/finish")
+    finished = director.post(f"/tournaments/{tid}/finish", data={"confirm": "yes"})
     assert finished.status_code == 303
 
     # Every game's totals are the hand-worked figures (or the correction), read from the scorepad.

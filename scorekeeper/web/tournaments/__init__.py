@@ -14,6 +14,6 @@ One blueprint, ``tournaments``; ``common`` holds what the views share, ``forms``
 
 from .common import bp
 
-from . import director, exports, public, table  # noqa: E402,F401  (each module adds its views to bp)
+from . import director, entries, exports, public, running, table  # noqa: E402,F401  (each adds its views)
 
 __all__ = ["bp"]

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from ... import clock
 from ...db import get_db
 from ...netinfo import for_phones
-from ...tournaments import access, base, records
+from ...tournaments import access, records
 from .. import error_response
 
 bp = Blueprint("tournaments", __name__)

@@ -11,13 +11,12 @@ from flask_babel import lazy_gettext as _l
 from ...db import get_db
 from ...rules import DEFAULT_PROFILE, RulesError, get_profile
 from ...tournaments import access, base, log as tlog, play, records, results, rounds
-from .. import error_response
 from ..forms import option_value
 from ..htmx import render
 from .common import (
     back_to, bp, by_id, director_name, director_only, director_token, entry_label, load, sign_in, sign_out,
 )
-from .forms import EntryForm, LoginForm, PasswordForm, ResultForm, tournament_form
+from .forms import LoginForm, PasswordForm, ResultForm, tournament_form
 
 WRONG_PASSWORD = _l("Wrong password for this tournament's director.")
 
@@ -127,84 +126,6 @@ def password(tournament):
         return render("tournaments/password.html", tournament=tournament, form=form, status=422)
     flash("Password changed. Every other device signed in as director has been signed out.", "ok")
     return back_to(tournament)
-
-
-# --- Entries -----------------------------------------------------------------------------------------------
-
-
-@bp.post("/tournaments/<int:tournament_id>/entries")
-@director_only
-def add_entry(tournament):
-    form = EntryForm()
-    names = [form.player1.data or ""]
-    if tournament["format"] == "pairs":
-        names.append(form.player2.data or "")
-    try:
-        records.add_entry(get_db(), tournament["id"], names, who=director_name(tournament["id"]))
-    except base.TournamentError as error:
-        flash(error.message, "error")
-    else:
-        flash(_("%(names)s entered.", names=' & '.join(n.strip() for n in names)), "ok")
-    return back_to(tournament, "#entries")
-
-
-@bp.post("/tournaments/<int:tournament_id>/entries/<int:entry_id>/withdraw")
-@director_only
-def withdraw(tournament, entry_id: int):
-    return _set_active(tournament, entry_id, False)
-
-
-@bp.post("/tournaments/<int:tournament_id>/entries/<int:entry_id>/return")
-@director_only
-def reinstate(tournament, entry_id: int):
-    return _set_active(tournament, entry_id, True)
-
-
-def _set_active(tournament, entry_id: int, active: bool):
-    try:
-        records.set_entry_active(get_db(), tournament["id"], entry_id, active, who=director_name(tournament["id"]))
-    except base.TournamentError as error:
-        return error_response(404, error.message)
-    flash(_("Back in from the next round.") if active else _("Withdrawn: not seated from the next round."), "ok")
-    return back_to(tournament, "#entries")
-
-
-# --- Rounds ------------------------------------------------------------------------------------------------
-
-
-@bp.post("/tournaments/<int:tournament_id>/rounds")
-@director_only
-def start_round(tournament):
-    try:
-        number = rounds.start_round(get_db(), tournament["id"], who=director_name(tournament["id"]))
-    except base.TournamentError as error:
-        flash(error.message, "error")
-        return back_to(tournament)
-    flash(_("Round %(number)s started. Give each table its card or code.", number=number), "ok")
-    return redirect(url_for("tournaments.round_page", tournament_id=tournament["id"], number=number), 303)
-
-
-@bp.post("/tournaments/<int:tournament_id>/round/<int:number>/close")
-@director_only
-def close_round(tournament, number: int):
-    db = get_db()
-    current = rounds.current_round(db, tournament["id"])
-    if current is None or current["number"] != number:
-        flash(_("Round %(number)s is not the round being played.", number=number), "error")
-        return back_to(tournament)
-    rounds.close_round(db, tournament["id"], who=director_name(tournament["id"]))
-    flash(_("Round %(number)s closed: its games are locked and count in the standings.", number=number), "ok")
-    if request.form.get("then") == "next":
-        return start_round.__wrapped__(tournament)
-    return back_to(tournament)
-
-
-@bp.post("/tournaments/<int:tournament_id>/finish")
-@director_only
-def finish(tournament):
-    records.finish_tournament(get_db(), tournament["id"], who=director_name(tournament["id"]))
-    flash(_("The tournament is over. The standings are final."), "ok")
-    return redirect(url_for("tournaments.standings", tournament_id=tournament["id"]), 303)
 
 
 # --- Corrections and the log ---------------------------------------------------------------------------------

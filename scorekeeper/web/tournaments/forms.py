@@ -7,7 +7,7 @@ from datetime import date as date_type
 from flask_wtf import FlaskForm
 from wtforms import DateField, IntegerField, PasswordField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import EqualTo, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import EqualTo, InputRequired, Length, NumberRange, Optional, StopValidation
 from flask_babel import LazyString, lazy_gettext
 from flask_babel import lazy_gettext as _l
 
@@ -21,8 +21,19 @@ def _choices(labels: dict[str, str]) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in labels.items()]
 
 
+def visible(message: str):
+    """A validator for a field filtered by ``clean_name``: nothing visible left is as good as empty."""
+
+    def check(form, field):
+        if not field.data:
+            raise StopValidation(message)
+
+    return check
+
+
 class TournamentBase(FlaskForm):
-    name = StringField(_l("Name"), validators=[InputRequired(_l("Give the tournament a name.")), Length(max=80)])
+    name = StringField(_l("Name"), filters=[records.clean_name], validators=[
+        InputRequired(_l("Give the tournament a name.")), visible(_l("Give the tournament a name.")), Length(max=80)])
     date = DateField(_l("Date"), validators=[InputRequired(_l("Give the date."))], default=date_type.today)
     rules = RadioField(_l("Rules"), choices=[SelectChoice(pid, p.name) for pid, p in PROFILES.items()],
                          default=DEFAULT_PROFILE)

@@ -94,6 +94,7 @@ def round_page(tournament_id: int, number: int):
     seats.sort(key=lambda s: s["entry"]["number"])
     return render("tournaments/round.html", tournament=tournament, round=round_row, tables=tables, seats=seats,
                   director=director, entries=entries, has_next=bool(moves),
+                  is_latest=rounds.latest_round(db, tournament_id)["number"] == number,
                   clock=rounds.round_clock(tournament, round_row))
 
 
