@@ -5,7 +5,6 @@ from __future__ import annotations
 from flask import abort, flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...db import get_db
