@@ -101,7 +101,7 @@ def _plural(n: int, word: str) -> str:
 def sentence(item: dict) -> str:
     """What happened, in words: what was done, and what it was before and became (who and why go beside)."""
     before, after, action = item["before"] or {}, item["after"] or {}, item["action"]
-    if action.startswith("deal_"):
+    if item.get("source") == "scorepad":
         verb = {"add": "added", "edit": "changed", "delete": "deleted", "undo": "undid"}[action.split("_")[1]]
         deal = (after or before).get("deal")
         return (f"{verb} deal {deal} after a side had confirmed: {_deal_points(before)} → {_deal_points(after)}"

@@ -176,3 +176,29 @@ def table_undo(db: Database, table: dict, *, side: str, expected_version: int, w
         return result
 
     return table_write(db, table, expected_version=expected_version, who=who, action=undo)
+
+
+# --- The director's correction of one deal -----------------------------------------------------------------
+
+
+def correct_deal(db: Database, table: dict, deal_id: int, sides_data: dict, *, reason: str, who: str) -> None:
+    """The director corrects one deal of a table, in any round, open or closed: the later totals follow, the
+    table's confirmations go (the score changed), and the log keeps the deal as it was and as it became."""
+    reason = " ".join((reason or "").split())[:300]
+    if not reason:
+        raise Refused("Give the reason for the correction; it goes in the log.")
+    with immediate(db):
+        old = games.get_deal(db, table["game_id"], deal_id)
+        if old is None:
+            raise Refused("That deal is not one of this table's.")
+        locked = bool(games.get_game(db, table["game_id"])["locked"])
+        if locked:
+            games.set_locked(db, table["game_id"], False, who=who)
+        version = games.game_version(db, table["game_id"])
+        games.update_deal(db, table["game_id"], deal_id, sides_data, mode="totals", expected_version=version,
+                          who=who, reason=reason)
+        if locked:
+            games.set_locked(db, table["game_id"], True, who=who)
+        log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
+            action="deal_corrected", before={"deal": old.seq, "sides": old.sides},
+            after={"deal": old.seq, "sides": sides_data}, who=who, reason=reason)

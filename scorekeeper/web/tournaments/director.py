@@ -10,7 +10,9 @@ from flask_babel import lazy_gettext as _l
 from ...db import get_db
 from ...rules import DEFAULT_PROFILE, RulesError, get_profile
 from ...tournaments import access, base, log as tlog, play, records, results, rounds
-from ..forms import option_value
+from ... import store as games
+from ..deal_path import read_deal
+from ..forms import deal_form, form_data_from_deal, option_value
 from ..htmx import render
 from .common import (
     back_to, bp, by_id, director_name, director_only, director_token, entry_label, load, sign_in, sign_out,
@@ -183,6 +185,34 @@ def settle(tournament, table_id: int):
         flash(error.message, "error")
         return redirect(url_for("tournaments.result", tournament_id=tournament["id"], table_id=table_id), 303)
     return _back_to_round(table, _("Table %(number)s: the dispute is settled and logged.", number=table["number"]))
+
+
+@bp.route("/tournaments/<int:tournament_id>/tables/<int:table_id>/deals/<int:deal_id>", methods=["GET", "POST"])
+@director_only
+def correct_deal(tournament, table_id: int, deal_id: int):
+    """The director corrects one deal of a table (not only the table's total); logged with the reason."""
+    db = get_db()
+    table = _load_table(tournament, table_id)
+    summary = games.game_summary(db, table["game_id"])
+    deal = games.get_deal(db, table["game_id"], deal_id)
+    if deal is None:
+        abort(404)
+    context = {"tournament": tournament, "table": table, "deal": deal, "summary": summary, "error": None}
+    if request.method == "GET":
+        data = form_data_from_deal(summary.profile, summary.game, deal)
+        form = deal_form(summary.profile, summary.game, "totals", data=data)
+        return render("tournaments/deal.html", form=form, errors={}, **context)
+    reading = read_deal(summary, request.form, "totals", deal_id=deal_id)
+    if reading.errors or reading.sides is None:
+        return render("tournaments/deal.html", form=reading.form, errors=reading.errors, status=422, **context)
+    try:
+        play.correct_deal(db, table, deal_id, reading.sides, reason=request.form.get("reason", ""),
+                          who=director_name(tournament["id"]))
+    except base.TournamentError as error:
+        context["error"] = error.message
+        return render("tournaments/deal.html", form=reading.form, errors={}, status=422, **context)
+    return _back_to_round(table, _("Table %(number)s: deal %(deal)s corrected and logged.", number=table["number"],
+                                   deal=deal.seq))
 
 
 @bp.get("/tournaments/<int:tournament_id>/log")
