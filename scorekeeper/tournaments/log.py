@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlite_utils import Database
 
 from .. import clock
@@ -73,12 +75,11 @@ def _deal_brief(text: str | None):
     return {"deal": deal.get("seq"), "sides": deal.get("sides")}
 
 
-SIDE_NAMES = {"we": "North-South", "they": "East-West"}
 
 
 def _score(value: dict | None) -> str:
     if not value or value.get("we") is None:
-        return "no score"
+        return _("no score")
     text = f"{value['we']} – {value['they']}"
     return f"{text} ({value['kind']})" if value.get("kind") else text
 
@@ -86,58 +87,74 @@ def _score(value: dict | None) -> str:
 def _deal_points(value: dict | None) -> str:
     """A deal as recorded at a table: each side's meld and hand points."""
     if not value or not value.get("sides"):
-        return "nothing"
+        return _("nothing")
     parts = []
     for key, side in sorted(value["sides"].items(), key=lambda kv: kv[0] != "we"):
         if isinstance(side, dict):
-            parts.append(f"{SIDE_NAMES.get(key, key)} {side.get('meld_points', 0)} + {side.get('hand_points', 0)}")
-    return ", ".join(parts) or "a deal"
+            parts.append(f"{_side(key)} {side.get('meld_points', 0)} + {side.get('hand_points', 0)}")
+    return ", ".join(parts) or _("a deal")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _side(key) -> str:
+    return {"we": _("North-South"), "they": _("East-West")}.get(key, str(key))
+
+
+def _tables(numbers: list) -> str:
+    return ", ".join(map(str, numbers))
 
 
 def sentence(item: dict) -> str:
     """What happened, in words: what was done, and what it was before and became (who and why go beside)."""
     before, after, action = item["before"] or {}, item["after"] or {}, item["action"]
     if item.get("source") == "scorepad":
-        verb = {"add": "added", "edit": "changed", "delete": "deleted", "undo": "undid"}[action.split("_")[1]]
         deal = (after or before).get("deal")
-        return (f"{verb} deal {deal} after a side had confirmed: {_deal_points(before)} → {_deal_points(after)}"
-                if verb != "added" else f"added deal {deal} after a side had confirmed: {_deal_points(after)}")
+        kind = action.split("_")[1]
+        if kind == "add":
+            return _("added deal %(deal)s after a side had confirmed: %(after)s", deal=deal,
+                     after=_deal_points(after))
+        words = {"edit": _("changed deal %(deal)s after a side had confirmed: %(before)s → %(after)s"),
+                 "delete": _("deleted deal %(deal)s after a side had confirmed: %(before)s → %(after)s"),
+                 "undo": _("undid deal %(deal)s after a side had confirmed: %(before)s → %(after)s")}[kind]
+        return words % {"deal": deal, "before": _deal_points(before), "after": _deal_points(after)}
     words = SENTENCES.get(action)
     if words is None:
-        return action.replace("_", " ")
+        return action.replace("_", " ")  # i18n: not for people (an action this version does not know)
     return words(before, after)
 
 
 SENTENCES = {
-    "round_started": lambda b, a: (f"started the round: {_plural(a.get('tables', 0), 'table')}"
-                                   + (f", {a['sit_out']} sitting out" if a.get("sit_out") else "")),
-    "round_closed": lambda b, a: "closed the round" + (
-        f" with table{'s' if len(a['unconfirmed_tables']) != 1 else ''} "
-        f"{', '.join(map(str, a['unconfirmed_tables']))} not confirmed" if a.get("unconfirmed_tables") else ""),
-    "round_reopened": lambda b, a: "reopened the round: its tables can score and confirm again",
-    "finish": lambda b, a: "ended the tournament",
-    "tournament_reopened": lambda b, a: "reopened the tournament",
-    "password_changed": lambda b, a: "changed the director's password; every other director's sign-in ended",
-    "entry_added": lambda b, a: f"entered {a.get('name')} as number {a.get('entry')}, playing from round "
-                                f"{a.get('from_round')}",
-    "entry_withdrawn": lambda b, a: f"withdrew number {a.get('entry')}",
-    "entry_back": lambda b, a: f"brought number {a.get('entry')} back",
-    "entry_renamed": lambda b, a: f"renamed number {a.get('entry')}: {b.get('name')} → {a.get('name')}",
-    "confirmed": lambda b, a: f"{SIDE_NAMES.get(a.get('side'), a.get('side'))} confirmed {_score(a)} after "
-                              f"{_plural(a.get('deals') or 0, 'deal')}",
-    "corrected": lambda b, a: f"corrected the table's score: {_score(b)} → {_score(a)}",
-    "adjusted": lambda b, a: f"gave the table an adjusted score: {_score(b)} → {_score(a)}",
-    "back_to_game_score": lambda b, a: f"went back to the game's own score: {_score(b)} → {_score(a)}",
-    "deal_corrected": lambda b, a: f"corrected deal {a.get('deal')}: {_deal_points(b)} → {_deal_points(a)}",
-    "disputed": lambda b, a: f"{SIDE_NAMES.get(a.get('side'), a.get('side'))} disagreed with the score "
-                             f"{_score(a)}",
-    "dispute_settled": lambda b, a: f"settled the dispute ({SIDE_NAMES.get(b.get('side'), b.get('side'))} had "
-                                    f"disagreed)",
-    "confirmations_cleared": lambda b, a: f"{SIDE_NAMES.get(a.get('side'), a.get('side'))} changed the score after "
-                                          f"a confirmation, so both sides must confirm again: {_score(b)} → "
-                                          f"{_score(a)}",
+    "round_started": lambda b, a: ngettext("started the round: %(num)d table", "started the round: %(num)d tables",
+                                           a.get("tables", 0)) + (
+        _(", %(count)s sitting out", count=a["sit_out"]) if a.get("sit_out") else ""),
+    "round_closed": lambda b, a: ngettext(
+        "closed the round with table %(tables)s not confirmed", "closed the round with tables %(tables)s not confirmed",
+        len(a["unconfirmed_tables"]), tables=_tables(a["unconfirmed_tables"])) if a.get("unconfirmed_tables")
+    else _("closed the round"),
+    "round_reopened": lambda b, a: _("reopened the round: its tables can score and confirm again"),
+    "finish": lambda b, a: _("ended the tournament"),
+    "tournament_reopened": lambda b, a: _("reopened the tournament"),
+    "password_changed": lambda b, a: _("changed the director's password; every other director's sign-in ended"),
+    "entry_added": lambda b, a: _("entered %(name)s as number %(entry)s, playing from round %(round)s",
+                                  name=a.get("name"), entry=a.get("entry"), round=a.get("from_round")),
+    "entry_withdrawn": lambda b, a: _("withdrew number %(entry)s", entry=a.get("entry")),
+    "entry_back": lambda b, a: _("brought number %(entry)s back", entry=a.get("entry")),
+    "entry_renamed": lambda b, a: _("renamed number %(entry)s: %(before)s → %(after)s", entry=a.get("entry"),
+                                    before=b.get("name"), after=a.get("name")),
+    "confirmed": lambda b, a: ngettext("%(side)s confirmed %(score)s after %(num)d deal",
+                                       "%(side)s confirmed %(score)s after %(num)d deals", a.get("deals") or 0,
+                                       side=_side(a.get("side")), score=_score(a)),
+    "corrected": lambda b, a: _("corrected the table's score: %(before)s → %(after)s", before=_score(b),
+                                after=_score(a)),
+    "adjusted": lambda b, a: _("gave the table an adjusted score: %(before)s → %(after)s", before=_score(b),
+                               after=_score(a)),
+    "back_to_game_score": lambda b, a: _("went back to the game's own score: %(before)s → %(after)s",
+                                         before=_score(b), after=_score(a)),
+    "deal_corrected": lambda b, a: _("corrected deal %(deal)s: %(before)s → %(after)s", deal=a.get("deal"),
+                                     before=_deal_points(b), after=_deal_points(a)),
+    "disputed": lambda b, a: _("%(side)s disagreed with the score %(score)s", side=_side(a.get("side")),
+                               score=_score(a)),
+    "dispute_settled": lambda b, a: _("settled the dispute (%(side)s had disagreed)", side=_side(b.get("side"))),
+    "confirmations_cleared": lambda b, a: _(
+        "%(side)s changed the score after a confirmation, so both sides must confirm again: %(before)s → %(after)s",
+        side=_side(a.get("side")), before=_score(b), after=_score(a)),
 }

@@ -8,6 +8,7 @@ and the log says which side did it; a side cannot undo the other side's deal onc
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from sqlite_utils import Database
 
 from .. import clock
@@ -41,7 +42,7 @@ def side_of(who: str | None) -> str | None:
 
 def _check_side(side: str) -> None:
     if side not in SIDES:
-        raise TournamentError("Choose which side is confirming.")
+        raise TournamentError(_("Choose which side is confirming."))
 
 
 def confirm(db: Database, table: dict, side: str, *, version: int, who: str) -> None:
@@ -50,9 +51,9 @@ def confirm(db: Database, table: dict, side: str, *, version: int, who: str) -> 
     with immediate(db):
         game = games.get_game(db, table["game_id"])
         if not rounds.round_is_open(db, table):
-            raise TournamentError("This round is closed: only the director can change its results now.")
+            raise TournamentError(_("This round is closed: only the director can change its results now."))
         if game["version"] != version:
-            raise TournamentError("The score changed after it was shown. Check the new score, then confirm it.")
+            raise TournamentError(_("The score changed after it was shown. Check the new score, then confirm it."))
         db.execute(
             f"UPDATE tournament_tables SET {side}_confirmed_version = ?, {side}_confirmed_at = ? WHERE id = ?",
             [version, clock.stamp(), table["id"]],
@@ -68,10 +69,10 @@ def dispute(db: Database, table: dict, side: str, reason: str, *, who: str) -> N
     _check_side(side)
     reason = " ".join((reason or "").split())[:300]
     if not reason:
-        raise Refused("Say what you disagree with; the director reads it.")
+        raise Refused(_("Say what you disagree with; the director reads it."))
     with immediate(db):
         if not rounds.round_is_open(db, table):
-            raise TournamentError("This round is closed: only the director can change its results now.")
+            raise TournamentError(_("This round is closed: only the director can change its results now."))
         db.execute("UPDATE tournament_tables SET disputed_by = ?, dispute_reason = ?, disputed_at = ? WHERE id = ?",
                    [side, reason, clock.stamp(), table["id"]])
         status = table_status(db, table)
@@ -83,7 +84,7 @@ def settle(db: Database, table: dict, reason: str, *, who: str) -> None:
     """The director settles a dispute (the score stands, or they correct it separately)."""
     reason = " ".join((reason or "").split())[:300]
     if not reason:
-        raise TournamentError("Give the reason for the decision; it goes in the log.")
+        raise TournamentError(_("Give the reason for the decision; it goes in the log."))
     with immediate(db):
         db.execute("UPDATE tournament_tables SET disputed_by = NULL, dispute_reason = NULL, disputed_at = NULL "
                    "WHERE id = ?", [table["id"]])
@@ -107,7 +108,7 @@ def table_write(db: Database, table: dict, *, expected_version: int, who: str, a
         before = table_status(db, _fresh(db, table))
         games.set_locked(db, table["game_id"], False, who=who)
         if not rounds.round_is_open(db, table):
-            raise TournamentError("This round is closed: only the director can change its results now.")
+            raise TournamentError(_("This round is closed: only the director can change its results now."))
         version = games.game_version(db, table["game_id"])
         if version != expected_version + 1:
             raise games.StaleGame(version - 1)
@@ -123,12 +124,12 @@ def _fresh(db: Database, table: dict) -> dict:
 def _may_add(db: Database, table: dict, status: TableStatus) -> None:
     """Refused when the director has set the table's score, or a deal-limited round has all its deals."""
     if status.kind:
-        raise Refused(f"The director set this table's score ({status.reason}): no more deals are recorded "
-                      "here. Ask the director if it is wrong.")
+        raise Refused(_("The director set this table's score (%(reason)s): no more deals are recorded here. "
+                        "Ask the director if it is wrong.", reason=status.reason))
     tournament = records.get_tournament(db, table["tournament_id"])
     if tournament["round_end"] == "deals" and status.deals >= tournament["round_limit"]:
-        raise Refused(f"This round is {tournament['round_limit']} deals, and all of them are recorded. "
-                      "Check the score and confirm it, or ask the director.")
+        raise Refused(_("This round is %(limit)s deals, and all of them are recorded. Check the score and "
+                        "confirm it, or ask the director.", limit=tournament["round_limit"]))
 
 
 def _log_cleared(db: Database, table: dict, before: TableStatus, side: str, who: str) -> None:
@@ -167,10 +168,10 @@ def table_undo(db: Database, table: dict, *, side: str, expected_version: int, w
         made_by = side_of(change["who"]) if change else None
         if change and before.any_confirmation and made_by != side:
             if made_by is None:
-                raise Refused("The score was confirmed: only the director can undo that change now.")
+                raise Refused(_("The score was confirmed: only the director can undo that change now."))
             by = SIDE_NAMES[made_by]
-            raise Refused(f"{by} entered that deal and the score was confirmed: only {by} or the director can "
-                          "undo it.")
+            raise Refused(_("%(side)s entered that deal and the score was confirmed: only %(side)s or the "
+                            "director can undo it.", side=by))
         result = games.undo_last(db, table["game_id"], expected_version=version, who=who)
         _log_cleared(db, table, before, side, who)
         return result
@@ -186,11 +187,11 @@ def correct_deal(db: Database, table: dict, deal_id: int, sides_data: dict, *, r
     table's confirmations go (the score changed), and the log keeps the deal as it was and as it became."""
     reason = " ".join((reason or "").split())[:300]
     if not reason:
-        raise Refused("Give the reason for the correction; it goes in the log.")
+        raise Refused(_("Give the reason for the correction; it goes in the log."))
     with immediate(db):
         old = games.get_deal(db, table["game_id"], deal_id)
         if old is None:
-            raise Refused("That deal is not one of this table's.")
+            raise Refused(_("That deal is not one of this table's."))
         locked = bool(games.get_game(db, table["game_id"])["locked"])
         if locked:
             games.set_locked(db, table["game_id"], False, who=who)

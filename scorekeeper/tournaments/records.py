@@ -86,7 +86,7 @@ def reopen_tournament(db: Database, tournament_id: int, *, who: str) -> None:
     """Undo the end of a tournament: entries, rounds and corrections are open again (logged)."""
     with immediate(db):
         if get_tournament(db, tournament_id)["status"] != "finished":
-            raise TournamentError("The tournament is not over.")
+            raise TournamentError(_("The tournament is not over."))
         status = "playing" if rounds.latest_round(db, tournament_id) else "setup"
         db.execute("UPDATE tournaments SET status = ?, finished_at = NULL WHERE id = ?", [status, tournament_id])
         log(db, tournament_id, action="tournament_reopened", who=who)
@@ -131,14 +131,16 @@ def _check_players(db: Database, tournament: dict, players: list[str], *, skip: 
     players = [p for p in players if p]
     wanted = 2 if tournament["format"] == "pairs" else 1
     if len(players) != wanted:
-        raise TournamentError("Enter both partners' names." if wanted == 2 else "Enter the player's name.")
+        raise TournamentError(_("Enter both partners' names.") if wanted == 2 else _("Enter the player's name."))
     if len({name_key(p) for p in players}) != len(players):
-        raise TournamentError(f"{players[0]} is written twice: a partnership needs two different players.")
+        raise TournamentError(_("%(name)s is written twice: a partnership needs two different players.",
+                                name=players[0]))
     taken = {name_key(p): e for e in list_entries(db, tournament["id"]) if e["id"] != skip for p in e["players"]}
     for player in players:
         if name_key(player) in taken:
             entry = taken[name_key(player)]
-            raise TournamentError(f"{player} is already entered (number {entry['number']}, {entry['name']}).")
+            raise TournamentError(_("%(name)s is already entered (number %(number)s, %(entry)s).", name=player,
+                                    number=entry["number"], entry=entry["name"]))
     return players
 
 
@@ -199,7 +201,7 @@ def rename_entry(db: Database, tournament_id: int, entry_id: int, players: list[
     tournament = get_tournament(db, tournament_id)
     entry = get_entry(db, tournament_id, entry_id)
     if entry is None:
-        raise TournamentError("There is no such entry in this tournament.")
+        raise TournamentError(_("There is no such entry in this tournament."))
     with immediate(db):
         players = _check_players(db, tournament, players, skip=entry_id)
         name = " & ".join(players)

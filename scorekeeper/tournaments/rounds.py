@@ -259,14 +259,14 @@ def reopen_round(db: Database, tournament_id: int, number: int, *, who: str) -> 
     with immediate(db):
         latest = latest_round(db, tournament_id)
         if latest is None or latest["number"] < number:
-            raise TournamentError(f"There is no round {number}.")
+            raise TournamentError(_("There is no round %(number)s.", number=number))
         if latest["number"] > number:
-            raise TournamentError(f"Round {latest['number']} has started: only the latest round can be reopened. "
-                                  "Correct this round's tables from its page instead.")
+            raise TournamentError(_("Round %(number)s has started: only the latest round can be reopened. "
+                                    "Correct this round's tables from its page instead.", number=latest["number"]))
         if latest["status"] != "closed":
-            raise TournamentError(f"Round {number} is being played.")
+            raise TournamentError(_("Round %(number)s is being played.", number=number))
         if records.get_tournament(db, tournament_id)["status"] == "finished":
-            raise TournamentError("The tournament is over: reopen the tournament first.")
+            raise TournamentError(_("The tournament is over: reopen the tournament first."))
         db.execute("UPDATE tournament_rounds SET status = 'playing', closed_at = NULL WHERE id = ?", [latest["id"]])
         log(db, tournament_id, round_number=number, action="round_reopened", who=who)
 
