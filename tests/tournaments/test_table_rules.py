@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.db import connect
-
 from .conftest import create_tournament, deal_form, enter, game_version, tables_of
+from .test_access import deals_in
 
 WON = {"meld": 120, "natural": 1, "out": "yes"}
 LOST = {"meld": 40}
@@ -32,14 +31,6 @@ def post_deal(app, phone, table, side="we", we=WON, they=LOST):
 def confirm(app, phone, table, side):
     return phone.post(f"/tournaments/table/{table['token']}/confirm",
                       data={"side": side, "version": game_version(app, table)})
-
-
-def deals_in(app, table) -> int:
-    db = connect(app.config["DATABASE"])
-    try:
-        return db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ?", [table["game_id"]]).fetchone()[0]
-    finally:
-        db.conn.close()
 
 
 def test_a_change_after_a_confirmation_clears_both_and_is_logged_with_its_side(room):

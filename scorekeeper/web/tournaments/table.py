@@ -216,15 +216,23 @@ def table_add_deal(token: str):
     return redirect(_home(table_row), 303)
 
 
+def _side_write(token: str, missing: str):
+    """(table, side, None) for a write a side makes at an open table, or (table, side, the refusal)."""
+    table_row = _load_by_token(token)
+    side = request.form.get("side", "")
+    if not rounds.round_is_open(get_db(), table_row):
+        return table_row, side, _refused(table_row, 403, CLOSED)
+    if side not in play.SIDE_NAMES:
+        return table_row, side, _refused(table_row, 422, missing)
+    return table_row, side, None
+
+
 @bp.post("/tournaments/table/<token>/undo")
 def table_undo(token: str):
     db = get_db()
-    table_row = _load_by_token(token)
-    side = request.form.get("side", "")
-    if not rounds.round_is_open(db, table_row):
-        return _refused(table_row, 403, CLOSED)
-    if side not in play.SIDE_NAMES:
-        return _refused(table_row, 422, _("Say which side is undoing the last change."))
+    table_row, side, refusal = _side_write(token, _("Say which side is undoing the last change."))
+    if refusal:
+        return refusal
     try:
         play.table_undo(db, table_row, side=side, expected_version=read_version(request.form.get("version")),
                         who=play.who_at(table_row, side))
@@ -245,12 +253,9 @@ def table_undo(token: str):
 def dispute(token: str):
     """A side says "we disagree", with the reason; the director is alerted."""
     db = get_db()
-    table_row = _load_by_token(token)
-    side = request.form.get("side", "")
-    if not rounds.round_is_open(db, table_row):
-        return _refused(table_row, 403, CLOSED)
-    if side not in play.SIDE_NAMES:
-        return _refused(table_row, 422, _("Say which side disagrees."))
+    table_row, side, refusal = _side_write(token, _("Say which side disagrees."))
+    if refusal:
+        return refusal
     try:
         play.dispute(db, table_row, side, request.form.get("reason", ""), who=play.who_at(table_row, side))
     except play.Refused as error:
