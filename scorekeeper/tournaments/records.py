@@ -191,9 +191,22 @@ def add_entry(db: Database, tournament_id: int, players: list[str], *, who: str)
                 "created_at": clock.stamp(),
             }
         ).last_pk
+        remember_players(db, players)
         log(db, tournament_id, action="entry_added", after={"entry": number, "name": " & ".join(players),
                                                              "from_round": joined}, who=who)
     return entry_id
+
+
+def remember_players(db: Database, players: list[str]) -> None:
+    """Keep each player in the club's roster (one row per name, case and spacing aside)."""
+    for player in players:
+        db.execute("INSERT OR IGNORE INTO club_players (name, key, created_at) VALUES (?, ?, ?)",
+                   [player, name_key(player), clock.stamp()])
+
+
+def roster(db: Database) -> list[str]:
+    """The players the club has entered in any tournament, by name: the entry form offers them as typed."""
+    return [row[0] for row in db.execute("SELECT name FROM club_players ORDER BY key").fetchall()]
 
 
 def rename_entry(db: Database, tournament_id: int, entry_id: int, players: list[str], *, who: str) -> None:

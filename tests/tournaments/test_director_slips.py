@@ -127,3 +127,16 @@ def test_csv_cells_that_look_like_formulas_are_made_inert(no_csrf_app):
     assert not any(cell[:1] in ("=", "+", "@", "\t", "\r") for cell in cells)
     assert any(cell == "'=HYPERLINK(\"http://x.invalid\")" for cell in cells)
     assert not any(cell.startswith("-") and not cell.lstrip("-").isdigit() for cell in cells)
+
+
+def test_the_club_roster_keeps_players_between_tournaments_and_offers_them_as_typed(no_csrf_app):
+    director = no_csrf_app.test_client()
+    first = create_tournament(director)
+    enter(director, first, "Zoë Müller")
+    enter(director, first, "  zoë   müller ")  # the same player again: refused, not kept twice
+    second = create_tournament(director)
+    page = director.get(f"/tournaments/{second}").get_data(as_text=True)
+    assert page.count('<option value="Zoë Müller">') == 1
+    assert 'list="club-roster"' in page
+    # Anyone else sees no roster.
+    assert "Zoë Müller" not in no_csrf_app.test_client().get(f"/tournaments/{second}").get_data(as_text=True)

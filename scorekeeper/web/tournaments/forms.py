@@ -64,8 +64,10 @@ class LoginForm(FlaskForm):
 
 
 class EntryForm(FlaskForm):
-    player1 = StringField(_l("Player"), validators=[Optional(), Length(max=40)])
-    player2 = StringField(_l("Partner"), validators=[Optional(), Length(max=40)])
+    player1 = StringField(_l("Player"), validators=[Optional(), Length(max=40)],
+                          render_kw={"list": "club-roster", "autocomplete": "off", "dir": "auto"})
+    player2 = StringField(_l("Partner"), validators=[Optional(), Length(max=40)],
+                          render_kw={"list": "club-roster", "autocomplete": "off", "dir": "auto"})
 
 
 #: A director's total for a side: far past any game's score, and always a number SQLite can store.

@@ -60,6 +60,7 @@ def show(tournament_id: int):
         "tournaments/show.html", tournament=tournament, entries=entries, rounds=played, current=current,
         tables=tables, director=is_director(tournament_id), profile=records.profile_of(tournament),
         entry_form=EntryForm(), can_start=_can_start(tournament, played, current, entries),
+        roster=records.roster(db) if is_director(tournament_id) else [],
         formats=records.FORMATS, round_ends=records.ROUND_ENDS, scorings=records.SCORINGS,
     )
 
