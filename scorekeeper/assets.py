@@ -1,7 +1,8 @@
 """Static files under content-hashed names, with compressed copies, served by WhiteNoise.
 
-``build(source, target)`` copies every file of ``static/`` into ``target`` twice: under its own name and under a
-name carrying the first 12 hex digits of its SHA-256 (``css/app.css`` becomes ``css/app.3f2a9c1b0d4e.css``). It
+``build(source, target)`` copies every file of ``static/`` into ``target`` (CSS and JavaScript minified) twice:
+under its own name and under a name carrying the first 12 hex digits of its SHA-256 (``css/app.css`` becomes
+``css/app.3f2a9c1b0d4e.css``). It
 writes the mapping to ``target/staticfiles.json`` and leaves Brotli and gzip copies (``.br``, ``.gz``) beside every
 file worth compressing (``whitenoise.compress``). ``url_for('static', filename='css/app.css')`` then answers the
 hashed name, which WhiteNoise serves with a year's ``immutable`` caching: a phone never asks for it again, and a
@@ -26,6 +27,8 @@ import tempfile
 from pathlib import Path
 
 MANIFEST = "staticfiles.json"
+#: Raised whenever build() changes what it makes from the same sources, so every built copy is made again.
+BUILD_VERSION = 2
 #: A hashed name: the 12 hex digits just before the extension.
 HASHED = re.compile(r"\.[0-9a-f]{12}(\.[A-Za-z0-9]+)?$")
 #: How long a browser keeps a hashed file without asking again: a year.
@@ -33,6 +36,22 @@ YEAR = 365 * 24 * 60 * 60
 #: How long a browser keeps a file asked for by its plain name.
 PLAIN_MAX_AGE = 60
 COMPRESSED_SUFFIXES = (".br", ".gz")
+
+
+def minified(name: str, data: bytes) -> bytes:
+    """CSS and JavaScript without comments and spare whitespace (rcssmin, rjsmin: they only take out what the
+    browser ignores); files already minified (``.min.js``) and everything else as they are."""
+    if ".min." in name.rsplit("/", 1)[-1]:
+        return data
+    if name.endswith(".css"):
+        from rcssmin import cssmin
+
+        return cssmin(data.decode("utf-8")).encode("utf-8")
+    if name.endswith(".js"):
+        from rjsmin import jsmin
+
+        return jsmin(data.decode("utf-8")).encode("utf-8")
+    return data
 
 
 def hashed_name(name: str, data: bytes) -> str:
@@ -72,7 +91,8 @@ def read_manifest(target: Path) -> dict:
 
 
 def is_stale(source: Path, target: Path) -> bool:
-    return read_manifest(target).get("source") != source_state(source)
+    manifest = read_manifest(target)
+    return manifest.get("version") != BUILD_VERSION or manifest.get("source") != source_state(source)
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -81,6 +101,7 @@ def _write(path: Path, data: bytes) -> None:
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
     with os.fdopen(handle, "wb") as out:
         out.write(data)
+    os.chmod(temporary, 0o644)  # mkstemp makes it private; a static file is for anyone to read
     os.replace(temporary, path)
 
 
@@ -117,7 +138,7 @@ def build(source: Path, target: Path) -> dict[str, str]:
     paths: dict[str, str] = {}
     built: list[Path] = []
     for name, path in source_files(source).items():
-        data = path.read_bytes()
+        data = minified(name, path.read_bytes())
         paths[name] = hashed_name(name, data)
         for out_name in (name, paths[name]):
             out = target / out_name
@@ -126,7 +147,8 @@ def build(source: Path, target: Path) -> dict[str, str]:
             built.append(out)
     _compress(built)
     _prune(target, set(paths) | set(paths.values()))
-    _write(target / MANIFEST, json.dumps({"paths": paths, "source": state}, indent=1).encode())
+    manifest = {"version": BUILD_VERSION, "paths": paths, "source": state}
+    _write(target / MANIFEST, json.dumps(manifest, indent=1).encode())
     return paths
 
 

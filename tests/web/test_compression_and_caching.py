@@ -46,7 +46,8 @@ def test_a_hashed_static_file_is_compressed_immutable_for_a_year_and_without_coo
     page = client.get("/")
     assert "Set-Cookie" in page.headers, "the page itself starts a session"
     url = HASHED_CSS.search(page.get_data(as_text=True)).group(1)
-    source = (ROOT / "static" / "css" / "app.css").read_bytes()
+    source = assets.minified("css/app.css", (ROOT / "static" / "css" / "app.css").read_bytes())
+    assert len(source) < len((ROOT / "static" / "css" / "app.css").read_bytes()), "CSS is minified"
 
     response = client.get(url, headers={"Accept-Encoding": "gzip, deflate, br"}, buffered=True)
     assert response.status_code == 200
@@ -66,7 +67,7 @@ def test_a_static_file_by_its_plain_name_is_served_but_not_kept_for_long(client)
     response = client.get("/static/css/app.css", buffered=True)
     assert response.status_code == 200
     assert response.headers["Cache-Control"] == f"max-age={assets.PLAIN_MAX_AGE}, public"
-    assert response.data == (ROOT / "static" / "css" / "app.css").read_bytes()
+    assert response.data == assets.minified("css/app.css", (ROOT / "static" / "css" / "app.css").read_bytes())
     assert client.get("/static/css/no-such-file.0123456789ab.css").status_code == 404
 
 
@@ -77,7 +78,9 @@ def test_the_build_hashes_compresses_and_follows_changes(tmp_path: Path):
     (source / "logo.png").write_bytes(b"\x89PNG not really")
     first = assets.build(source, target)
     assert re.fullmatch(r"css/site\.[0-9a-f]{12}\.css", first["css/site.css"])
-    assert (target / first["css/site.css"]).read_bytes() == (source / "css" / "site.css").read_bytes()
+    built = (target / first["css/site.css"]).read_bytes()
+    assert built == b"body{color:black}" * 100, "minified"
+    assert (target / "logo.png").read_bytes() == (source / "logo.png").read_bytes()
     assert brotli.decompress((target / (first["css/site.css"] + ".br")).read_bytes()).startswith(b"body")
     assert (target / "css" / "site.css.gz").exists()
     assert not (target / (first["logo.png"] + ".gz")).exists(), "images are not worth compressing"
