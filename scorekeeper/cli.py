@@ -3,15 +3,55 @@
 from __future__ import annotations
 
 import logging
+from functools import cache
 
 import click
 
+from .rules import i18n as rules_i18n
 from .rules.profiles import PROFILES
+
+
+def _language():
+    """The terminal's language (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) if the app speaks it, else English:
+    its catalogue and its locale."""
+    import os
+
+    from .catalogues import SOURCE_LOCALE, locales
+
+    # As gettext reads them; C and POSIX (and Python's own LC_CTYPE coercion) mean no language was chosen.
+    settings = [os.environ.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    wanted = next((v.split(":")[0].split(".")[0] for v in settings if v and v.split(".")[0] not in ("C", "POSIX")),
+                  SOURCE_LOCALE)
+    code = next((c for c in (wanted, wanted.split("_")[0]) if c in locales()), SOURCE_LOCALE)
+    return _catalogue(code), code
+
+
+@cache
+def _catalogue(code: str):
+    from babel.support import NullTranslations, Translations
+
+    from .catalogues import SOURCE_LOCALE, TRANSLATIONS
+
+    if code == SOURCE_LOCALE:
+        return NullTranslations()
+    return Translations.load(str(TRANSLATIONS), [code])
+
+
+def _(message: str, /, **values) -> str:
+    """The command's own words in the terminal's language."""
+    text = _language()[0].gettext(message)
+    return text % values if values else text
+
+
+def ngettext(singular: str, plural: str, num: int, /, **values) -> str:
+    return _language()[0].ngettext(singular, plural, num) % {"num": num, **values}
 
 
 @click.group()
 def main() -> None:
     """Canasta Scorekeeper: serve the app, or ask the rules engine from a terminal."""
+    # The engine's messages (verdicts, scores) in the terminal's language too.
+    click.get_current_context().with_resource(rules_i18n.using(*_language()))
 
 
 def _instance_option(command):
@@ -26,13 +66,12 @@ def _instance_option(command):
 
     return click.option("--instance", metavar="DIR", expose_value=False, callback=choose,
                         type=click.Path(file_okay=False),
-                        help="Folder for the database and secret key (default: instance/ in a checkout, "
-                             "else your user data folder; also $SCOREKEEPER_INSTANCE).")(command)
+                        help=_("Folder for the database and secret key (default: instance/ in a checkout, else your user data folder; also $SCOREKEEPER_INSTANCE)."))(command)
 
 
 @main.command()
-@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
+@click.option("--host", default="0.0.0.0", show_default=True, help=_("Address to listen on."))
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help=_("Port to listen on."))
 @click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 64))
 @_instance_option
 def serve(host: str, port: int, threads: int) -> None:
@@ -50,20 +89,20 @@ def serve(host: str, port: int, threads: int) -> None:
     backups = start_backups(app.config)
     server = create_server(app, host=host, port=port, threads=threads)
     urls = public_urls(host, server.effective_port)
-    click.echo("Canasta Scorekeeper is running.")
-    click.echo(f"Data folder: {app.instance_path}")
-    click.echo(f"Database: {app.config['DATABASE']}")
-    click.echo("On phones connected to the same Wi-Fi, open:")
+    click.echo(_("Canasta Scorekeeper is running."))
+    click.echo(_("Data folder: %(instance_path)s", instance_path=app.instance_path))
+    click.echo(_("Database: %(DATABASE)s", DATABASE=app.config['DATABASE']))
+    click.echo(_("On phones connected to the same Wi-Fi, open:"))
     for url in urls:
         click.echo(f"    {url}")
-    click.echo("or scan this code with the phone's camera:")
+    click.echo(_("or scan this code with the phone's camera:"))
     qr = segno.make(urls[0], error="m")
     qr.terminal(compact=True)
-    click.echo("Press Ctrl+C to stop.")
+    click.echo(_("Press Ctrl+C to stop."))
     try:
         server.run()
     except KeyboardInterrupt:
-        click.echo("Stopped.")
+        click.echo(_("Stopped."))
     finally:
         server.close()
         backups.stop()  # one last copy of the evening
@@ -78,7 +117,7 @@ def init_db() -> None:
 
     app = app_or_exit()
     applied = migrate(app.config["DATABASE"])
-    click.echo(f"Database ready at {app.config['DATABASE']} ({len(applied)} migration(s) applied).")
+    click.echo(_("Database ready at %(DATABASE)s (%(applied)s migration(s) applied).", DATABASE=app.config['DATABASE'], applied=len(applied)))
 
 
 
@@ -93,8 +132,8 @@ EXIT_LEGAL, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
 def _fail(message: str, field: str | None = None) -> None:
     """Print one plain line on stderr and stop with status 2."""
-    where = f" (in {field})" if field else ""
-    click.echo(f"Error: {message}{where}", err=True)
+    where = _(" (in %(field)s)", field=field) if field else ""
+    click.echo(_("Error: %(message)s%(where)s", message=message, where=where), err=True)
     raise SystemExit(EXIT_BAD_INPUT)
 
 
@@ -103,7 +142,7 @@ def _pairs(values: tuple[str, ...], what: str, example: str) -> list[tuple[str, 
     for text in values:
         name, sep, value = text.partition("=")
         if not sep or not name.strip():
-            _fail(f"Write {what} as NAME=VALUE, for example {example}; got '{text}'.")
+            _fail(_("Write %(what)s as NAME=VALUE, for example %(example)s; got '%(text)s'.", what=what, example=example, text=text))
         pairs.append((name.strip(), value.strip()))
     return pairs
 
@@ -111,7 +150,7 @@ def _pairs(values: tuple[str, ...], what: str, example: str) -> list[tuple[str, 
 def _options(rules: str | None, values: tuple[str, ...]) -> dict:
     """Club options from the command line, read by the options of the profile named (as text otherwise: the
     unknown profile is then refused with its own message)."""
-    raw = dict(_pairs(values, "an option", "target=3000"))
+    raw = dict(_pairs(values, _("an option"), "target=3000"))
     profile = PROFILES.get(rules) if isinstance(rules, str) else None
     return profile.read_options(raw) if profile is not None else raw
 
@@ -139,7 +178,7 @@ def _situation(rules, options, score, opened, player_melded, table) -> dict:
 
 def _additions(values: tuple[str, ...]) -> dict:
     add: dict[str, str] = {}
-    for rank, cards in _pairs(values, "an addition", 'K="2"'):
+    for rank, cards in _pairs(values, _("an addition"), 'K="2"'):
         add[rank] = f"{add[rank]} {cards}" if rank in add else cards
     return add
 
@@ -160,39 +199,45 @@ def _profile_name(body: dict) -> str:
 
 
 def _show_verdict(verdict, body: dict) -> None:
-    click.echo(("LEGAL" if verdict.legal else "NOT LEGAL") + f" under {_profile_name(body)}")
+    if verdict.legal:
+        click.echo(_("LEGAL under %(rules)s", rules=_profile_name(body)))
+    else:
+        click.echo(_("NOT LEGAL under %(rules)s", rules=_profile_name(body)))
     for v in verdict.violations:
         click.echo(f"  x {v.message}")
-        click.echo(f"    {v.code}, from {v.source}")
+        click.echo("    " + _("%(code)s, from %(source)s", code=v.code, source=v.source))
     for meld in verdict.melds:
-        kind = f", {meld.canasta} canasta (+{meld.bonus})" if meld.canasta else ""
-        click.echo(
-            f"  meld {' '.join(str(c) for c in meld.cards)}: {meld.naturals} natural, {meld.wilds} wild, "
-            f"{meld.points} points{kind}"
-        )
+        kind = _(", %(kind)s canasta (+%(bonus)s)", kind=meld.canasta, bonus=meld.bonus) if meld.canasta else ""
+        click.echo("  " + _("meld %(cards)s: %(naturals)s natural, %(wilds)s wild, %(points)s points",
+                            cards=" ".join(str(c) for c in meld.cards), naturals=meld.naturals, wilds=meld.wilds,
+                            points=meld.points) + kind)
     if verdict.minimum is not None:
-        click.echo(f"  counts {verdict.points} toward an initial-meld minimum of {verdict.minimum}")
+        click.echo("  " + _("counts %(points)s toward an initial-meld minimum of %(minimum)s",
+                            points=verdict.points, minimum=verdict.minimum))
     if verdict.takes is not None:
-        click.echo(f"  takes {verdict.takes} card(s) from the pile into the hand")
+        click.echo("  " + ngettext("takes %(num)d card from the pile into the hand",
+                                   "takes %(num)d cards from the pile into the hand", verdict.takes))
     if verdict.concealed is not None:
-        click.echo(f"  concealed: {'yes' if verdict.concealed else 'no'}; going-out bonus {verdict.bonus or 0}")
+        concealed = _("yes") if verdict.concealed else _("no")
+        click.echo("  " + _("concealed: %(concealed)s; going-out bonus %(bonus)s", concealed=concealed,
+                            bonus=verdict.bonus or 0))
     for w in getattr(verdict, "warnings", ()):
-        click.echo(f"  note: {w.message} ({w.source})")
+        click.echo("  " + _("note: %(message)s (%(source)s)", message=w.message, source=w.source))
     raise SystemExit(EXIT_LEGAL if verdict.legal else EXIT_ILLEGAL)
 
 
 def _situation_options(command):
     """The options every referee question shares: the profile, club options and the side's situation."""
     decorators = [
-        click.option("--rules", "-r", metavar="ID", help=f"Profile: {', '.join(PROFILES)}."),
+        click.option("--rules", "-r", metavar="ID", help=_("Profile: %(profiles)s.", profiles=", ".join(PROFILES))),
         click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
-                     help="A club option, such as target=3000 or rule_of_five=true. Repeatable."),
-        click.option("--score", metavar="N", help="The side's total before this deal (default 0)."),
-        click.option("--opened", is_flag=True, help="The side has already made its initial meld this deal."),
+                     help=_("A club option, such as target=3000 or rule_of_five=true. Repeatable.")),
+        click.option("--score", metavar="N", help=_("The side's total before this deal (default 0).")),
+        click.option("--opened", is_flag=True, help=_("The side has already made its initial meld this deal.")),
         click.option("--player-melded", is_flag=True,
-                     help="This player has already melded earlier in the deal (decides 'concealed')."),
+                     help=_("This player has already melded earlier in the deal (decides 'concealed').")),
         click.option("--table", "-t", multiple=True, metavar="CARDS",
-                     help='A meld the side already has on the table, such as "Q Q Q". Repeatable; implies --opened.'),
+                     help=_('A meld the side already has on the table, such as "Q Q Q". Repeatable; implies --opened.')),
     ]
     for decorate in reversed(decorators):
         command = decorate(command)
@@ -211,8 +256,8 @@ def check() -> None:
 @_situation_options
 @click.argument("melds", nargs=-1, metavar="[MELD]...")
 @click.option("--add", "-a", "adds", multiple=True, metavar="RANK=CARDS",
-              help='Cards added to a meld on the table, such as K="2" or wild=JK. Repeatable.')
-@click.option("--going-out", is_flag=True, help="The player goes out with this turn.")
+              help=_('Cards added to a meld on the table, such as K="2" or wild=JK. Repeatable.'))
+@click.option("--going-out", is_flag=True, help=_("The player goes out with this turn."))
 def check_meld(rules, options, score, opened, player_melded, table, melds, adds, going_out) -> None:
     """Is this meld legal? Each MELD is one card string, such as "K K 2"."""
     body = _situation(rules, options, score, opened, player_melded, table)
@@ -223,12 +268,12 @@ def check_meld(rules, options, score, opened, player_melded, table, melds, adds,
 @check.command("pile")
 @_situation_options
 @click.argument("melds", nargs=-1, metavar="[MELD]...")
-@click.option("--pile", "pile", metavar="CARDS", help='The whole pile from the top card down, such as "9 4 7".')
-@click.option("--top", metavar="CARD", help="Instead of --pile: only the top card.")
-@click.option("--frozen", is_flag=True, help="With --top: the pile is frozen.")
+@click.option("--pile", "pile", metavar="CARDS", help=_('The whole pile from the top card down, such as "9 4 7".'))
+@click.option("--top", metavar="CARD", help=_("Instead of --pile: only the top card."))
+@click.option("--frozen", is_flag=True, help=_("With --top: the pile is frozen."))
 @click.option("--uses", "-u", default="", metavar="CARDS",
-              help='Hand cards shown with the top card, such as "9 9"; leave out to lay it on a meld.')
-@click.option("--hand-size", metavar="N", help="Cards in the hand before taking.")
+              help=_('Hand cards shown with the top card, such as "9 9"; leave out to lay it on a meld.'))
+@click.option("--hand-size", metavar="N", help=_("Cards in the hand before taking."))
 def check_pile(rules, options, score, opened, player_melded, table, melds, pile, top, frozen, uses,
                hand_size) -> None:
     """May I take the pile? Each MELD is a further meld shown from the hand in the same turn."""
@@ -255,10 +300,10 @@ def check_pile(rules, options, score, opened, player_melded, table, melds, pile,
 @_situation_options
 @click.argument("melds", nargs=-1, metavar="[MELD]...")
 @click.option("--add", "-a", "adds", multiple=True, metavar="RANK=CARDS",
-              help='Cards added to a meld on the table, such as K="2". Repeatable.')
-@click.option("--discard", "-d", metavar="CARD", help="The last card discarded (leave out for none).")
+              help=_('Cards added to a meld on the table, such as K="2". Repeatable.'))
+@click.option("--discard", "-d", metavar="CARD", help=_("The last card discarded (leave out for none)."))
 @click.option("--drew", type=click.Choice(["stock", "pile"]), default="stock", show_default=True,
-              help="Where the player drew from this turn.")
+              help=_("Where the player drew from this turn."))
 def check_go_out(rules, options, score, opened, player_melded, table, melds, adds, discard, drew) -> None:
     """May I go out? Each MELD is one card string laid down while going out."""
     body = _situation(rules, options, score, opened, player_melded, table)
@@ -268,7 +313,7 @@ def check_go_out(rules, options, score, opened, player_melded, table, melds, add
 
 @main.command()
 @click.argument("deal_file", metavar="DEAL.json")
-@click.option("--rules", "-r", metavar="ID", help="Profile to score by, when the file does not name one.")
+@click.option("--rules", "-r", metavar="ID", help=_("Profile to score by, when the file does not name one."))
 def score(deal_file: str, rules: str | None) -> None:
     """Score one deal written as JSON (the body of POST /api/v1/score/deal); "-" reads standard input.
 
@@ -285,33 +330,34 @@ def score(deal_file: str, rules: str | None) -> None:
             with open(deal_file, encoding="utf-8") as handle:
                 text = handle.read()
     except (OSError, UnicodeDecodeError) as err:
-        _fail(f"Cannot read {deal_file}: {getattr(err, 'strerror', None) or err}.")
+        _fail(_("Cannot read %(deal_file)s: %(err)s.", deal_file=deal_file, err=getattr(err, 'strerror', None) or err))
     try:
         body = json.loads(text)
     except (ValueError, RecursionError):
-        _fail(f"{'Standard input' if deal_file == '-' else deal_file} is not valid JSON.")
+        _fail(_("Standard input is not valid JSON.") if deal_file == "-" else _("%(file)s is not valid JSON.", file=deal_file))
     if isinstance(body, dict) and rules is not None and body.get("rules") is None:
         body["rules"] = rules
     result = _ask("deal", body)
-    click.echo(f"Deal scored under {_profile_name(body)}")
-    width = max([len(line.label) for side in result.sides.values() for line in side.breakdown] + [24])
+    click.echo(_("Deal scored under %(body)s", body=_profile_name(body)))
+    width = max([len(line.label) for side in result.sides.values() for line in side.breakdown]
+                + [len(_("Next initial-meld minimum"))])
     for name, side in result.sides.items():
         click.echo("")
         click.echo(name)
         for line in side.breakdown:
             click.echo(f"  {line.label:<{width}} {line.points:+6d}")
-        click.echo(f"  {'Deal':<{width}} {side.deal:+6d}")
-        click.echo(f"  {'Total':<{width}} {side.total:6d}")
-        click.echo(f"  {'Next initial-meld minimum':<{width}} {side.minimum:6d}")
+        click.echo(f"  {_('Deal'):<{width}} {side.deal:+6d}")
+        click.echo(f"  {_('Total'):<{width}} {side.total:6d}")
+        click.echo(f"  {_('Next initial-meld minimum'):<{width}} {side.minimum:6d}")
     click.echo("")
     if not result.game_over:
-        click.echo("The game goes on.")
+        click.echo(_("The game goes on."))
     elif result.winner is None:
-        click.echo("Game over: a tie.")
+        click.echo(_("Game over: a tie."))
     else:
-        click.echo(f"Game over: {result.winner} wins.")
+        click.echo(_("Game over: %(winner)s wins.", winner=result.winner))
     for w in result.warnings:
-        click.echo(f"Note: {w.message} ({w.source})")
+        click.echo(_("Note: %(message)s (%(source)s)", message=w.message, source=w.source))
     raise SystemExit(EXIT_LEGAL)
 
 from .cli_data import register as _register_data_commands  # noqa: E402  (backup, export, import)

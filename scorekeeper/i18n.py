@@ -19,23 +19,19 @@ from datetime import date, datetime
 from functools import cache
 
 from babel import Locale
-from babel.numbers import format_decimal
 from flask import Flask, g, has_request_context, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, get_translations
 from flask_babel import format_date as babel_format_date
 from flask_babel import format_datetime as babel_format_datetime
 
 from .catalogues import SOURCE_LOCALE, TRANSLATIONS, locales
+from .rules import i18n as rules_i18n
 
 babel = Babel()
 
 #: The cookie that remembers the language a person chose with the switch.
 COOKIE = "language"
 
-#: CLDR's ``minimumGroupingDigits`` where it is not 1 (``common/main/<locale>.xml``, ``<numbers>``): Spanish,
-#: Polish and European Portuguese leave four-digit numbers ungrouped (8500) and group from five (10.000).
-#: Babel 2.18 does not apply this part of CLDR itself, so the app does, from this table.
-MIN_GROUPING_DIGITS = {"es": 2, "pl": 2, "pt_PT": 2}
 
 
 @cache
@@ -85,18 +81,18 @@ def current_locale() -> str:
 
 
 def format_number(value: int | float, locale: str | None = None) -> str:
-    """A number written by the locale's rules: 8,500 / 10,000 in English, 8500 / 10.000 in Spanish."""
-    locale = locale or current_locale()
-    language = locale.split("_")[0]
-    min_grouping = MIN_GROUPING_DIGITS.get(locale, MIN_GROUPING_DIGITS.get(language, 1))
-    grouped = abs(value) >= 10 ** (2 + min_grouping)
-    return format_decimal(value, locale=locale, group_separator=grouped)
+    """A number written by the locale's rules: 8,500 / 10,000 in English, 8500 / 10.000 in Spanish (CLDR's
+    minimum grouping digits, applied by ``rules.i18n.number``)."""
+    return rules_i18n.number(value, locale or current_locale())
 
 
 def format_signed(value: int, locale: str | None = None) -> str:
     """A score change: +500, -100, 0, with the locale's digits and grouping."""
-    text = format_number(value, locale)
-    return "+" + text if value > 0 else text
+    return rules_i18n.signed(value, locale or current_locale())
+
+
+def _request_translations():
+    return get_translations() if has_request_context() else None
 
 
 def _as_datetime(value: str | date | datetime) -> datetime | date:
@@ -128,6 +124,8 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", SOURCE_LOCALE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_locale)
+    # The engine writes its messages in the request's language (and in English outside a request).
+    rules_i18n.install(_request_translations, current_locale)
     # {% trans %} blocks fold their whitespace, so a block wrapped over lines is one message (babel.cfg agrees).
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.jinja_env.filters.update(number=format_number, signed=format_signed, date=format_day, datetime=format_moment)

@@ -66,4 +66,4 @@ def public_urls(host: str, port: int) -> list[str]:
         addresses = lan_addresses() or ["127.0.0.1"]
     else:
         addresses = [host]
-    return [f"http://{address}:{port}/" for address in addresses]
+    return [f"http://{address}:{port}/" for address in addresses]  # i18n: not for people

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from .errors import InvalidCards, InvalidRequest
+from .i18n import _, N_
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
 SUITS = ("S", "H", "D", "C")
@@ -21,12 +22,13 @@ RED_SUITS = ("H", "D")
 _SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 _RANK_WORDS = {"T": "10", "JOKER": "JK", "JK": "JK"}
 _RANK_NAMES = {
-    "A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "9": "nines", "8": "eights",
-    "7": "sevens", "6": "sixes", "5": "fives", "4": "fours", "2": "twos", "JK": "jokers",
-    "red3": "red threes", "black3": "black threes",
+    "A": N_("aces"), "K": N_("kings"), "Q": N_("queens"), "J": N_("jacks"), "10": N_("tens"), "9": N_("nines"),
+    "8": N_("eights"), "7": N_("sevens"), "6": N_("sixes"), "5": N_("fives"), "4": N_("fours"), "2": N_("twos"),
+    "JK": N_("jokers"),
+    "red3": N_("red threes"), "black3": N_("black threes"),
 }
 _SEPARATORS = re.compile(r"[\s,;]+")
-USAGE = "Use A K Q J 10 9 8 7 6 5 4 2, 3 with a suit, or JK."
+USAGE = N_("Use A K Q J 10 9 8 7 6 5 4 2, 3 with a suit, or JK.")
 
 # How many copies of each kind of card the 108-card pack holds.
 PACK_LIMITS = {rank: 8 for rank in RANKS}
@@ -76,7 +78,7 @@ class Card:
 
 
 def _error_unknown(token: str, field: str | None = None) -> InvalidCards:
-    return InvalidCards(f"'{token}' is not a card. {USAGE}", code="cards.unknown_token", field=field)
+    return InvalidCards(_("'%(token)s' is not a card. %(USAGE)s", token=token, USAGE=_(USAGE)), code="cards.unknown_token", field=field)
 
 
 @lru_cache(maxsize=4096)
@@ -84,7 +86,7 @@ def _parse_token(token: str) -> Card:
     if isinstance(token, Card):
         return token
     if not isinstance(token, str):
-        raise InvalidCards(f"'{token}' is not a card. {USAGE}", code="cards.unknown_token")
+        raise InvalidCards(_("'%(token)s' is not a card. %(USAGE)s", token=token, USAGE=_(USAGE)), code="cards.unknown_token")
     raw = token.strip().replace("\ufe0f", "")
     text = raw.upper()
     if not text:
@@ -108,7 +110,7 @@ def _parse_token(token: str) -> Card:
     if rank == "3":
         if suit is None:
             raise InvalidCards(
-                "A three needs its suit: write 3H or 3D for a red three, 3S or 3C for a black three.",
+                _("A three needs its suit: write 3H or 3D for a red three, 3S or 3C for a black three."),
                 code="cards.three_needs_suit",
             )
         return Card("3", suit)
@@ -145,12 +147,12 @@ def parse_cards(text_or_list, field: str | None = None) -> tuple[Card, ...]:
                 elif isinstance(item, str):
                     cards.extend(_parse_text(item))
                 else:
-                    raise InvalidCards(f"'{item}' is not a card. {USAGE}", code="cards.unknown_token")
+                    raise InvalidCards(_("'%(item)s' is not a card. %(USAGE)s", item=item, USAGE=_(USAGE)), code="cards.unknown_token")
             return tuple(cards)
     except InvalidCards as err:
         raise _with_field(err, field) from None
     raise InvalidRequest(
-        "Cards must be written as one string such as \"K K 2\" or as a list of cards.",
+        _('Cards must be written as one string such as "K K 2" or as a list of cards.'),
         code="request.invalid_field",
         field=field,
     )
@@ -180,7 +182,7 @@ def pack_excess(*card_lists: Iterable[Card]) -> tuple[str, int, int] | None:
 
 
 def too_many_message(kind: str, limit: int, count: int) -> str:
-    return f"The pack holds only {limit} {_RANK_NAMES[kind]}, but {count} are given."
+    return _("The pack holds only %(limit)s %(kind)s, but %(count)s are given.", limit=limit, kind=_RANK_NAMES[kind], count=count)
 
 
 def check_pack(*card_lists: Iterable[Card], field: str | None = None, fields=None) -> None:
@@ -197,7 +199,7 @@ def check_pack(*card_lists: Iterable[Card], field: str | None = None, fields=Non
         return
     names = list(fields)
     if len(names) != len(card_lists):
-        raise ValueError("check_pack needs one field name per card list")
+        raise ValueError("check_pack needs one field name per card list")  # i18n: not for people
     counts: Counter = Counter()
     crossed: tuple[str, str | None] | None = None
     for name, cards in zip(names, card_lists):
@@ -234,7 +236,9 @@ class CardTally:
 
 def rank_name(rank: str) -> str:
     """Plural plain name of a rank: ``"K"`` -> ``"kings"``."""
-    return _RANK_NAMES.get(rank, "wild cards" if rank == "wild" else "black threes" if rank == "3" else rank)
+    if rank in _RANK_NAMES:
+        return _(_RANK_NAMES[rank])
+    return _("wild cards") if rank == "wild" else _("black threes") if rank == "3" else rank
 
 
 def normalize_rank(key: str) -> str | None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Mapping
 from .cards import PACK_LIMITS, RANKS, Card, pack_excess, too_many_message
 from .errors import ImpossibleDeal, InvalidRequest
 from .profiles import RuleProfile
+from .i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scoring import SideDeal
@@ -26,7 +27,7 @@ def who(name: str, names: Mapping[str, str] | None) -> str:
     """A side as a message names it: its display name when the caller gave one (the scorepad), else
     ``Side 'key'`` (the API names sides by their keys)."""
     shown = names.get(name) if names else None
-    return shown.strip() if isinstance(shown, str) and shown.strip() else f"Side '{name}'"
+    return shown.strip() if isinstance(shown, str) and shown.strip() else _("Side '%(name)s'", name=name)
 
 
 def named(name: str, names: Mapping[str, str] | None) -> bool:
@@ -61,25 +62,21 @@ def _check_points_fit(p: RuleProfile, sides: dict[str, SideDeal], names: Mapping
         if side.by_cards:
             used += sum(p.cards_points(cards) for cards in (*(side.melds or ()), *(side.hands or ())))
             continue
-        for key, value, what in (("meld_points", side.meld_points, "melded cards"),
-                                 ("hand_points", side.hand_points, "cards left in hand")):
+        for key, value, what in (("meld_points", side.meld_points, _("melded cards")),
+                                 ("hand_points", side.hand_points, _("cards left in hand"))):
             if not value:
                 continue
             field = f"sides.{name}.{key}"
             if value < 0:
                 its = "the" if named(name, names) else "its"
-                raise ImpossibleDeal(f"{who(name, names)}: the value of {its} {what} cannot be negative; write what "
-                                     "the cards are worth, the score takes hand cards off by itself.", field=field)
+                raise ImpossibleDeal(_("%(names)s: the value of %(its)s %(what)s cannot be negative; write what the cards are worth, the score takes hand cards off by itself.", names=who(name, names), its=its, what=what), field=field)
             if value > limit:
-                given = (f"{who(name, names)}: {value} points of {what} are given" if named(name, names)
-                         else f"Side '{name}' gives {value} points of {what}")
-                raise ImpossibleDeal(f"{given}, but all 108 cards of the pack "
-                                     f"together are worth only {limit} under these rules.", field=field)
+                given = (_("%(names)s: %(value)s points of %(what)s are given", names=who(name, names), value=value, what=what) if named(name, names)
+                         else _("Side '%(name)s' gives %(value)s points of %(what)s", name=name, value=value, what=what))
+                raise ImpossibleDeal(_("%(given)s, but all 108 cards of the pack together are worth only %(limit)s under these rules.", given=given, limit=limit), field=field)
             used += value
             if used > limit:
-                raise ImpossibleDeal(f"The melded cards and cards left in hand of the sides add up to {used} points, "
-                                     f"but all 108 cards of the pack together are worth only {limit} under these "
-                                     "rules.", field=field)
+                raise ImpossibleDeal(_("The melded cards and cards left in hand of the sides add up to %(used)s points, but all 108 cards of the pack together are worth only %(limit)s under these rules.", used=used, limit=limit), field=field)
 
 
 class _Needs:
@@ -129,25 +126,19 @@ def _needs_problem(p: RuleProfile, needs: _Needs) -> str | None:
     twos, jokers, wilds, cards = needs.twos, needs.jokers, needs.wilds, needs.cards
     sevens, aces, naturals = needs.sevens, needs.aces, needs.naturals
     if twos > _TWOS:
-        return (f"The canastas given need at least {twos} twos, but the pack holds only {_TWOS}; a canasta "
-                f"of {size} twos alone takes {size} of them.")
+        return (_("The canastas given need at least %(twos)s twos, but the pack holds only %(_TWOS)s; a canasta of %(size)s twos alone takes %(size2)s of them.", twos=twos, _TWOS=_TWOS, size=size, size2=size))
     if jokers > _JOKERS:
-        return f"The canastas given need at least {jokers} jokers, but the pack holds only {_JOKERS}."
+        return _("The canastas given need at least %(jokers)s jokers, but the pack holds only %(_JOKERS)s.", jokers=jokers, _JOKERS=_JOKERS)
     if twos + jokers + wilds > _WILDS:
-        return (f"The canastas given need at least {twos + jokers + wilds} wild cards ({size} for each "
-                f"wild-card canasta, one for each mixed canasta), but the pack holds only {_WILDS}: "
-                f"{_TWOS} twos and {_JOKERS} jokers.")
+        return (_("The canastas given need at least %(wilds)s wild cards (%(size)s for each wild-card canasta, one for each mixed canasta), but the pack holds only %(_WILDS)s: %(_TWOS)s twos and %(_JOKERS)s jokers.", wilds=twos + jokers + wilds, size=size, _WILDS=_WILDS, _TWOS=_TWOS, _JOKERS=_JOKERS))
     if cards > _NON_THREES:
-        return (f"Each canasta takes at least {size} cards, so the canastas given need at least {cards} "
-                f"cards other than threes" + (", counting the cards listed card by card" if needs.listed else "")
-                + f"; the pack holds only {_NON_THREES}.")
+        return (_("Each canasta takes at least %(size)s cards, so the canastas given need at least %(cards)s cards other than threes", size=size, cards=cards) + (_(", counting the cards listed card by card") if needs.listed else "")
+                + _("; the pack holds only %(_NON_THREES)s.", _NON_THREES=_NON_THREES))
     if sevens > 1 or aces > 1:
         which = "sevens" if sevens > 1 else "aces"
-        return (f"The pack holds 8 {which}, enough for only one canasta of {which} in a deal; "
-                f"{max(sevens, aces)} are given.")
+        return (_("The pack holds 8 %(which)s, enough for only one canasta of %(which2)s in a deal; %(aces)s are given.", which=which, which2=which, aces=max(sevens, aces)))
     if naturals + sevens + aces > len(RANKS) or naturals > natural_ranks:
-        return (f"A natural canasta takes {size} of the 8 cards of its rank, so a deal holds at most one "
-                f"per rank ({natural_ranks} here); {naturals} natural canastas are given.")
+        return (_("A natural canasta takes %(size)s of the 8 cards of its rank, so a deal holds at most one per rank (%(natural_ranks)s here); %(naturals)s natural canastas are given.", size=size, natural_ranks=natural_ranks, naturals=naturals))
     return None
 
 
@@ -165,7 +156,7 @@ def _check_canastas_fit(p: RuleProfile, sides: dict[str, SideDeal], names: Mappi
             if kind not in p.canasta_kinds or isinstance(count, bool) or not isinstance(count, int):
                 continue  # refused with its own message when the side is scored
             if count < 0:
-                raise ImpossibleDeal(f"{who(name, names)} cannot have a negative number of canastas.",
+                raise ImpossibleDeal(_("%(names)s cannot have a negative number of canastas.", names=who(name, names)),
                                      field=f"{field}.{kind}")
             needs.add(kind, count, p.canasta_size)
         problem = _needs_problem(p, needs)
@@ -177,18 +168,17 @@ def _check_sides(p: RuleProfile, sides: dict[str, SideDeal], names) -> None:
     """What no side can claim: concealed without going out, black threes where they are not bonus cards,
     two sides going out."""
     if not isinstance(sides, dict) or len(sides) < 2:
-        raise InvalidRequest("A deal has two or more sides.", code="request.invalid_field", field="sides")
+        raise InvalidRequest(_("A deal has two or more sides."), code="request.invalid_field", field="sides")
     out_sides = [name for name, side in sides.items() if side.went_out or side.concealed]
     for name, side in sides.items():
         if side.concealed and not side.went_out:
-            raise ImpossibleDeal(f"{who(name, names)} cannot go out concealed without going out.",
+            raise ImpossibleDeal(_("%(names)s cannot go out concealed without going out.", names=who(name, names)),
                                  field=f"sides.{name}.concealed")
         if side.black_threes and not scores_black_threes(p):
-            raise InvalidRequest("These rules do not lay black threes out as bonus cards; a side's black threes "
-                                 "must be 0.", code="request.invalid_field", field=f"sides.{name}.black_threes")
+            raise InvalidRequest(_("These rules do not lay black threes out as bonus cards; a side's black threes must be 0."), code="request.invalid_field", field=f"sides.{name}.black_threes")
     if len(out_sides) > 1:
         going = [who(name, names) if named(name, names) else name for name in out_sides]
-        raise ImpossibleDeal(f"Only one side can go out in a deal, but {' and '.join(going)} did.",
+        raise ImpossibleDeal(_("Only one side can go out in a deal, but %(going)s did.", going=' and '.join(going)),
                              field="sides")
 
 
@@ -208,9 +198,9 @@ def _check_pack(sides: dict[str, SideDeal]) -> None:
                 else:
                     black += 1
     if red > 4:
-        raise ImpossibleDeal(f"The pack holds 4 red threes, but the sides have {red}.", field="sides")
+        raise ImpossibleDeal(_("The pack holds 4 red threes, but the sides have %(red)s.", red=red), field="sides")
     if black > 4:
-        raise ImpossibleDeal(f"The pack holds 4 black threes, but the sides have {black}.", field="sides")
+        raise ImpossibleDeal(_("The pack holds 4 black threes, but the sides have %(black)s.", black=black), field="sides")
     if card_lists:
         excess = pack_excess(*card_lists)
         if excess is not None:

@@ -8,6 +8,7 @@ from .errors import InvalidRequest
 from .melds import as_cards
 from .rule_profile import SPECIAL_CANASTAS
 from .scoring import CustomPenalty, SideDeal
+from .i18n import _
 
 _CARD_FIELDS = ("melds", "hands")
 _TOTAL_FIELDS = ("meld_points", "canastas", "hand_points")
@@ -21,31 +22,31 @@ def _bad(message: str, field: str | None, code: str = "request.invalid_field") -
 def _count(value, field: str, *, points: bool = False, most: int | None = None) -> int:
     name = field.rsplit('.', 1)[-1]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(f"'{name}' must be a whole number.", field)
+        raise _bad(_("'%(name)s' must be a whole number.", name=name), field)
     if value < 0:
-        raise _bad(f"'{name}' cannot be negative.", field)
+        raise _bad(_("'%(name)s' cannot be negative.", name=name), field)
     if points and value % 5:
-        raise _bad(f"'{name}' must be a multiple of 5, as every card value is.", field)
+        raise _bad(_("'%(name)s' must be a multiple of 5, as every card value is.", name=name), field)
     if most is not None and value > most:
-        raise _bad(f"'{name}' cannot be more than {most}.", field)
+        raise _bad(_("'%(name)s' cannot be more than %(most)s.", name=name, most=most), field)
     return value
 
 
 def _flag(value, field: str) -> bool:
     if not isinstance(value, bool):
-        raise _bad(f"'{field.rsplit('.', 1)[-1]}' must be true or false.", field)
+        raise _bad(_("'%(rsplit)s' must be true or false.", rsplit=field.rsplit('.', 1)[-1]), field)
     return value
 
 
 def _card_fields(data: dict, base: str) -> dict:
     melds = data.get("melds", [])
     if not isinstance(melds, list):
-        raise _bad("'melds' is a list of melds, one card string each.", f"{base}.melds")
+        raise _bad(_("'melds' is a list of melds, one card string each."), f"{base}.melds")
     hands = data.get("hands", [])
     if isinstance(hands, str):
         hands = [hands]
     if not isinstance(hands, list):
-        raise _bad("'hands' is a list of card strings, one per player.", f"{base}.hands")
+        raise _bad(_("'hands' is a list of card strings, one per player."), f"{base}.hands")
     return {
         "melds": tuple(as_cards(m, f"{base}.melds[{i}]") for i, m in enumerate(melds)),
         "hands": tuple(as_cards(h, f"{base}.hands[{i}]") for i, h in enumerate(hands)),
@@ -57,10 +58,10 @@ def _total_fields(data: dict, base: str) -> dict:
     hand_points = _count(data.get("hand_points", 0), f"{base}.hand_points", points=True)
     canastas = data.get("canastas", {})
     if not isinstance(canastas, dict):
-        raise _bad("'canastas' gives a count per kind, e.g. {\"natural\": 1}.", f"{base}.canastas")
+        raise _bad(_('\'canastas\' gives a count per kind, e.g. {"natural": 1}.'), f"{base}.canastas")
     for kind in canastas:
         if kind not in SPECIAL_CANASTAS:
-            raise _bad(f"'{kind}' is not a kind of canasta; use {', '.join(SPECIAL_CANASTAS)}.",
+            raise _bad(_("'%(kind)s' is not a kind of canasta; use %(SPECIAL_CANASTAS)s.", kind=kind, SPECIAL_CANASTAS=', '.join(SPECIAL_CANASTAS)),
                        f"{base}.canastas.{kind}")
     return {
         "meld_points": meld_points, "hand_points": hand_points,
@@ -71,7 +72,7 @@ def _total_fields(data: dict, base: str) -> dict:
 def _penalties(data: dict, base: str) -> tuple:
     penalties = data.get("penalties", [])
     if not isinstance(penalties, list):
-        raise _bad("'penalties' is a list of penalty codes or {points, reason} objects.", f"{base}.penalties")
+        raise _bad(_("'penalties' is a list of penalty codes or {points, reason} objects."), f"{base}.penalties")
     parsed = []
     for i, item in enumerate(penalties):
         field = f"{base}.penalties[{i}]"
@@ -79,28 +80,27 @@ def _penalties(data: dict, base: str) -> tuple:
             parsed.append(item)
         elif isinstance(item, dict):
             if "points" not in item:
-                raise _bad("A penalty object needs its points.", f"{field}.points", "request.missing_field")
+                raise _bad(_("A penalty object needs its points."), f"{field}.points", "request.missing_field")
             points = _count(item["points"], f"{field}.points", points=True)
             reason = item.get("reason", "Penalty")
             if not isinstance(reason, str):
-                raise _bad("The reason of a penalty is a text.", f"{field}.reason")
-            parsed.append(CustomPenalty(points, reason.strip() or "Penalty"))
+                raise _bad(_("The reason of a penalty is a text."), f"{field}.reason")
+            parsed.append(CustomPenalty(points, reason.strip() or _("Penalty")))
         else:
-            raise _bad("A penalty is a code or an object with points and a reason.", field)
+            raise _bad(_("A penalty is a code or an object with points and a reason."), field)
     return tuple(parsed)
 
 
 def _parse_side(name: str, data) -> SideDeal:
     base = f"sides.{name}"
     if not isinstance(data, dict):
-        raise _bad(f"Side '{name}' must be an object with its melds or totals.", base)
+        raise _bad(_("Side '%(name)s' must be an object with its melds or totals.", name=name), base)
     unknown = [k for k in data if k not in _CARD_FIELDS + _TOTAL_FIELDS + _COMMON_FIELDS]
     if unknown:
-        raise _bad(f"'{unknown[0]}' is not a field of a side.", f"{base}.{unknown[0]}")
+        raise _bad(_("'%(unknown)s' is not a field of a side.", unknown=unknown[0]), f"{base}.{unknown[0]}")
     by_cards = any(k in data for k in _CARD_FIELDS)
     if by_cards and any(k in data for k in _TOTAL_FIELDS):
-        raise _bad(f"Give side '{name}' card by card (melds, hands) or by totals (meld_points, canastas, "
-                   "hand_points), not both.", base)
+        raise _bad(_("Give side '%(name)s' card by card (melds, hands) or by totals (meld_points, canastas, hand_points), not both.", name=name), base)
     kw: dict = _card_fields(data, base) if by_cards else _total_fields(data, base)
     kw["red_threes"] = _count(data.get("red_threes", 0), f"{base}.red_threes", most=4)
     kw["black_threes"] = _count(data.get("black_threes", 0), f"{base}.black_threes", most=4)
@@ -116,16 +116,16 @@ def _parse_before(data: dict, sides: dict) -> dict[str, int]:
     if before_raw is None:
         before_raw = {}
     if not isinstance(before_raw, dict):
-        raise _bad("'before' gives each side's total before the deal.", "before")
+        raise _bad(_("'before' gives each side's total before the deal."), "before")
     before: dict[str, int] = {}
     for name, value in before_raw.items():
         field = f"before.{name}"
         if name not in sides:
-            raise _bad(f"'{name}' is not one of the sides of this deal.", field)
+            raise _bad(_("'%(name)s' is not one of the sides of this deal.", name=name), field)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _bad(f"The total of '{name}' must be a whole number.", field)
+            raise _bad(_("The total of '%(name)s' must be a whole number.", name=name), field)
         if value % 5:
-            raise _bad(f"The total of '{name}' must be a multiple of 5.", field)
+            raise _bad(_("The total of '%(name)s' must be a multiple of 5.", name=name), field)
         before[name] = value
     return before
 
@@ -133,12 +133,12 @@ def _parse_before(data: dict, sides: dict) -> dict[str, int]:
 def parse_deal(data: dict) -> tuple[dict[str, SideDeal], dict[str, int]]:
     """Read the body of POST /api/v1/score/deal into sides and the totals before the deal."""
     if not isinstance(data, dict):
-        raise _bad("The request body must be a JSON object.", None)
+        raise _bad(_("The request body must be a JSON object."), None)
     if "sides" not in data:
-        raise _bad("The deal needs its sides.", "sides", "request.missing_field")
+        raise _bad(_("The deal needs its sides."), "sides", "request.missing_field")
     raw = data["sides"]
     if not isinstance(raw, dict) or len(raw) < 2:
-        raise _bad("'sides' holds two or more sides by name.", "sides")
+        raise _bad(_("'sides' holds two or more sides by name."), "sides")
     sides = {str(name): _parse_side(str(name), side) for name, side in raw.items()}
     return sides, _parse_before(data, sides)
 

@@ -90,12 +90,9 @@ _FIELD_TOPICS: dict[str, str] = {f.name: f.metadata["topic"] for f in rule_field
 
 
 def option_value_text(option: Option, value) -> str:
-    """One value of a club option in words: ``yes``, ``no``, ``block one turn``, ``5,000``."""
-    if option.kind == "bool":
-        return _yes(bool(value))
-    if option.kind == "int" and isinstance(value, int):
-        return num(value)
-    return str(value).replace("_", " ")
+    """One value of a club option in words, in the reader's language: ``yes``, ``no``, ``freezes the pile``,
+    ``5,000``."""
+    return option.value_words(value)
 
 
 def option_rule(profile: RuleProfile, option: Option) -> Rule:

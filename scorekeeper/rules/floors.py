@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from .cards import RANKS, Card
 from .profiles import RuleProfile
+from .i18n import _
 
 
 def _natural_ranks(profile: RuleProfile, kind: str) -> tuple[str, ...]:
@@ -58,8 +59,7 @@ def check_melded_floors(profile: RuleProfile, sides: Mapping, who) -> None:
         melded = side.meld_points or 0
         if melded < floor:
             count = sum(n for n in side.canastas.values() if isinstance(n, int) and n > 0)
-            canastas = "canasta holds" if count == 1 else f"{count} canastas hold"
+            canastas = _("canasta holds") if count == 1 else _("%(count)s canastas hold", count=count)
             raise ImpossibleDeal(
-                f"{who(name)}: a canasta is at least {profile.canasta_size} cards, so the {canastas} at least "
-                f"{floor} points of cards; the card points melded cannot be {melded}.",
+                _("%(name)s: a canasta is at least %(canasta_size)s cards, so the %(canastas)s at least %(floor)s points of cards; the card points melded cannot be %(melded)s.", name=who(name), canasta_size=profile.canasta_size, canastas=canastas, floor=floor, melded=melded),
                 field=f"sides.{name}.meld_points")

@@ -6,6 +6,7 @@ from .errors import InvalidRequest
 from .melds import Situation, Verdict, as_cards, canasta_kind, violation, words
 from .profiles import RuleProfile
 from .turn import concealed_play, judge_turn
+from .i18n import _, ngettext
 
 
 def check_go_out(profile: RuleProfile, situation: Situation, *, melds=(), add=None, discard=None,
@@ -13,12 +14,12 @@ def check_go_out(profile: RuleProfile, situation: Situation, *, melds=(), add=No
     """May the player go out with these melds, additions and last discard?"""
     p = profile
     if drew not in ("stock", "pile"):
-        raise InvalidRequest("'drew' is \"stock\" or \"pile\".", code="request.invalid_field", field="drew")
+        raise InvalidRequest(_('\'drew\' is "stock" or "pile".'), code="request.invalid_field", field="drew")
     last: Card | None = None
     if discard is not None:
         cards = as_cards(discard if not isinstance(discard, Card) else (discard,), "discard")
         if len(cards) > 1:
-            raise InvalidRequest("'discard' is one card, or null for none.", code="request.invalid_field",
+            raise InvalidRequest(_("'discard' is one card, or null for none."), code="request.invalid_field",
                                  field="discard")
         last = cards[0] if cards else None
     new_melds = [as_cards(m, f"melds[{i}]") for i, m in enumerate(melds)]
@@ -33,15 +34,13 @@ def check_go_out(profile: RuleProfile, situation: Situation, *, melds=(), add=No
     if canastas < p.canastas_to_go_out:
         need = p.canastas_to_go_out
         out.append(violation(p, "go_out.too_few_canastas",
-                             f"Going out needs {words(need)} canasta{'s' if need > 1 else ''} for the side"
-                             + ("" if p.canastas_may_complete_when_going_out else " already on the table")
-                             + f"; it has {words(canastas)}.", "going_out"))
+                             _going_out_canastas(p, need, canastas), "going_out"))
     if last is None and p.discard_required_to_go_out:
-        out.append(violation(p, "go_out.discard_required", "Going out ends with one last card discarded.",
+        out.append(violation(p, "go_out.discard_required", _("Going out ends with one last card discarded."),
                              "going_out"))
     if last is not None and last.is_red_three and not p.threes_may_be_last_discard:
         out.append(violation(p, "go_out.red_three_discard",
-                             "A red three is laid face up as a bonus, never discarded.", "red_threes"))
+                             _("A red three is laid face up as a bonus, never discarded."), "red_threes"))
     if p.concealed_needs_canasta:
         concealed = concealed and any(shape.size >= size and canasta_kind(p, shape) for shape in turn.new_shapes)
     # yahoo: Canasta¶ — concealed means all of the player's melds laid at once in the going-out turn.
@@ -50,3 +49,13 @@ def check_go_out(profile: RuleProfile, situation: Situation, *, melds=(), add=No
     bonus = (p.going_out_bonus + (p.concealed_extra_bonus if concealed else 0)) if legal else 0
     return Verdict(legal, tuple(out), tuple(turn.infos), turn.points, turn.minimum, concealed=concealed,
                    bonus=bonus, kind="go_out")
+
+
+def _going_out_canastas(p, need: int, canastas: int) -> str:
+    if p.canastas_may_complete_when_going_out:
+        return ngettext("Going out needs %(need)s canasta for the side; it has %(canastas)s.",
+                        "Going out needs %(need)s canastas for the side; it has %(canastas)s.",
+                        need, need=words(need), canastas=words(canastas))
+    return ngettext("Going out needs %(need)s canasta for the side already on the table; it has %(canastas)s.",
+                    "Going out needs %(need)s canastas for the side already on the table; it has %(canastas)s.",
+                    need, need=words(need), canastas=words(canastas))

@@ -5,17 +5,19 @@ from dataclasses import dataclass
 from .cards import Card, parse_cards, rank_name
 from .errors import VIOLATION_CODES, InvalidRequest, Violation
 from .profiles import RuleProfile
+from .i18n import N_, _, number
 
-_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+_WORDS = {0: N_("zero"), 1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"),
+          7: N_("seven")}
 
 
 def words(n: int) -> str:
-    return _WORDS.get(n, str(n))
+    return _(_WORDS[n]) if n in _WORDS else number(n)
 
 
 def violation(profile: RuleProfile, code: str, message: str, key: str) -> Violation:
     if code not in VIOLATION_CODES:
-        raise KeyError(f"unregistered violation code {code!r}")
+        raise KeyError(f"unregistered violation code {code!r}")  # i18n: not for people
     return Violation(code, message, profile.cite(key))
 
 
@@ -38,12 +40,12 @@ class Situation:
     def __post_init__(self):
         if self.table and not self.opened:
             raise InvalidRequest(
-                "The side has melds on the table, so it has already opened; set opened to true or clear the table.",
+                _("The side has melds on the table, so it has already opened; set opened to true or clear the table."),
                 code="request.invalid_field", field="table",
             )
         if self.player_melded and not self.opened:
             raise InvalidRequest(
-                "A player who has already melded belongs to a side that has opened; set opened to true.",
+                _("A player who has already melded belongs to a side that has opened; set opened to true."),
                 code="request.invalid_field", field="player_melded",
             )
 
@@ -51,13 +53,13 @@ class Situation:
     def build(cls, score: int = 0, opened: bool = False, player_melded: bool = False, table=()) -> "Situation":
         """A situation from API-style values (cards as strings are read)."""
         if isinstance(score, bool) or not isinstance(score, int) or score % 5:
-            raise InvalidRequest("The score must be a whole number of points, a multiple of 5.",
+            raise InvalidRequest(_("The score must be a whole number of points, a multiple of 5."),
                                  code="request.invalid_field", field="score")
         for name, value in (("opened", opened), ("player_melded", player_melded)):
             if not isinstance(value, bool):
-                raise InvalidRequest(f"'{name}' must be true or false.", code="request.invalid_field", field=name)
+                raise InvalidRequest(_("'%(name)s' must be true or false.", name=name), code="request.invalid_field", field=name)
         if not isinstance(table, (list, tuple)):
-            raise InvalidRequest("The table is a list of melds, one card string each.",
+            raise InvalidRequest(_("The table is a list of melds, one card string each."),
                                  code="request.invalid_field", field="table")
         melds = tuple(as_cards(m, f"table[{i}]") for i, m in enumerate(table))
         return cls(score, opened, player_melded, melds)
@@ -192,10 +194,10 @@ def _ratio_problems(p: RuleProfile, n: int, w: int, out: list, what: str) -> Non
         return
     if w > n:
         out.append(violation(p, "meld.wilds_outnumber_naturals",
-                             f"{what} may not hold more wild cards than natural cards.", "melds"))
+                             _("%(what)s may not hold more wild cards than natural cards.", what=what), "melds"))
     elif w == n and p.wild_ratio == "more_naturals":
         out.append(violation(p, "meld.wilds_equal_naturals",
-                             f"{what} must hold more natural cards than wild cards.", "melds"))
+                             _("%(what)s must hold more natural cards than wild cards.", what=what), "melds"))
 
 
 def _closed_canasta_problems(p: RuleProfile, shape: Shape, before: Shape | None, out: list) -> bool:
@@ -205,10 +207,9 @@ def _closed_canasta_problems(p: RuleProfile, shape: Shape, before: Shape | None,
         return False
     if p.dead_ranks:
         out.append(violation(p, "meld.dead_rank",
-                             f"The canasta of {rank_name(shape.rank)} is finished: nothing more may join it "
-                             "and the rank is closed.", "canastas"))
+                             _("The canasta of %(rank)s is finished: nothing more may join it and the rank is closed.", rank=rank_name(shape.rank)), "canastas"))
     else:
-        out.append(violation(p, "meld.canasta_closed", "A finished canasta takes no more cards.", "canastas"))
+        out.append(violation(p, "meld.canasta_closed", _("A finished canasta takes no more cards."), "canastas"))
     return True
 
 
@@ -216,14 +217,14 @@ def _black_three_problems(p: RuleProfile, shape: Shape, going_out: bool, out: li
     """A meld of black threes. True when nothing more is to be said about it."""
     if p.black_threes_meld == "never":
         out.append(violation(p, "meld.black_threes_never",
-                             "Black threes are bonus cards laid face up; they are never melded.", "black_threes"))
+                             _("Black threes are bonus cards laid face up; they are never melded."), "black_threes"))
         return True
     if not going_out:
         out.append(violation(p, "meld.black_threes_only_going_out",
-                             "Black threes may be melded only by a player who goes out in the same turn.",
+                             _("Black threes may be melded only by a player who goes out in the same turn."),
                              "black_threes"))
     if shape.wilds and p.black_three_melds_without_wilds:
-        out.append(violation(p, "meld.black_three_wilds", "A meld of black threes takes no wild cards.",
+        out.append(violation(p, "meld.black_three_wilds", _("A meld of black threes takes no wild cards."),
                              "black_threes"))
         return True
     return False
@@ -239,14 +240,13 @@ def _wild_limit_problems(p: RuleProfile, shape: Shape, before: Shape | None, wha
             formed_w = max(0, p.canasta_size - n)
             if formed_w > p.max_wilds:
                 out.append(violation(p, "meld.too_many_wilds",
-                                     f"A canasta is formed with at most {words(p.max_wilds)} wild cards; "
-                                     "only then may more join it.", "canastas"))
+                                     _("A canasta is formed with at most %(max_wilds)s wild cards; only then may more join it.", max_wilds=words(p.max_wilds)), "canastas"))
             else:
                 _ratio_problems(p, p.canasta_size - formed_w, formed_w, out, what)
         return
     if w > p.max_wilds:
         out.append(violation(p, "meld.too_many_wilds",
-                             f"A meld may hold at most {words(p.max_wilds)} wild cards.", "melds"))
+                             _("A meld may hold at most %(max_wilds)s wild cards.", max_wilds=words(p.max_wilds)), "melds"))
     _ratio_problems(p, n, w, out, what)
 
 
@@ -254,47 +254,46 @@ def _wild_rank_problems(p: RuleProfile, shape: Shape, before: Shape | None, adde
                         opened_before: bool, out: list) -> None:
     """Ranks and moments that take no wild cards: sevens, aces after the opening, the rule of five."""
     if p.sevens_no_wilds and shape.rank == "7":
-        out.append(violation(p, "meld.sevens_no_wilds", "Sevens are always melded without wild cards.",
+        out.append(violation(p, "meld.sevens_no_wilds", _("Sevens are always melded without wild cards."),
                              "sevens_aces"))
     if p.aces_wilds_only_at_opening and shape.rank == "A" and added_wilds and not (opening and before is None):
         out.append(violation(p, "meld.aces_no_wilds",
-                             "Aces take wild cards only in a meld that is part of the side's opening.",
+                             _("Aces take wild cards only in a meld that is part of the side's opening."),
                              "sevens_aces"))
     if p.rule_of_five and opened_before and added_wilds and shape.naturals < p.rule_of_five_naturals:
         out.append(violation(p, "meld.rule_of_five",
-                             f"After the opening a wild card may only join a meld that already has "
-                             f"{words(p.rule_of_five_naturals)} natural cards.", "rule_of_five"))
+                             _("After the opening a wild card may only join a meld that already has %(rule_of_five_naturals)s natural cards.", rule_of_five_naturals=words(p.rule_of_five_naturals)), "rule_of_five"))
 
 
 def meld_problems(p: RuleProfile, shape: Shape, *, before: Shape | None, added_wilds: int, opening: bool,
                   opened_before: bool, going_out: bool, out: list) -> None:
     """Append to ``out`` every rule the meld (as it stands after this turn) breaks."""
-    what = f"A meld of {rank_name(shape.rank)}" if shape.rank not in ("wild", "3") else "A meld"
+    what = _("A meld of %(rank)s", rank=rank_name(shape.rank)) if shape.rank not in ("wild", "3") else _("A meld")
     if shape.red_threes:
         out.append(violation(p, "meld.red_three",
-                             "Red threes are bonus cards laid face up; they never go into a meld.", "red_threes"))
+                             _("Red threes are bonus cards laid face up; they never go into a meld."), "red_threes"))
     if len(shape.ranks) > 1:
         names = " and ".join(rank_name(r) for r in shape.ranks)
-        out.append(violation(p, "meld.mixed_ranks", f"A meld is one rank only; this one mixes {names}.", "melds"))
+        out.append(violation(p, "meld.mixed_ranks", _("A meld is one rank only; this one mixes %(names)s.", names=names), "melds"))
         return
     if _closed_canasta_problems(p, shape, before, out):
         return
     if before is None and shape.size < p.min_meld_size:
         out.append(violation(p, "meld.too_few_cards",
-                             f"A meld needs at least {words(p.min_meld_size)} cards.", "melds"))
+                             _("A meld needs at least %(min_meld_size)s cards.", min_meld_size=words(p.min_meld_size)), "melds"))
     if p.max_meld_size is not None and shape.size > p.max_meld_size:
         out.append(violation(p, "meld.too_large",
-                             f"A meld may not grow beyond {words(p.max_meld_size)} cards.", "canastas"))
+                             _("A meld may not grow beyond %(max_meld_size)s cards.", max_meld_size=words(p.max_meld_size)), "canastas"))
     if shape.rank == "wild":
         if not p.all_wild_melds:
-            out.append(violation(p, "meld.all_wild", "A meld needs natural cards; wild cards alone do not make one.",
+            out.append(violation(p, "meld.all_wild", _("A meld needs natural cards; wild cards alone do not make one."),
                                  "melds"))
         return
     if shape.rank == "3" and _black_three_problems(p, shape, going_out, out):
         return
     if shape.naturals < p.min_naturals:
         out.append(violation(p, "meld.too_few_naturals",
-                             f"A meld needs at least {words(p.min_naturals)} natural cards.", "melds"))
+                             _("A meld needs at least %(min_naturals)s natural cards.", min_naturals=words(p.min_naturals)), "melds"))
     if shape.wilds:
         _wild_limit_problems(p, shape, before, what, out)
         _wild_rank_problems(p, shape, before, added_wilds, opening, opened_before, out)

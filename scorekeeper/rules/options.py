@@ -12,6 +12,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import UnknownOption
+from .i18n import N_, _, number
+
+#: How people read the values of the options that are words (the value itself stays the API's).
+_VALUE_WORDS = {
+    "block_one_turn": N_("blocks the pile for one turn"),
+    "freeze": N_("freezes the pile"),
+    "three": N_("at most three"),
+    "unlimited": N_("no limit"),
+    "more_naturals": N_("more natural cards than wild cards"),
+    "not_more_wilds": N_("no more wild cards than natural cards"),
+}
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rule_profile import RuleProfile
@@ -50,10 +61,16 @@ class Option:
         }
 
     def describe(self, value) -> str:
-        """Plain words for one value of this option."""
+        """Plain words for one value of this option, in the reader's language."""
+        return f"{_(self.label)}: {self.value_words(value)}"
+
+    def value_words(self, value) -> str:
+        """One value in words: yes, no, a choice's name, a number in the reader's digits."""
         if self.kind == "bool":
-            return f"{self.label}: {'yes' if value else 'no'}"
-        return f"{self.label}: {str(value).replace('_', ' ')}"
+            return _("yes") if value else _("no")
+        if isinstance(value, int) and not isinstance(value, bool):
+            return number(value)
+        return _(_VALUE_WORDS[value]) if value in _VALUE_WORDS else str(value).replace("_", " ")
 
     def read(self, value, number: Callable[[str], int] | None = None):
         """The value from text (a form, a link, the command line); any other value is returned as it is.
@@ -96,14 +113,13 @@ class Option:
         """The profile fields ``value`` sets; raises UnknownOption when the value is not allowed."""
         if not self.allows(value):
             if self.kind == "bool":
-                allowed = "true or false"
+                allowed = _("true or false")
             elif self.kind == "int":
-                allowed = "a positive multiple of 5"
+                allowed = _("a positive multiple of 5")
             else:
-                allowed = " or ".join(str(c) for c in self.choices)
-            raise UnknownOption(
-                f"The option '{self.name}' cannot be {value!r}; allowed: {allowed}.", field=f"options.{self.name}"
-            )
+                allowed = _(" or ").join(str(c) for c in self.choices)
+            raise UnknownOption(_("The option '%(name)s' cannot be %(value)r; allowed: %(allowed)s.", name=self.name,
+                                  value=value, allowed=allowed), field=f"options.{self.name}")
         if self.to_fields is not None:
             return self.to_fields(value)
         return {self.name: value}
@@ -113,55 +129,55 @@ class Option:
 # Options several profiles share (each profile gives its own default and source)
 # --------------------------------------------------------------------------------------
 
-_TARGET_HELP = "The total a side must reach to win the game; any positive multiple of 5."
+_TARGET_HELP = N_("The total a side must reach to win the game; any positive multiple of 5.")
 
 
 def target(default: int, source: str) -> Option:
-    return Option("target", "Game target", "int", (), default, _TARGET_HELP, source, reading=False)
+    return Option("target", N_("Game target"), "int", (), default, _TARGET_HELP, source, reading=False)
 
 
 def wild_cap(default: str, source: str) -> Option:
     return Option(
-        "wild_cap_after_canasta", "Wild cards on a finished canasta", "choice", ("unlimited", "three"), default,
-        "unlimited: once seven cards make a canasta, any number of further wild cards may join it "
-        "(it then scores as mixed). three: no meld ever holds more than three wild cards.",
+        "wild_cap_after_canasta", N_("Wild cards on a finished canasta"), "choice", ("unlimited", "three"), default,
+        N_("unlimited: once seven cards make a canasta, any number of further wild cards may join it "
+        "(it then scores as mixed). three: no meld ever holds more than three wild cards."),
         source,
     )
 
 
 def one_per_rank(source: str) -> Option:
     return Option(
-        "one_meld_per_rank", "One meld per rank for each side", "bool", (True, False), True,
-        "yes: a side keeps a single meld of each rank and new cards of that rank join it. "
-        "no: a side may lay a second, separate meld of a rank it already has.",
+        "one_meld_per_rank", N_("One meld per rank for each side"), "bool", (True, False), True,
+        N_("yes: a side keeps a single meld of each rank and new cards of that rank join it. "
+        "no: a side may lay a second, separate meld of a rank it already has."),
         source,
     )
 
 
 def black_three_effect(default: str, source: str) -> Option:
     return Option(
-        "black_three_effect", "What a discarded black three does", "choice", ("freeze", "block_one_turn"), default,
-        "freeze: a black three in the pile freezes it like a wild card, so it can only be taken with a natural "
-        "pair. block_one_turn: it only stops the next player from taking the pile; once covered it has no effect.",
+        "black_three_effect", N_("What a discarded black three does"), "choice", ("freeze", "block_one_turn"), default,
+        N_("freeze: a black three in the pile freezes it like a wild card, so it can only be taken with a natural "
+        "pair. block_one_turn: it only stops the next player from taking the pile; once covered it has no effect."),
         source,
     )
 
 
 def black_three_melds(source: str) -> Option:
     return Option(
-        "black_three_melds_without_wilds", "Black-three melds are three or four black threes only", "bool",
+        "black_three_melds_without_wilds", N_("Black-three melds are three or four black threes only"), "bool",
         (True, False), True,
-        "yes: a meld of black threes, allowed only when going out, holds three or four black threes and no wild "
-        "card. no: wild cards may join it under the usual limits.",
+        N_("yes: a meld of black threes, allowed only when going out, holds three or four black threes and no wild "
+        "card. no: wild cards may join it under the usual limits."),
         source,
     )
 
 
 def complete_when_out(source: str) -> Option:
     return Option(
-        "canastas_may_complete_when_going_out", "A canasta finished while going out counts", "bool", (True, False),
+        "canastas_may_complete_when_going_out", N_("A canasta finished while going out counts"), "bool", (True, False),
         True,
-        "yes: the canastas needed to go out may be completed during the going-out turn itself. "
-        "no: they must already be on the table before that turn.",
+        N_("yes: the canastas needed to go out may be completed during the going-out turn itself. "
+        "no: they must already be on the table before that turn."),
         source,
     )

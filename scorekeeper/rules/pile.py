@@ -6,6 +6,7 @@ from .errors import InvalidRequest, Violation
 from .melds import Situation, Verdict, as_cards, meld_key, violation
 from .profiles import RuleProfile
 from .turn import judge_turn
+from .i18n import _
 
 
 def _pile_frozen(p: RuleProfile, pile: tuple[Card, ...]) -> bool:
@@ -24,7 +25,7 @@ def _pile_frozen(p: RuleProfile, pile: tuple[Card, ...]) -> bool:
 
 def _check_frozen_flag(frozen) -> None:
     if frozen is not None and not isinstance(frozen, bool):
-        raise InvalidRequest("'frozen' must be true or false.", code="request.invalid_field", field="frozen")
+        raise InvalidRequest(_("'frozen' must be true or false."), code="request.invalid_field", field="frozen")
 
 
 def _read_pile(pile, top, frozen, hand_size) -> tuple[tuple[Card, ...] | None, Card | None]:
@@ -36,14 +37,14 @@ def _read_pile(pile, top, frozen, hand_size) -> tuple[tuple[Card, ...] | None, C
     elif top is not None:
         top_cards = as_cards(top if not isinstance(top, Card) else (top,), "top")
         if len(top_cards) != 1:
-            raise InvalidRequest("'top' is one card.", code="request.invalid_field", field="top")
+            raise InvalidRequest(_("'top' is one card."), code="request.invalid_field", field="top")
         _check_frozen_flag(frozen)
         top_card = top_cards[0]
     else:
-        raise InvalidRequest("Give the pile (from the top card down) or its top card.",
+        raise InvalidRequest(_("Give the pile (from the top card down) or its top card."),
                              code="request.missing_field", field="pile")
     if hand_size is not None and (isinstance(hand_size, bool) or not isinstance(hand_size, int) or hand_size < 0):
-        raise InvalidRequest("'hand_size' is the number of cards in the hand.", code="request.invalid_field",
+        raise InvalidRequest(_("'hand_size' is the number of cards in the hand."), code="request.invalid_field",
                              field="hand_size")
     return pile, top_card
 
@@ -59,13 +60,11 @@ def _is_frozen(p: RuleProfile, situation: Situation, pile, frozen) -> bool:
 def _top_card_problems(p: RuleProfile, top: Card, out: list[Violation]) -> bool:
     """A top card nobody may take: a wild card or a three. True when the pile is blocked."""
     if top.is_wild:
-        out.append(violation(p, "pile.wild_on_top", "A wild card on top of the pile cannot be taken; the next "
-                             "discard must cover it first.", "frozen"))
+        out.append(violation(p, "pile.wild_on_top", _("A wild card on top of the pile cannot be taken; the next discard must cover it first."), "frozen"))
     elif top.is_black_three:
-        out.append(violation(p, "pile.black_three_on_top", "A black three on top of the pile blocks the next "
-                             "player from taking it.", "frozen"))
+        out.append(violation(p, "pile.black_three_on_top", _("A black three on top of the pile blocks the next player from taking it."), "frozen"))
     elif top.is_red_three:
-        out.append(violation(p, "pile.red_three_on_top", "A red three on top of the pile cannot be taken.",
+        out.append(violation(p, "pile.red_three_on_top", _("A red three on top of the pile cannot be taken."),
                              "frozen"))
     else:
         return False
@@ -77,23 +76,20 @@ def _layoff_problems(p: RuleProfile, situation: Situation, top: Card, frozen: bo
     """The top card alone goes onto a meld already on the table."""
     if not situation.opened:
         out.append(violation(p, "pile.not_opened",
-                             "Before its first meld a side can only take the pile by melding the top card "
-                             "with cards from the hand.", "pile"))
+                             _("Before its first meld a side can only take the pile by melding the top card with cards from the hand."), "pile"))
     elif not p.top_card_layoff:
         # modern-american: PICKING THE PACK — a pair is always needed, frozen or not.
         out.append(violation(p, "pile.needs_natural_pair",
-                             "The pile is always taken with a natural pair matching the top card.", "pile"))
+                             _("The pile is always taken with a natural pair matching the top card."), "pile"))
     elif frozen:
         out.append(violation(p, "pile.frozen_needs_natural_pair",
-                             "The pile is frozen: it can only be taken with two natural cards matching "
-                             "the top card.", "frozen"))
+                             _("The pile is frozen: it can only be taken with two natural cards matching the top card."), "frozen"))
     elif table_idx is None:
         out.append(violation(p, "pile.no_matching_meld",
-                             f"The side has no meld of {rank_name(top.rank)} for the top card.", "pile"))
+                             _("The side has no meld of %(rank)s for the top card.", rank=rank_name(top.rank)), "pile"))
     elif len(situation.table[table_idx]) >= p.canasta_size and not p.top_card_layoff_onto_canasta:
         out.append(violation(p, "pile.layoff_onto_canasta",
-                             "The top card alone may not be laid on a canasta; show a natural pair "
-                             "instead.", "pile"))
+                             _("The top card alone may not be laid on a canasta; show a natural pair instead."), "pile"))
 
 
 def _shown_cards_problems(p: RuleProfile, top: Card, uses: tuple[Card, ...], frozen: bool,
@@ -103,15 +99,14 @@ def _shown_cards_problems(p: RuleProfile, top: Card, uses: tuple[Card, ...], fro
     wilds = sum(1 for c in uses if c.is_wild)
     if p.pile_always_needs_natural_pair and naturals < 2:
         out.append(violation(p, "pile.needs_natural_pair",
-                             "The pile is always taken with a natural pair matching the top card.", "pile"))
+                             _("The pile is always taken with a natural pair matching the top card."), "pile"))
     elif frozen and naturals < 2:
         out.append(violation(p, "pile.frozen_needs_natural_pair",
-                             "The pile is frozen: it can only be taken with two natural cards matching the top "
-                             "card.", "frozen"))
+                             _("The pile is frozen: it can only be taken with two natural cards matching the top card."), "frozen"))
     elif naturals < 2 and not (p.natural_and_wild_takes_pile and naturals >= 1 and wilds >= 1):
         out.append(violation(p, "pile.needs_matching_cards",
-                             "Show a natural pair matching the top card"
-                             + (", or one natural card and one wild card." if p.natural_and_wild_takes_pile
+                             _("Show a natural pair matching the top card")
+                             + (_(", or one natural card and one wild card.") if p.natural_and_wild_takes_pile
                                 else "."), "pile"))
 
 
@@ -120,12 +115,11 @@ def _taking_problems(p: RuleProfile, situation: Situation, top: Card, uses: tupl
     """How the top card is taken: with cards from the hand or onto a meld. Returns the matching meld's index."""
     if any(not c.is_wild and c.rank != top.rank for c in uses):
         out.append(violation(p, "pile.wrong_cards",
-                             f"Only {rank_name(top.rank)} or wild cards can meld with the top card.", "pile"))
+                             _("Only %(rank)s or wild cards can meld with the top card.", rank=rank_name(top.rank)), "pile"))
     table_idx = next((i for i, m in enumerate(situation.table) if m and meld_key(m) == top.rank), None)
     if table_idx is not None and p.dead_ranks and len(situation.table[table_idx]) >= p.canasta_size:
         out.append(violation(p, "pile.dead_rank",
-                             f"The side's canasta of {rank_name(top.rank)} is finished, so that rank "
-                             "cannot be taken.", "pile"))
+                             _("The side's canasta of %(rank)s is finished, so that rank cannot be taken.", rank=rank_name(top.rank)), "pile"))
     if not uses:
         _layoff_problems(p, situation, top, frozen, table_idx, out)
     else:
@@ -133,21 +127,20 @@ def _taking_problems(p: RuleProfile, situation: Situation, top: Card, uses: tupl
     if uses and table_idx is not None and p.pile_existing_meld_max is not None \
             and len(situation.table[table_idx]) > p.pile_existing_meld_max:
         out.append(violation(p, "pile.existing_meld_too_large",
-                             f"A pair may be taken to the side's meld of {rank_name(top.rank)} only while "
-                             f"it has fewer than {p.pile_existing_meld_max + 1} cards.", "pile"))
+                             _("A pair may be taken to the side's meld of %(rank)s only while it has fewer than %(pile_existing_meld_max)s cards.", rank=rank_name(top.rank), pile_existing_meld_max=p.pile_existing_meld_max + 1), "pile"))
     return table_idx
 
 
 def _hand_problems(p: RuleProfile, pile, uses, melds, hand_size, out: list[Violation]) -> None:
     if pile is not None and len(pile) == 1 and hand_size == 1 and p.one_card_pile_ban:
         out.append(violation(p, "pile.one_card_pile",
-                             "A pile of one card may not be taken by a player holding a single card.",
+                             _("A pile of one card may not be taken by a player holding a single card."),
                              "one_card_pile"))
     if hand_size is not None:
         shown = len(uses) + sum(len(as_cards(m, f"melds[{i}]")) for i, m in enumerate(melds))
         if shown > hand_size:
             out.append(violation(p, "pile.hand_too_small",
-                                 f"{shown} cards are shown but the hand holds only {hand_size}.", "pile"))
+                                 _("%(shown)s cards are shown but the hand holds only %(hand_size)s.", shown=shown, hand_size=hand_size), "pile"))
 
 
 def _takes(p: RuleProfile, pile: tuple[Card, ...]) -> int:
@@ -167,7 +160,7 @@ def check_pile(profile: RuleProfile, situation: Situation, *, pile=None, top=Non
     uses = as_cards(uses, "uses")
     out: list[Violation] = []
     if top_card is None:
-        out.append(violation(p, "pile.empty", "There is no discard pile to take.", "pile"))
+        out.append(violation(p, "pile.empty", _("There is no discard pile to take."), "pile"))
         return Verdict(False, tuple(out), kind="pile")
     is_frozen = _is_frozen(p, situation, pile, frozen)
     blocked = _top_card_problems(p, top_card, out)

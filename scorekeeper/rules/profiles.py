@@ -13,6 +13,7 @@ from .errors import UnknownRules
 from .options import (
     Option, black_three_effect, black_three_melds, complete_when_out, one_per_rank, target, wild_cap,
 )
+from .i18n import N_
 from .rule_profile import (
     CLASSIC_CANASTAS, SPECIAL_CANASTAS, TOPICS, Penalty, RuleProfile, check_registry, profile_parameters,
     rule_fields,
@@ -75,22 +76,22 @@ BICYCLE = RuleProfile(
     minimum_table=((0, 50), (1500, 90), (3000, 120)),
     concealed_exempt_from_minimum=True, one_card_pile_ban=True,
     penalties=(
-        Penalty("undeclared-red-three", "Red three not laid down", 500, "bicycle: Red Threes"),
-        Penalty("illegal-meld", "Illegal meld taken back", 100, "bicycle: Meld Restrictions"),
-        Penalty("partial-withdrawal", "Part of an insufficient opening taken back", 100,
+        Penalty("undeclared-red-three", N_("Red three not laid down"), 500, "bicycle: Red Threes"),
+        Penalty("illegal-meld", N_("Illegal meld taken back"), 100, "bicycle: Meld Restrictions"),
+        Penalty("partial-withdrawal", N_("Part of an insufficient opening taken back"), 100,
                 "bicycle: Meld Restrictions"),
     ),
     options=(
         target(5000, "bicycle: Scoring the Game"),
         wild_cap("unlimited", "bicycle: Canastas (docs/RULES.md B-A1)"),
-        Option("wilds_may_exceed_naturals", "Wild cards may outnumber natural cards", "bool", (True, False), True,
-               "yes: any meld with at least two natural cards and at most three wild cards is fine, even two "
-               "kings with three wild cards. no: a meld never holds more wild cards than natural cards.",
+        Option("wilds_may_exceed_naturals", N_("Wild cards may outnumber natural cards"), "bool", (True, False), True,
+               N_("yes: any meld with at least two natural cards and at most three wild cards is fine, even two "
+               "kings with three wild cards. no: a meld never holds more wild cards than natural cards."),
                "bicycle: Melds (docs/RULES.md B-A2)", field="wild_ratio",
                to_fields=_wilds_may_exceed, from_profile=_wilds_exceed_of),
-        Option("pile_frozen_until_opened", "Pile frozen until the side has opened", "bool", (True, False), True,
-               "yes: a side that has not yet made its first meld needs a natural pair matching the top card to "
-               "take the pile. no: before opening, a natural card and a wild card may also take an unfrozen pile.",
+        Option("pile_frozen_until_opened", N_("Pile frozen until the side has opened"), "bool", (True, False), True,
+               N_("yes: a side that has not yet made its first meld needs a natural pair matching the top card to "
+               "take the pile. no: before opening, a natural card and a wild card may also take an unfrozen pile."),
                "bicycle: Taking the Pile (docs/RULES.md B-A4)"),
         black_three_effect("freeze", "bicycle: Frozen Pile (docs/RULES.md B-A5)"),
         black_three_melds("bicycle: Melds (docs/RULES.md B-A6)"),
@@ -122,28 +123,28 @@ YAHOO = RuleProfile(
     concealed_needs_canasta=False, concealed_allows_additions=True,
     options=(
         target(5000, "yahoo: Basics"),
-        Option("players", "Players", "choice", (2, 4), 4,
-               "4: two partnerships of two, 11 cards each. 2: each player alone, 15 cards each.",
+        Option("players", N_("Players"), "choice", (2, 4), 4,
+               N_("4: two partnerships of two, 11 cards each. 2: each player alone, 15 cards each."),
                "yahoo: Basics", reading=False, to_fields=_players),
-        Option("draw", "Cards drawn from the stock", "choice", (1, 2), 1,
-               "1: draw one card each turn. 2: draw two cards and still discard one.",
+        Option("draw", N_("Cards drawn from the stock"), "choice", (1, 2), 1,
+               N_("1: draw one card each turn. 2: draw two cards and still discard one."),
                "yahoo: Playing at Yahoo", reading=False),
-        Option("canastas_to_go_out", "Canastas needed to go out", "choice", (1, 2), 1,
-               "How many canastas a side must have before one of its players may go out.",
+        Option("canastas_to_go_out", N_("Canastas needed to go out"), "choice", (1, 2), 1,
+               N_("How many canastas a side must have before one of its players may go out."),
                "yahoo: Playing at Yahoo"),
-        Option("red_threes_negative_without_meld", "Red threes count against a side with no meld", "bool",
+        Option("red_threes_negative_without_meld", N_("Red threes count against a side with no meld"), "bool",
                (True, False), True,
-               "yes: a side that melded nothing loses its red-three bonus instead of gaining it. "
-               "no: red threes always score plus.", "yahoo: Canasta¶ (docs/RULES.md Y-A1)"),
+               N_("yes: a side that melded nothing loses its red-three bonus instead of gaining it. "
+               "no: red threes always score plus."), "yahoo: Canasta¶ (docs/RULES.md Y-A1)"),
         black_three_effect("block_one_turn", "yahoo: Taking the Discard Pile (docs/RULES.md Y-A4, Y-A7)"),
-        Option("top_card_layoff_onto_canasta", "Top card alone may go onto a canasta", "bool", (True, False), False,
-               "no: the top card by itself may only be added to a meld that is not yet a canasta; with a natural "
-               "pair it may still join a canasta. yes: it may be laid on a canasta too.",
+        Option("top_card_layoff_onto_canasta", N_("Top card alone may go onto a canasta"), "bool", (True, False), False,
+               N_("no: the top card by itself may only be added to a meld that is not yet a canasta; with a natural "
+               "pair it may still join a canasta. yes: it may be laid on a canasta too."),
                "yahoo: Taking the Discard Pile (docs/RULES.md Y-A5)"),
-        Option("concealed_exempt_from_minimum", "Going out concealed skips the minimum", "bool", (True, False),
+        Option("concealed_exempt_from_minimum", N_("Going out concealed skips the minimum"), "bool", (True, False),
                False,
-               "no: a player going out concealed must still reach the side's initial-meld minimum. yes: a "
-               "concealed going out after drawing from the stock needs no minimum.",
+               N_("no: a player going out concealed must still reach the side's initial-meld minimum. yes: a "
+               "concealed going out after drawing from the stock needs no minimum."),
                "yahoo: Initial Meld Req. (docs/RULES.md Y-A6)"),
     ),
     sources=_sources("yahoo", _YAHOO_SOURCES),
@@ -183,37 +184,37 @@ MODERN_AMERICAN = RuleProfile(
     incomplete_sevens_penalty=2500, incomplete_aces_penalty=2500, incomplete_wild_penalty=2000,
     sevens_in_hand_penalty=1500, aces_in_hand_penalty=1500,
     penalties=(
-        Penalty("incomplete-sevens", "Sevens meld not completed", 2500,
+        Penalty("incomplete-sevens", N_("Sevens meld not completed"), 2500,
                 "modern-american: scoring (docs/RULES.md §3.1, outside sources)", derived=True),
-        Penalty("incomplete-aces", "Pure aces meld not completed", 2500,
+        Penalty("incomplete-aces", N_("Pure aces meld not completed"), 2500,
                 "modern-american: scoring (docs/RULES.md §3.1, outside sources)", derived=True),
-        Penalty("incomplete-wild", "Wild-card meld not completed", 2000,
+        Penalty("incomplete-wild", N_("Wild-card meld not completed"), 2000,
                 "modern-american: scoring (docs/RULES.md §3.1, outside sources)", derived=True),
-        Penalty("sevens-in-hand", "Three or more sevens left in one hand", 1500,
+        Penalty("sevens-in-hand", N_("Three or more sevens left in one hand"), 1500,
                 "modern-american: scoring (docs/RULES.md §3.1, outside sources)", derived=True),
-        Penalty("aces-in-hand", "Three or more aces left in one hand", 1500,
+        Penalty("aces-in-hand", N_("Three or more aces left in one hand"), 1500,
                 "modern-american: scoring (docs/RULES.md §3.1, outside sources)", derived=True),
     ),
     options=(
         target(8500, "modern-american: SCORING"),
-        Option("rule_of_five", "Rule of five", "bool", (True, False), False,
-               "yes: after the opening, a wild card may only join a meld that already has five natural cards. "
-               "no: wild cards may join any meld within the two-wild limit.",
+        Option("rule_of_five", N_("Rule of five"), "bool", (True, False), False,
+               N_("yes: after the opening, a wild card may only join a meld that already has five natural cards. "
+               "no: wild cards may join any meld within the two-wild limit."),
                "modern-american: Melds (rule of five: docs/RULES.md §3.2, outside sources)"),
-        Option("melds_count_minus_without_canasta", "Melded cards count minus without a canasta", "bool",
+        Option("melds_count_minus_without_canasta", N_("Melded cards count minus without a canasta"), "bool",
                (True, False), True,
-               "yes: a team that finishes a deal without any canasta loses the value of its melded cards. "
-               "no: melded cards always count plus.",
+               N_("yes: a team that finishes a deal without any canasta loses the value of its melded cards. "
+               "no: melded cards always count plus."),
                "modern-american: scoring (docs/RULES.md §3.1, outside sources)"),
-        Option("wild_meld_may_open_alone", "A wild-card meld may open without a pure meld", "bool", (True, False),
+        Option("wild_meld_may_open_alone", N_("A wild-card meld may open without a pure meld"), "bool", (True, False),
                True,
-               "yes: a meld of twos and jokers worth the count may make the opening on its own. no: every "
-               "opening needs a meld of at least three natural cards of one rank.",
+               N_("yes: a meld of twos and jokers worth the count may make the opening on its own. no: every "
+               "opening needs a meld of at least three natural cards of one rank."),
                "modern-american: TWO OTHER WAYS (docs/RULES.md M-A7)"),
-        Option("incomplete_mixed_aces_penalised", "Unfinished aces meld with wild cards is penalised", "bool",
+        Option("incomplete_mixed_aces_penalised", N_("Unfinished aces meld with wild cards is penalised"), "bool",
                (True, False), False,
-               "no: only an unfinished aces meld without wild cards costs the aces penalty; one that took wild "
-               "cards at the opening is an ordinary meld. yes: both cost the penalty.",
+               N_("no: only an unfinished aces meld without wild cards costs the aces penalty; one that took wild "
+               "cards at the opening is an ordinary meld. yes: both cost the penalty."),
                "modern-american: SEVENS AND ACES (docs/RULES.md M-A6)"),
         complete_when_out("modern-american: END OF PLAY (docs/RULES.md M-A12)"),
     ),
@@ -240,34 +241,34 @@ SILHILL = RuleProfile(
     top_discard_counts_for_minimum=False, complete_canasta_waives="any", concealed_exempt_from_minimum=False,
     options=(
         target(5000, "silhill: §6f"),
-        Option("opening_per_player", "Each player makes an opening", "bool", (True, False), False,
-               "no: the minimum applies to the side's first meld and then both partners meld freely. yes: each "
-               "player's own first meld must reach the minimum.", "silhill: §5d (docs/RULES.md S-A1)"),
-        Option("individual_scoring", "Everyone scores alone", "bool", (True, False), False,
-               "no: two partnerships of two. yes: each player is a side of his own.",
+        Option("opening_per_player", N_("Each player makes an opening"), "bool", (True, False), False,
+               N_("no: the minimum applies to the side's first meld and then both partners meld freely. yes: each "
+               "player's own first meld must reach the minimum."), "silhill: §5d (docs/RULES.md S-A1)"),
+        Option("individual_scoring", N_("Everyone scores alone"), "bool", (True, False), False,
+               N_("no: two partnerships of two. yes: each player is a side of his own."),
                "silhill: §1 (docs/RULES.md S-A1)", reading=False, field="partnerships",
                to_fields=_individual, from_profile=_individual_of),
-        Option("wild_ratio", "Wild cards against natural cards", "choice", ("more_naturals", "not_more_wilds"),
+        Option("wild_ratio", N_("Wild cards against natural cards"), "choice", ("more_naturals", "not_more_wilds"),
                "more_naturals",
-               "more_naturals: every meld holds more natural cards than wild cards, so two kings and two twos "
-               "is not allowed. not_more_wilds: as many wild cards as natural cards is fine.",
+               N_("more_naturals: every meld holds more natural cards than wild cards, so two kings and two twos "
+               "is not allowed. not_more_wilds: as many wild cards as natural cards is fine."),
                "silhill: §7a (docs/RULES.md S-A2)"),
-        Option("top_discard_counts_for_minimum", "Top discard counts toward the minimum", "bool", (True, False),
+        Option("top_discard_counts_for_minimum", N_("Top discard counts toward the minimum"), "bool", (True, False),
                False,
-               "no: when opening by taking the pile, only cards from the hand count toward the minimum. yes: the "
-               "top card of the pile counts too.", "silhill: §5e (docs/RULES.md S-A4)"),
-        Option("canasta_waiver_with_pile", "A finished canasta waives the minimum when taking the pile", "bool",
+               N_("no: when opening by taking the pile, only cards from the hand count toward the minimum. yes: the "
+               "top card of the pile counts too."), "silhill: §5e (docs/RULES.md S-A4)"),
+        Option("canasta_waiver_with_pile", N_("A finished canasta waives the minimum when taking the pile"), "bool",
                (True, False), True,
-               "yes: laying down a complete canasta removes the minimum, also when the pile is taken. no: the "
-               "waiver only applies to melds made from the hand alone.", "silhill: §5d (docs/RULES.md S-A5)"),
-        Option("all_four_red_threes_negative", "Four red threes of a side with no meld", "choice", (800, 400), 800,
-               "800: a side without melds loses what four red threes would have earned. 400: it loses 100 for "
-               "each one.", "silhill: §6c (docs/RULES.md S-A6)"),
+               N_("yes: laying down a complete canasta removes the minimum, also when the pile is taken. no: the "
+               "waiver only applies to melds made from the hand alone."), "silhill: §5d (docs/RULES.md S-A5)"),
+        Option("all_four_red_threes_negative", N_("Four red threes of a side with no meld"), "choice", (800, 400), 800,
+               N_("800: a side without melds loses what four red threes would have earned. 400: it loses 100 for "
+               "each one."), "silhill: §6c (docs/RULES.md S-A6)"),
         black_three_melds("silhill: §7d (docs/RULES.md S-A8)"),
-        Option("red_three_freezes_pile", "A red three under the top card freezes the pile", "bool", (True, False),
+        Option("red_three_freezes_pile", N_("A red three under the top card freezes the pile"), "bool", (True, False),
                False,
-               "no: a three turned up at the start and then covered has no effect on the pile; only wild cards "
-               "freeze it. yes: a red three anywhere in the pile freezes it like a wild card.",
+               N_("no: a three turned up at the start and then covered has no effect on the pile; only wild cards "
+               "freeze it. yes: a red three anywhere in the pile freezes it like a wild card."),
                "silhill: §4f, §7b (docs/RULES.md S-A11)"),
         complete_when_out("silhill: §7c (docs/RULES.md S-A9)"),
         one_per_rank("silhill: §7a (docs/RULES.md §2.1 one meld per rank)"),
@@ -298,10 +299,10 @@ CLASSIC = RuleProfile(
     options=(
         target(5000, "classic: Scoring a Game"),
         black_three_effect("block_one_turn", "classic: Freezing (docs/RULES.md C-A1)"),
-        Option("natural_and_wild_takes_pile", "A natural card and a wild card may take the pile", "bool",
+        Option("natural_and_wild_takes_pile", N_("A natural card and a wild card may take the pile"), "bool",
                (True, False), True,
-               "yes: while nothing freezes the pile, one natural card plus one wild card from the hand may go "
-               "with the top card to take it. no: only a natural pair, or adding the top card to a meld, takes it.",
+               N_("yes: while nothing freezes the pile, one natural card plus one wild card from the hand may go "
+               "with the top card to take it. no: only a natural pair, or adding the top card to a meld, takes it."),
                "classic: Taking the Discard Pile (docs/RULES.md C-A5)"),
         wild_cap("three", "classic: Melds¶ (docs/RULES.md C-A6)"),
         one_per_rank("classic: Melds¶ (docs/RULES.md C-A8)"),

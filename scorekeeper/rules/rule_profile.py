@@ -20,6 +20,7 @@ from typing import Any, Literal
 from .cards import Card
 from .errors import UnknownOption
 from .options import Option
+from .i18n import N_
 
 #: The topics of the rules pages, in the order a page shows them; every rule field names one.
 TOPICS: tuple[tuple[str, str], ...] = (
@@ -29,7 +30,7 @@ TOPICS: tuple[tuple[str, str], ...] = (
     ("threes", "Threes"),
     ("initial_meld", "The initial meld"),
     ("pile", "Taking the pile"),
-    ("going_out", "Going out"),
+    ("going_out", N_("Going out")),
     ("scoring", "Scoring"),
     ("game", "The game"),
 )
@@ -75,121 +76,121 @@ class RuleProfile:
     name: str
     source: str
     # the table
-    target: int = rule(5000, "Game target", "target", "game")
-    players: Literal[2, 3, 4, 5, 6] = rule(4, "Players", "players", "game")
-    partnerships: bool = rule(True, "Played in partnerships", "players", "game")
-    cards_dealt: int = rule(11, "Cards dealt to each player", "cards_dealt", "game")
-    draw: Literal[1, 2] = rule(1, "Cards drawn each turn", "draw", "game")
-    upcard: str = rule("turned; re-turned while it is a joker, a two or a three", "First card of the pile",
+    target: int = rule(5000, N_("Game target"), "target", "game")
+    players: Literal[2, 3, 4, 5, 6] = rule(4, N_("Players"), "players", "game")
+    partnerships: bool = rule(True, N_("Played in partnerships"), "players", "game")
+    cards_dealt: int = rule(11, N_("Cards dealt to each player"), "cards_dealt", "game")
+    draw: Literal[1, 2] = rule(1, N_("Cards drawn each turn"), "draw", "game")
+    upcard: str = rule("turned; re-turned while it is a joker, a two or a three", N_("First card of the pile"),
                        "upcard", "game")
-    stock_exhaustion: str = rule("", "When the stock runs out", "stock", "game")
+    stock_exhaustion: str = rule("", N_("When the stock runs out"), "stock", "game")
     # card values (hand cards count minus, melded cards plus)
-    joker_points: int = rule(50, "Joker", "card_values", "cards", points=True)
-    two_points: int = rule(20, "Two", "card_values", "cards", points=True)
-    ace_points: int = rule(20, "Ace", "card_values", "cards", points=True)
-    high_points: int = rule(10, "King to eight", "card_values", "cards", points=True)
-    low_points: int = rule(5, "Seven to four", "card_values", "cards", points=True)
-    black_three_points: int = rule(5, "Black three left in hand", "card_values", "cards", points=True)
-    red_three_in_hand_points: int = rule(0, "Red three left in hand", "card_values", "cards", points=True)
+    joker_points: int = rule(50, N_("Joker"), "card_values", "cards", points=True)
+    two_points: int = rule(20, N_("Two"), "card_values", "cards", points=True)
+    ace_points: int = rule(20, N_("Ace"), "card_values", "cards", points=True)
+    high_points: int = rule(10, N_("King to eight"), "card_values", "cards", points=True)
+    low_points: int = rule(5, N_("Seven to four"), "card_values", "cards", points=True)
+    black_three_points: int = rule(5, N_("Black three left in hand"), "card_values", "cards", points=True)
+    red_three_in_hand_points: int = rule(0, N_("Red three left in hand"), "card_values", "cards", points=True)
     # melds
-    min_meld_size: int = rule(3, "Fewest cards in a meld", "melds", "melds")
-    min_naturals: int = rule(2, "Fewest natural cards in a meld", "melds", "melds")
-    max_wilds: int = rule(3, "Most wild cards in a meld", "melds", "melds")
-    wild_ratio: WildRatio = rule("none", "Wild cards against natural cards", "melds", "melds")
-    all_wild_melds: bool = rule(False, "Melds of wild cards only", "melds", "melds")
-    max_meld_size: int | None = rule(None, "Largest meld", "canastas", "melds")
-    one_meld_per_rank: bool = rule(True, "One meld per rank for each side", "melds", "melds")
-    dead_ranks: bool = rule(False, "A finished canasta closes its rank", "canastas", "canastas")
-    rule_of_five: bool = rule(False, "Rule of five", "rule_of_five", "melds")
-    rule_of_five_naturals: int = rule(5, "Natural cards a meld needs before the rule of five lets a wild card join",
+    min_meld_size: int = rule(3, N_("Fewest cards in a meld"), "melds", "melds")
+    min_naturals: int = rule(2, N_("Fewest natural cards in a meld"), "melds", "melds")
+    max_wilds: int = rule(3, N_("Most wild cards in a meld"), "melds", "melds")
+    wild_ratio: WildRatio = rule("none", N_("Wild cards against natural cards"), "melds", "melds")
+    all_wild_melds: bool = rule(False, N_("Melds of wild cards only"), "melds", "melds")
+    max_meld_size: int | None = rule(None, N_("Largest meld"), "canastas", "melds")
+    one_meld_per_rank: bool = rule(True, N_("One meld per rank for each side"), "melds", "melds")
+    dead_ranks: bool = rule(False, N_("A finished canasta closes its rank"), "canastas", "canastas")
+    rule_of_five: bool = rule(False, N_("Rule of five"), "rule_of_five", "melds")
+    rule_of_five_naturals: int = rule(5, N_("Natural cards a meld needs before the rule of five lets a wild card join"),
                                       "rule_of_five", "melds")
-    wild_cap_after_canasta: WildCap = rule("three", "Wild cards on a finished canasta", "canastas", "canastas")
-    sevens_no_wilds: bool = rule(False, "Sevens never take wild cards", "sevens_aces", "melds")
-    aces_wilds_only_at_opening: bool = rule(False, "Aces take wild cards only in the opening", "sevens_aces",
+    wild_cap_after_canasta: WildCap = rule("three", N_("Wild cards on a finished canasta"), "canastas", "canastas")
+    sevens_no_wilds: bool = rule(False, N_("Sevens never take wild cards"), "sevens_aces", "melds")
+    aces_wilds_only_at_opening: bool = rule(False, N_("Aces take wild cards only in the opening"), "sevens_aces",
                                             "melds")
-    wild_meld_blocks_other_wilds: bool = rule(False, "An unfinished wild-card meld keeps wild cards off other melds",
+    wild_meld_blocks_other_wilds: bool = rule(False, N_("An unfinished wild-card meld keeps wild cards off other melds"),
                                               "wild_meld", "melds")
-    black_threes_meld: BlackThreesMeld = rule("going_out", "When black threes may be melded", "black_threes",
+    black_threes_meld: BlackThreesMeld = rule("going_out", N_("When black threes may be melded"), "black_threes",
                                               "threes")
-    black_three_melds_without_wilds: bool = rule(True, "Black-three melds without wild cards", "black_threes",
+    black_three_melds_without_wilds: bool = rule(True, N_("Black-three melds without wild cards"), "black_threes",
                                                  "threes")
     # canastas
-    canasta_size: int = rule(7, "Cards in a canasta", "canastas", "canastas")
-    canasta_kinds: tuple[CanastaKind, ...] = rule(CLASSIC_CANASTAS, "Kinds of canasta", "canastas", "canastas")
-    natural_canasta_bonus: int = rule(500, "Natural canasta", "canastas", "canastas", points=True)
-    mixed_canasta_bonus: int = rule(300, "Mixed canasta", "canastas", "canastas", points=True)
-    sevens_canasta_bonus: int = rule(0, "Canasta of sevens", "scoring", "canastas", points=True)
-    aces_canasta_bonus: int = rule(0, "Canasta of aces", "scoring", "canastas", points=True)
-    wild_twos_canasta_bonus: int = rule(0, "Canasta of seven twos", "scoring", "canastas", points=True)
-    wild_jokers_canasta_bonus: int = rule(0, "Canasta of four jokers and three twos", "scoring", "canastas",
+    canasta_size: int = rule(7, N_("Cards in a canasta"), "canastas", "canastas")
+    canasta_kinds: tuple[CanastaKind, ...] = rule(CLASSIC_CANASTAS, N_("Kinds of canasta"), "canastas", "canastas")
+    natural_canasta_bonus: int = rule(500, N_("Natural canasta"), "canastas", "canastas", points=True)
+    mixed_canasta_bonus: int = rule(300, N_("Mixed canasta"), "canastas", "canastas", points=True)
+    sevens_canasta_bonus: int = rule(0, N_("Canasta of sevens"), "scoring", "canastas", points=True)
+    aces_canasta_bonus: int = rule(0, N_("Canasta of aces"), "scoring", "canastas", points=True)
+    wild_twos_canasta_bonus: int = rule(0, N_("Canasta of seven twos"), "scoring", "canastas", points=True)
+    wild_jokers_canasta_bonus: int = rule(0, N_("Canasta of four jokers and three twos"), "scoring", "canastas",
                                           points=True)
-    wild_canasta_bonus: int = rule(0, "Other wild-card canasta", "scoring", "canastas", points=True)
+    wild_canasta_bonus: int = rule(0, N_("Other wild-card canasta"), "scoring", "canastas", points=True)
     # threes
-    threes_scoring: ThreesScoring = rule("red_each", "How threes score", "red_threes", "threes")
-    red_three_bonus: int = rule(100, "Each red three", "red_threes", "threes", points=True)
-    all_four_red_threes_bonus: int = rule(800, "All four red threes", "red_threes", "threes", points=True)
-    threes_table: tuple[int, ...] = rule((0, 100, 300, 500, 1000), "Threes of one colour, for none to four",
+    threes_scoring: ThreesScoring = rule("red_each", N_("How threes score"), "red_threes", "threes")
+    red_three_bonus: int = rule(100, N_("Each red three"), "red_threes", "threes", points=True)
+    all_four_red_threes_bonus: int = rule(800, N_("All four red threes"), "red_threes", "threes", points=True)
+    threes_table: tuple[int, ...] = rule((0, 100, 300, 500, 1000), N_("Threes of one colour, for none to four"),
                                          "red_threes", "threes", points=True)
-    threes_sign_by: ThreesSignBy = rule("melds", "What makes threes count minus", "red_threes", "threes")
-    red_threes_negative_without_meld: bool = rule(True, "Red threes count minus without a meld", "red_threes",
+    threes_sign_by: ThreesSignBy = rule("melds", N_("What makes threes count minus"), "red_threes", "threes")
+    red_threes_negative_without_meld: bool = rule(True, N_("Red threes count minus without a meld"), "red_threes",
                                                   "threes")
-    all_four_red_threes_negative: Literal[400, 800] = rule(800, "Four red threes of a side with no meld",
+    all_four_red_threes_negative: Literal[400, 800] = rule(800, N_("Four red threes of a side with no meld"),
                                                           "red_threes", "threes")
-    black_three_effect: BlackThreeEffect = rule("freeze", "What a discarded black three does", "frozen", "threes")
-    red_three_freezes_pile: bool = rule(True, "A red three under the top card freezes the pile", "frozen", "pile")
+    black_three_effect: BlackThreeEffect = rule("freeze", N_("What a discarded black three does"), "frozen", "threes")
+    red_three_freezes_pile: bool = rule(True, N_("A red three under the top card freezes the pile"), "frozen", "pile")
     # the initial meld
-    minimum_below_zero: int = rule(0, "Initial-meld minimum below zero", "minimum", "initial_meld", points=True)
+    minimum_below_zero: int = rule(0, N_("Initial-meld minimum below zero"), "minimum", "initial_meld", points=True)
     minimum_table: tuple[tuple[int, int], ...] = rule(((0, 50), (1500, 90), (3000, 120)),
-                                                      "Initial-meld minimum from each total", "minimum",
+                                                      N_("Initial-meld minimum from each total"), "minimum",
                                                       "initial_meld")
-    opening_per_player: bool = rule(False, "Each player makes an opening", "minimum", "initial_meld")
-    top_discard_counts_for_minimum: bool = rule(True, "Top discard counts toward the minimum", "top_discard",
+    opening_per_player: bool = rule(False, N_("Each player makes an opening"), "minimum", "initial_meld")
+    top_discard_counts_for_minimum: bool = rule(True, N_("Top discard counts toward the minimum"), "top_discard",
                                                 "initial_meld")
-    pair_only_pickup_counts: bool = rule(True, "A pair taken with the pile counts toward the minimum",
+    pair_only_pickup_counts: bool = rule(True, N_("A pair taken with the pile counts toward the minimum"),
                                          "top_discard", "initial_meld")
-    complete_canasta_waives: CanastaWaiver = rule("none", "A finished canasta waives the minimum", "minimum",
+    complete_canasta_waives: CanastaWaiver = rule("none", N_("A finished canasta waives the minimum"), "minimum",
                                                   "initial_meld")
-    canasta_waiver_with_pile: bool = rule(True, "A finished canasta waives the minimum when taking the pile",
+    canasta_waiver_with_pile: bool = rule(True, N_("A finished canasta waives the minimum when taking the pile"),
                                           "minimum", "initial_meld")
-    concealed_exempt_from_minimum: bool = rule(False, "Going out concealed skips the minimum", "concealed",
+    concealed_exempt_from_minimum: bool = rule(False, N_("Going out concealed skips the minimum"), "concealed",
                                                "initial_meld")
-    opening_requires_pure_meld: bool = rule(False, "The opening needs a meld of natural cards", "opening",
+    opening_requires_pure_meld: bool = rule(False, N_("The opening needs a meld of natural cards"), "opening",
                                             "initial_meld")
-    pure_meld_min_cards: int = rule(3, "Natural cards in that meld of the opening", "opening", "initial_meld")
-    wild_meld_may_open_alone: bool = rule(False, "A wild-card meld may open alone", "wild_meld", "initial_meld")
+    pure_meld_min_cards: int = rule(3, N_("Natural cards in that meld of the opening"), "opening", "initial_meld")
+    wild_meld_may_open_alone: bool = rule(False, N_("A wild-card meld may open alone"), "wild_meld", "initial_meld")
     # taking the pile
-    pile_frozen_until_opened: bool = rule(True, "Pile frozen until the side has opened", "pile", "pile")
-    pile_always_needs_natural_pair: bool = rule(False, "Taking the pile always needs a natural pair", "pile", "pile")
-    natural_and_wild_takes_pile: bool = rule(True, "A natural and a wild card may take the pile", "pile", "pile")
-    top_card_layoff: bool = rule(True, "Top card may go onto a meld on the table", "pile", "pile")
-    top_card_layoff_onto_canasta: bool = rule(True, "Top card alone may go onto a canasta", "pile", "pile")
-    pile_existing_meld_max: int | None = rule(None, "Largest meld a picked pair may join", "pile", "pile")
-    only_cards_above_wild: bool = rule(False, "Only the cards above a wild card are taken", "frozen", "pile")
-    one_card_pile_ban: bool = rule(False, "A one-card pile may not be taken with one card in hand",
+    pile_frozen_until_opened: bool = rule(True, N_("Pile frozen until the side has opened"), "pile", "pile")
+    pile_always_needs_natural_pair: bool = rule(False, N_("Taking the pile always needs a natural pair"), "pile", "pile")
+    natural_and_wild_takes_pile: bool = rule(True, N_("A natural and a wild card may take the pile"), "pile", "pile")
+    top_card_layoff: bool = rule(True, N_("Top card may go onto a meld on the table"), "pile", "pile")
+    top_card_layoff_onto_canasta: bool = rule(True, N_("Top card alone may go onto a canasta"), "pile", "pile")
+    pile_existing_meld_max: int | None = rule(None, N_("Largest meld a picked pair may join"), "pile", "pile")
+    only_cards_above_wild: bool = rule(False, N_("Only the cards above a wild card are taken"), "frozen", "pile")
+    one_card_pile_ban: bool = rule(False, N_("A one-card pile may not be taken with one card in hand"),
                                    "one_card_pile", "pile")
     # going out
-    canastas_to_go_out: Literal[1, 2] = rule(1, "Canastas needed to go out", "going_out", "going_out")
-    canastas_may_complete_when_going_out: bool = rule(True, "A canasta finished while going out counts",
+    canastas_to_go_out: Literal[1, 2] = rule(1, N_("Canastas needed to go out"), "going_out", "going_out")
+    canastas_may_complete_when_going_out: bool = rule(True, N_("A canasta finished while going out counts"),
                                                       "going_out", "going_out")
-    discard_required_to_go_out: bool = rule(False, "Going out needs a last discard", "going_out", "going_out")
-    threes_may_be_last_discard: bool = rule(False, "A three may be the last discard", "going_out", "going_out")
-    going_out_bonus: int = rule(100, "Going out", "scoring", "going_out", points=True)
-    concealed_extra_bonus: int = rule(100, "Extra for going out concealed", "concealed", "going_out", points=True)
-    concealed_allowed: bool = rule(True, "Going out concealed is possible", "concealed", "going_out")
-    concealed_needs_canasta: bool = rule(True, "A concealed hand holds a canasta of its own", "concealed",
+    discard_required_to_go_out: bool = rule(False, N_("Going out needs a last discard"), "going_out", "going_out")
+    threes_may_be_last_discard: bool = rule(False, N_("A three may be the last discard"), "going_out", "going_out")
+    going_out_bonus: int = rule(100, N_("Going out"), "scoring", "going_out", points=True)
+    concealed_extra_bonus: int = rule(100, N_("Extra for going out concealed"), "concealed", "going_out", points=True)
+    concealed_allowed: bool = rule(True, N_("Going out concealed is possible"), "concealed", "going_out")
+    concealed_needs_canasta: bool = rule(True, N_("A concealed hand holds a canasta of its own"), "concealed",
                                          "going_out")
-    concealed_allows_additions: bool = rule(False, "Adding to the partner's melds keeps going out concealed",
+    concealed_allows_additions: bool = rule(False, N_("Adding to the partner's melds keeps going out concealed"),
                                             "concealed", "going_out")
     # deal scoring
-    melds_count_minus_without_canasta: bool = rule(False, "Melded cards count minus without a canasta",
+    melds_count_minus_without_canasta: bool = rule(False, N_("Melded cards count minus without a canasta"),
                                                    "scoring", "scoring")
-    incomplete_sevens_penalty: int = rule(0, "Unfinished sevens meld", "scoring", "scoring", points=True)
-    incomplete_aces_penalty: int = rule(0, "Unfinished aces meld", "scoring", "scoring", points=True)
-    incomplete_mixed_aces_penalised: bool = rule(False, "Unfinished aces meld with wild cards is penalised",
+    incomplete_sevens_penalty: int = rule(0, N_("Unfinished sevens meld"), "scoring", "scoring", points=True)
+    incomplete_aces_penalty: int = rule(0, N_("Unfinished aces meld"), "scoring", "scoring", points=True)
+    incomplete_mixed_aces_penalised: bool = rule(False, N_("Unfinished aces meld with wild cards is penalised"),
                                                  "scoring", "scoring")
-    incomplete_wild_penalty: int = rule(0, "Unfinished wild-card meld", "scoring", "scoring", points=True)
-    sevens_in_hand_penalty: int = rule(0, "Three or more sevens in one hand", "scoring", "scoring", points=True)
-    aces_in_hand_penalty: int = rule(0, "Three or more aces in one hand", "scoring", "scoring", points=True)
+    incomplete_wild_penalty: int = rule(0, N_("Unfinished wild-card meld"), "scoring", "scoring", points=True)
+    sevens_in_hand_penalty: int = rule(0, N_("Three or more sevens in one hand"), "scoring", "scoring", points=True)
+    aces_in_hand_penalty: int = rule(0, N_("Three or more aces in one hand"), "scoring", "scoring", points=True)
     # what a club may switch, what may be charged, and where each rule is written (not rules: no metadata)
     options: tuple[Option, ...] = ()
     penalties: tuple[Penalty, ...] = ()

@@ -11,6 +11,7 @@ from .deal_checks import who as _who
 from .errors import InvalidRequest, Violation
 from .melds import Shape, canasta_kind, meld_problems, violation
 from .profiles import Penalty, RuleProfile
+from .i18n import Nn_, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -99,18 +100,14 @@ def game_state(profile: RuleProfile, totals: dict[str, int]) -> tuple[bool, str 
 
 
 _KIND_LABELS = {
-    "natural": ("natural canasta", "natural canastas"),
-    "mixed": ("mixed canasta", "mixed canastas"),
-    "sevens": ("canasta of sevens", "canastas of sevens"),
-    "aces": ("canasta of aces", "canastas of aces"),
-    "wild_twos": ("wild-card canasta of seven twos", "wild-card canastas of seven twos"),
-    "wild_jokers": ("wild-card canasta with four jokers", "wild-card canastas with four jokers"),
-    "wild": ("wild-card canasta", "wild-card canastas"),
+    "natural": Nn_("%(num)d natural canasta", "%(num)d natural canastas"),
+    "mixed": Nn_("%(num)d mixed canasta", "%(num)d mixed canastas"),
+    "sevens": Nn_("%(num)d canasta of sevens", "%(num)d canastas of sevens"),
+    "aces": Nn_("%(num)d canasta of aces", "%(num)d canastas of aces"),
+    "wild_twos": Nn_("%(num)d wild-card canasta of seven twos", "%(num)d wild-card canastas of seven twos"),
+    "wild_jokers": Nn_("%(num)d wild-card canasta with four jokers", "%(num)d wild-card canastas with four jokers"),
+    "wild": Nn_("%(num)d wild-card canasta", "%(num)d wild-card canastas"),
 }
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 class _Side:
@@ -123,11 +120,11 @@ class _Side:
 def _unfinished_penalty(p: RuleProfile, shape: Shape) -> Line | None:
     """modern-american: an unfinished meld of sevens, aces or wild cards costs its penalty (docs/RULES.md §3.1)."""
     if shape.rank == "7" and p.incomplete_sevens_penalty:
-        return Line("penalty", "Sevens meld not completed", -p.incomplete_sevens_penalty)
+        return Line("penalty", _("Sevens meld not completed"), -p.incomplete_sevens_penalty)
     if shape.rank == "A" and p.incomplete_aces_penalty and (shape.wilds == 0 or p.incomplete_mixed_aces_penalised):
-        return Line("penalty", "Aces meld not completed", -p.incomplete_aces_penalty)
+        return Line("penalty", _("Aces meld not completed"), -p.incomplete_aces_penalty)
     if shape.rank == "wild" and p.incomplete_wild_penalty:
-        return Line("penalty", "Wild-card meld not completed", -p.incomplete_wild_penalty)
+        return Line("penalty", _("Wild-card meld not completed"), -p.incomplete_wild_penalty)
     return None
 
 
@@ -150,7 +147,7 @@ def _meld_facts(p: RuleProfile, name: str, side: SideDeal, facts: _Side, names) 
                       going_out=side.went_out, out=problems)
         if problems:
             facts.warnings.append(violation(p, "deal.illegal_meld",
-                                            f"{_who(name, names)}, meld {i + 1}: {problems[0].message}", "melds"))
+                                            _("%(names)s, meld %(i)s: %(message)s", names=_who(name, names), i=i + 1, message=problems[0].message), "melds"))
     facts.meld_points = meld_points
     facts.canastas = canastas
     facts.has_meld = bool(side.melds)
@@ -165,18 +162,17 @@ def _hand_facts(p: RuleProfile, name: str, side: SideDeal, facts: _Side, names) 
         sevens = sum(1 for card in hand if card.rank == "7")
         aces = sum(1 for card in hand if card.rank == "A")
         if not p.red_three_in_hand_points and any(card.is_red_three for card in hand):
-            listed = (f"{_who(name, names)}: a red three is listed in a hand" if _named(name, names)
-                      else f"Side '{name}' lists a red three in a hand")
-            for _ in range(sum(1 for card in hand if card.is_red_three)):
+            listed = (_("%(names)s: a red three is listed in a hand", names=_who(name, names)) if _named(name, names)
+                      else _("Side '%(name)s' lists a red three in a hand", name=name))
+            for _red_three in range(sum(1 for card in hand if card.is_red_three)):
                 facts.warnings.append(violation(p, "deal.red_three_in_hand",
-                                                f"{listed}; it scores nothing there "
-                                                "(charge the penalty for an undeclared red three if it applies).",
+                                                _("%(listed)s; it scores nothing there (charge the penalty for an undeclared red three if it applies).", listed=listed),
                                                 "red_threes"))
         if sevens >= 3 and p.sevens_in_hand_penalty:
-            facts.penalty_lines.append(Line("penalty", "Three or more sevens left in one hand",
+            facts.penalty_lines.append(Line("penalty", _("Three or more sevens left in one hand"),
                                             -p.sevens_in_hand_penalty))
         if aces >= 3 and p.aces_in_hand_penalty:
-            facts.penalty_lines.append(Line("penalty", "Three or more aces left in one hand",
+            facts.penalty_lines.append(Line("penalty", _("Three or more aces left in one hand"),
                                             -p.aces_in_hand_penalty))
     facts.hand_points = hand_points
     facts.hands_left = (all(len(h) > 0 for h in hands) if hands else False)
@@ -197,7 +193,7 @@ def _facts_by_totals(p: RuleProfile, name: str, side: SideDeal) -> _Side:
     for kind, count in canastas.items():
         if kind not in p.canasta_kinds:
             allowed = ", ".join(p.canasta_kinds)
-            raise InvalidRequest(f"'{kind}' is not a kind of canasta under these rules; use {allowed}.",
+            raise InvalidRequest(_("'%(kind)s' is not a kind of canasta under these rules; use %(allowed)s.", kind=kind, allowed=allowed),
                                  code="request.invalid_field", field=f"sides.{name}.canastas.{kind}")
     facts.meld_points = side.meld_points or 0
     facts.hand_points = side.hand_points or 0
@@ -216,15 +212,15 @@ def _threes_lines(p: RuleProfile, side: SideDeal, facts: _Side, n_canastas: int)
     red, black = side.red_threes, side.black_threes
     if p.threes_sign_by == "canastas":
         sign = 1 if n_canastas >= 2 else (0 if n_canastas == 1 else -1)
-        note = "" if sign > 0 else (" (one canasta: not counted)" if sign == 0 else " (no canasta: minus)")
+        note = "" if sign > 0 else (_(" (one canasta: not counted)") if sign == 0 else _(" (no canasta: minus)"))
     else:
         minus = not facts.has_meld and p.red_threes_negative_without_meld
-        sign, note = (-1, " (no meld: minus)") if minus else (1, "")
+        sign, note = (-1, _(" (no meld: minus)")) if minus else (1, "")
     if p.threes_scoring == "per_colour":
-        for count, colour in ((red, "red"), (black, "black")):
+        for count, colour, label in ((red, "red", Nn_("%(num)d red three", "%(num)d red threes")),
+                                     (black, "black", Nn_("%(num)d black three", "%(num)d black threes"))):
             if count:
-                lines.append(Line(f"{colour}_threes", _plural(count, f"{colour} three", f"{colour} threes") + note,
-                                  sign * p.threes_table[count]))
+                lines.append(Line(f"{colour}_threes", ngettext(*label, count) + note, sign * p.threes_table[count]))
         return lines
     if not red:
         return lines
@@ -232,51 +228,47 @@ def _threes_lines(p: RuleProfile, side: SideDeal, facts: _Side, n_canastas: int)
         value = p.all_four_red_threes_negative if sign < 0 else p.all_four_red_threes_bonus
     else:
         value = red * p.red_three_bonus
-    lines.append(Line("red_threes", _plural(red, "red three", "red threes") + note, sign * value))
+    lines.append(Line("red_threes", ngettext("%(num)d red three", "%(num)d red threes", red) + note, sign * value))
     return lines
 
 
 def _score_side(p: RuleProfile, name: str, side: SideDeal,
                 names: Mapping[str, str] | None = None) -> tuple[list[Line], _Side]:
     if side.by_cards and (side.meld_points is not None or side.canastas is not None or side.hand_points is not None):
-        raise InvalidRequest("Give a side card by card (melds, hands) or by totals (meld_points, canastas, "
-                             "hand_points), not both.", code="request.invalid_field", field=f"sides.{name}")
+        raise InvalidRequest(_("Give a side card by card (melds, hands) or by totals (meld_points, canastas, hand_points), not both."), code="request.invalid_field", field=f"sides.{name}")
     facts = _facts_by_cards(p, name, side, names) if side.by_cards else _facts_by_totals(p, name, side)
     lines: list[Line] = []
     if side.went_out:
-        lines.append(Line("going_out", "Went out", p.going_out_bonus))
+        lines.append(Line("going_out", _("Went out"), p.going_out_bonus))
         if side.concealed and p.concealed_allowed and p.concealed_extra_bonus:
-            lines.append(Line("concealed", "Went out concealed", p.concealed_extra_bonus))
+            lines.append(Line("concealed", _("Went out concealed"), p.concealed_extra_bonus))
     n_canastas = 0
     for kind in p.canasta_kinds:
         count = facts.canastas.get(kind, 0)
         if count:
             n_canastas += count
-            one, many = _KIND_LABELS[kind]
-            lines.append(Line("canastas", _plural(count, one, many), count * p.canasta_bonus(kind)))
+            lines.append(Line("canastas", ngettext(*_KIND_LABELS[kind], count), count * p.canasta_bonus(kind)))
     lines.extend(_threes_lines(p, side, facts, n_canastas))
     if facts.meld_points:
         if p.melds_count_minus_without_canasta and n_canastas == 0:
-            lines.append(Line("melded", "Cards melded (no canasta: minus)", -facts.meld_points))
+            lines.append(Line("melded", _("Cards melded (no canasta: minus)"), -facts.meld_points))
         else:
-            lines.append(Line("melded", "Cards melded", facts.meld_points))
+            lines.append(Line("melded", _("Cards melded"), facts.meld_points))
     if facts.hand_points:
-        lines.append(Line("hand", "Cards left in hand", -facts.hand_points))
+        lines.append(Line("hand", _("Cards left in hand"), -facts.hand_points))
     lines.extend(facts.penalty_lines)
     for i, penalty in enumerate(side.penalties):
         if isinstance(penalty, CustomPenalty):
-            lines.append(Line("penalty", penalty.reason or "Penalty", -penalty.points))
+            lines.append(Line("penalty", penalty.reason or _("Penalty"), -penalty.points))
             continue
         known = p.penalty(penalty)
         if known is None:
             codes = ", ".join(pen.code for pen in p.penalties) or "none"
-            raise InvalidRequest(f"'{penalty}' is not a penalty of these rules (they have: {codes}).",
+            raise InvalidRequest(_("'%(penalty)s' is not a penalty of these rules (they have: %(codes)s).", penalty=penalty, codes=codes),
                                  code="request.invalid_field", field=f"sides.{name}.penalties[{i}]")
         if known not in listable_penalties(p, side.by_cards):
-            raise InvalidRequest(f"'{known.label}' is worked out from the cards when a side is given card by card; "
-                                 "listing it as well would charge it twice. Leave it out, or give the side by "
-                                 "totals.", code="request.invalid_field", field=f"sides.{name}.penalties[{i}]")
-        lines.append(Line("penalty", known.label, -known.points))
+            raise InvalidRequest(_("'%(label)s' is worked out from the cards when a side is given card by card; listing it as well would charge it twice. Leave it out, or give the side by totals.", label=known.label), code="request.invalid_field", field=f"sides.{name}.penalties[{i}]")
+        lines.append(Line("penalty", _(known.label), -known.points))
     facts.n_canastas = n_canastas
     return lines, facts
 
@@ -286,16 +278,14 @@ def _went_out_warnings(p: RuleProfile, name: str, side: SideDeal, facts: _Side, 
     warnings = []
     if facts.n_canastas < p.canastas_to_go_out:
         warnings.append(violation(p, "deal.went_out_without_canastas",
-                                  f"{_who(name, names)} went out with "
-                                  f"{_plural(facts.n_canastas, 'canasta', 'canastas')}; these rules "
-                                  f"need {p.canastas_to_go_out}.", "going_out"))
+                                  _("%(names)s went out with %(canastas)s; these rules need %(canastas_to_go_out)s.", names=_who(name, names), canastas=ngettext("%(num)d canasta", "%(num)d canastas", facts.n_canastas), canastas_to_go_out=p.canastas_to_go_out), "going_out"))
     if facts.hands_left:
-        hands = "every hand of that side" if _named(name, names) else "every one of its hands"
+        hands = _("every hand of that side") if _named(name, names) else _("every one of its hands")
         warnings.append(violation(p, "deal.went_out_with_cards",
-                                  f"{_who(name, names)} went out, yet {hands} still holds cards.", "going_out"))
+                                  _("%(names)s went out, yet %(hands)s still holds cards.", names=_who(name, names), hands=hands), "going_out"))
     if side.concealed and not (p.concealed_allowed and p.concealed_extra_bonus):
         warnings.append(violation(p, "deal.concealed_without_bonus",
-                                  "These rules give no extra bonus for going out concealed.", "scoring"))
+                                  _("These rules give no extra bonus for going out concealed."), "scoring"))
     return warnings
 
 

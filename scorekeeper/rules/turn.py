@@ -11,6 +11,7 @@ from .melds import (
     MeldInfo, Shape, Situation, Verdict, as_cards, canasta_kind, meld_info, meld_problems, violation, words,
 )
 from .profiles import RuleProfile
+from .i18n import _
 
 
 class Turn:
@@ -36,13 +37,13 @@ def read_add(add) -> dict[str, tuple[Card, ...]]:
     if not add:
         return {}
     if not isinstance(add, Mapping):
-        raise InvalidRequest("'add' maps the rank of a meld on the table to the cards added to it.",
+        raise InvalidRequest(_("'add' maps the rank of a meld on the table to the cards added to it."),
                              code="request.invalid_field", field="add")
     result: dict[str, tuple[Card, ...]] = {}
     for key, cards in add.items():
         rank = normalize_rank(key)
         if rank is None:
-            raise InvalidRequest(f"'{key}' is not the rank of a meld; use A K Q J 10 9 8 7 6 5 4 or wild.",
+            raise InvalidRequest(_("'%(key)s' is not the rank of a meld; use A K Q J 10 9 8 7 6 5 4 or wild.", key=key),
                                  code="request.invalid_field", field=f"add.{key}")
         result[rank] = result.get(rank, ()) + as_cards(cards, f"add.{key}")
     return result
@@ -55,7 +56,7 @@ def _place_adds(p: RuleProfile, adds: dict, by_rank: dict[str, int], extra: dict
         idx = by_rank.get(rank)
         if idx is None:
             out.append(violation(p, "meld.no_such_meld",
-                                 f"The side has no meld of {rank_name(rank)} on the table to add to.", "melds"))
+                                 _("The side has no meld of %(rank)s on the table to add to.", rank=rank_name(rank)), "melds"))
             continue
         extra[idx] = extra.get(idx, ()) + cards
         points += p.cards_points(cards)
@@ -100,12 +101,10 @@ def _judge_table(p: RuleProfile, table, table_shapes: list[Shape], extra: dict, 
 def _duplicate_rank(p: RuleProfile, shape: Shape, j: int, table_shapes: list[Shape], out: list) -> None:
     if p.dead_ranks and j < len(table_shapes) and table_shapes[j].size >= p.canasta_size:
         out.append(violation(p, "meld.dead_rank",
-                             f"The side has finished its canasta of {rank_name(shape.rank)}, so that rank "
-                             "is closed.", "canastas"))
+                             _("The side has finished its canasta of %(rank)s, so that rank is closed.", rank=rank_name(shape.rank)), "canastas"))
     else:
         out.append(violation(p, "meld.duplicate_rank",
-                             f"The side already has a meld of {rank_name(shape.rank)}; add the cards to it "
-                             "instead.", "melds"))
+                             _("The side already has a meld of %(rank)s; add the cards to it instead.", rank=rank_name(shape.rank)), "melds"))
 
 
 def _is_pure(p: RuleProfile, shape: Shape) -> bool:
@@ -145,8 +144,7 @@ def _wild_meld_block(p: RuleProfile, turn: Turn, table_shapes: list[Shape], extr
         table_shapes[i].rank != "wild" and any(c.is_wild for c in extra[i]) for i in extra)
     if wild_elsewhere:
         turn.violations.append(violation(p, "meld.wild_meld_incomplete",
-                                         "While the side's wild-card meld is unfinished, wild cards may not go on "
-                                         "other melds.", "wild_meld"))
+                                         _("While the side's wild-card meld is unfinished, wild cards may not go on other melds."), "wild_meld"))
 
 
 def _canasta_waiver(p: RuleProfile, turn: Turn, pickup_index) -> tuple[bool, bool]:
@@ -183,14 +181,12 @@ def _judge_opening(p: RuleProfile, situation: Situation, turn: Turn, pickup_inde
     turn.waived = waived
     if turn.laid and not waived and turn.points < minimum:
         turn.violations.append(violation(p, "meld.below_minimum",
-                                         f"The opening counts {turn.points} points; this side needs at least "
-                                         f"{minimum}.", "minimum"))
+                                         _("The opening counts %(points)s points; this side needs at least %(minimum)s.", points=turn.points, minimum=minimum), "minimum"))
     if turn.laid and p.opening_requires_pure_meld and not natural_opening and not turn.has_pure:
         wild_alone = p.wild_meld_may_open_alone and any(s.rank == "wild" for s in turn.new_shapes)
         if not wild_alone:
             turn.violations.append(violation(p, "meld.needs_pure_meld",
-                                             f"The opening needs a meld of at least {words(p.pure_meld_min_cards)} "
-                                             "natural cards of one rank from the hand, without wild cards.",
+                                             _("The opening needs a meld of at least %(pure_meld_min_cards)s natural cards of one rank from the hand, without wild cards.", pure_meld_min_cards=words(p.pure_meld_min_cards)),
                                              "opening"))
 
 
@@ -240,7 +236,6 @@ def check_meld(profile: RuleProfile, situation: Situation, melds=(), add=None, g
         loose = [info for info in turn.infos if info.wilds > info.naturals and info.rank not in ("wild", "3")]
         if loose:
             warnings = tuple(violation(profile, "meld.wilds_outnumber_naturals",
-                                       f"Allowed here, but many clubs refuse a meld with more wild cards than "
-                                       f"natural cards ({format_cards(info.cards)}).", "melds") for info in loose)
+                                       _("Allowed here, but many clubs refuse a meld with more wild cards than natural cards (%(cards)s).", cards=format_cards(info.cards)), "melds") for info in loose)
     return Verdict(not turn.violations, tuple(turn.violations), tuple(turn.infos), turn.points, turn.minimum,
                    kind="meld", warnings=warnings)

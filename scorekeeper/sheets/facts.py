@@ -68,7 +68,11 @@ def table_line(profile: RuleProfile) -> str:
 
 
 def _labels(profile: RuleProfile) -> dict[str, str]:
-    return {p["name"]: p["label"] for p in profile_parameters(profile)}
+    labels = {}
+    for entry in profile_parameters(profile):
+        text = entry["label"]  # marked for the catalogue where the engine writes it
+        labels[entry["name"]] = _(text)
+    return labels
 
 
 def reference(profile: RuleProfile) -> list[Section]:
@@ -122,7 +126,7 @@ def reference(profile: RuleProfile) -> list[Section]:
     cards = Section(_("Card values"), tuple(card_rows), tuple(card_notes))
 
     if profile.penalties:
-        penalties = Section(_("Penalties"), tuple((p.label, points(-p.points)) for p in profile.penalties))
+        penalties = Section(_("Penalties"), tuple((_(p.label), points(-p.points)) for p in profile.penalties))
     else:
         penalties = Section(_("Penalties"), (), (_("These rules name no penalties."),))
 
@@ -138,6 +142,6 @@ def option_lines(profile: RuleProfile, base: RuleProfile) -> list[str]:
         if value != option.default:
             text = option.describe(value)
             if option.kind == "int":
-                text = _("%(label)s: %(value)s", label=option.label, value=points(value))
+                text = _("%(label)s: %(value)s", label=_(option.label), value=points(value))
             lines.append(text)
     return lines

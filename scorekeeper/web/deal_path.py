@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from flask_babel import gettext
+from flask_babel import gettext as _
 
 from ..rules import DealResult, RulesError, Situation, check_meld, parse_cards, parse_deal, score_deal
 from ..rules.floors import check_melded_floors
@@ -92,7 +93,7 @@ def _questions(summary: GameSummary, result: DealResult, checks: dict, *, new: b
         name = summary.side_name(key)
         for item in check["melds"]:
             for message, source in item["problems"]:
-                questions.append(Question(f"{name}, meld {item['text']}: {message}", source))
+                questions.append(Question(_("%(side)s, meld %(meld)s: %(message)s", side=name, meld=item["text"], message=message), source))
         for message, source in check["together"]:
             questions.append(Question(f"{name}: {message}", source))
     if all(not side.breakdown for side in result.sides.values()):

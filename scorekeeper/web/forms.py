@@ -151,14 +151,14 @@ def option_value_name(option, value) -> str:
 
 
 def option_field(option):
-    label = option.label
+    label = _(option.label)
     if option.kind == "bool":
         return RadioField(label, choices=[SelectChoice("yes", _("Yes")), SelectChoice("no", _("No"))],
-                          default="yes" if option.default else "no", description=option.help)
+                          default="yes" if option.default else "no", description=_(option.help))
     if option.kind == "choice":
         choices = [SelectChoice(str(c), option_value_text(option, c)) for c in option.choices]
-        return RadioField(label, choices=choices, default=str(option.default), description=option.help)
-    return StringField(label, default=str(option.default), description=option.help,
+        return RadioField(label, choices=choices, default=str(option.default), description=_(option.help))
+    return StringField(label, default=str(option.default), description=_(option.help),
                        validators=[InputRequired(_("Give a number."))], widget=SumInput())
 
 
@@ -292,7 +292,7 @@ def _side_form(profile: RuleProfile, side: dict, mode: str) -> type[Form]:
     if scores_black_threes(profile):
         attrs["black_threes"] = CountField(_("Black threes"), default=0)
     for penalty in offered_penalties(profile, mode):
-        attrs[f"penalty_{penalty.code}"] = CountField(penalty.label, default=0)
+        attrs[f"penalty_{penalty.code}"] = CountField(_(penalty.label), default=0)
     if mode == "totals":
         for kind in profile.canasta_kinds:
             attrs[f"canasta_{kind}"] = CountField(CANASTA_WORDS.get(kind, kind.replace("_", " ")), default=0)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import segno
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
+from flask_babel import gettext as _
 from flask_babel import gettext as _
 
 from ..bin import BIN_DAYS
@@ -203,7 +203,7 @@ def options(game_id: int):
                                                        or None, expected_version=read_version(form.version.data))
             except StaleGame as error:
                 form.version.data = str(error.current_version)
-                form.form_errors.append("Someone changed this game meanwhile: look at the options again, then save.")
+                form.form_errors.append(_("Someone changed this game meanwhile: look at the options again, then save."))
             except (RulesError, InvalidGame) as error:
                 option_error(form, error)
             else:
@@ -221,7 +221,7 @@ def rematch(game_id: int):
         new_id = games.rematch(get_db(), game_id, who=(request.form.get("who") or "").strip() or None)
     except GameNotFound:
         abort(404)
-    flash("Rematch started: same players, same rules and options.", "ok")
+    flash(_("Rematch started: same players, same rules and options."), "ok")
     return redirect(url_for("games.show", game_id=new_id), 303)
 
 

@@ -76,7 +76,7 @@ def test_meld_going_out_flag_and_player_melded_are_accepted():
 def test_pile_legal_and_illegal(rules):
     legal = run("check", "pile", "-r", rules, "-t", "Q Q Q", "--pile", "9 4 7", "--uses", "9 9")
     assert legal.exit_code == 0, legal.output
-    assert "takes 2 card(s) from the pile" in legal.stdout
+    assert "takes 2 cards from the pile" in legal.stdout
     illegal = run("check", "pile", "-r", rules, "--top", "2", "--uses", "9 9")
     assert illegal.exit_code == 1
     assert "pile.wild_on_top" in illegal.stdout

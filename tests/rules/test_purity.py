@@ -6,7 +6,7 @@ import scorekeeper.rules
 from scorekeeper.rules import VIOLATION_CODES
 
 RULES = Path(scorekeeper.rules.__file__).resolve().parent
-FORBIDDEN = ("flask", "wtforms", "flask_wtf", "sqlite_utils", "weasyprint")
+FORBIDDEN = ("flask", "flask_babel", "wtforms", "flask_wtf", "sqlite_utils", "weasyprint")
 
 
 def _imports(path):

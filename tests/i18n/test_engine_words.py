@@ -1,0 +1,71 @@
+"""The engine's words in Spanish: the rules engine stays pure (stdlib gettext objects, chosen through a context
+variable), the JSON API answers in English unless Accept-Language asks, and the command follows the terminal."""
+
+from __future__ import annotations
+
+from babel.support import Translations
+from click.testing import CliRunner
+
+from scorekeeper.catalogues import TRANSLATIONS
+from scorekeeper.cli import main
+from scorekeeper.rules import check_meld, get_profile, parse_cards, score_deal
+from scorekeeper.rules import i18n as rules_i18n
+from scorekeeper.rules.melds import Situation
+
+SPANISH = Translations.load(str(TRANSLATIONS), ["es"])
+
+
+def kings_with_two_wilds():
+    return check_meld(get_profile("silhill"), Situation(opened=True), melds=[parse_cards("K K 2 2")])
+
+
+def test_the_engine_writes_english_unless_told_otherwise():
+    """silhill: §7a — a meld of kings needs more naturals than wilds; the message is English by default."""
+    verdict = kings_with_two_wilds()
+    assert verdict.violations[0].message == "A meld of kings must hold more natural cards than wild cards."
+
+
+def test_the_engine_writes_spanish_inside_using():
+    with rules_i18n.using(SPANISH, "es"):
+        verdict = kings_with_two_wilds()
+    violation = verdict.violations[0]
+    assert violation.message == "Un juego de reyes tiene que tener más cartas naturales que comodines."
+    assert violation.code == "meld.wilds_equal_naturals"  # codes stay as they are: they are the API
+
+
+def test_the_engine_counts_canastas_with_the_catalogues_plural_and_spanish_numbers():
+    from scorekeeper.rules import parse_deal
+
+    sides, before = parse_deal({"sides": {"we": {"went_out": True, "canastas": {"natural": 2}, "meld_points": 700,
+                                                 "hand_points": 0},
+                                          "they": {"canastas": {"mixed": 1}, "meld_points": 300, "hand_points": 40}}})
+    with rules_i18n.using(SPANISH, "es"):
+        result = score_deal(get_profile("classic"), sides, before)
+        labels = [line.label for line in result.sides["we"].breakdown + result.sides["they"].breakdown]
+        assert rules_i18n.number(10500) == "10.500" and rules_i18n.number(8500) == "8500"
+    assert "2 canastas limpias" in labels and "1 canasta sucia" in labels
+    assert "Cartas bajadas" in labels and "Cartas que quedaron en la mano" in labels
+
+
+def test_the_api_answers_in_english_unless_accept_language_asks(client):
+    body = {"rules": "silhill", "opened": True, "melds": ["K K 2 2"]}
+    english = client.post("/api/v1/check/meld", json=body).get_json()
+    spanish = client.post("/api/v1/check/meld", json=body, headers={"Accept-Language": "es-AR,es;q=0.9"}).get_json()
+    assert english["violations"][0]["message"].startswith("A meld of kings")
+    assert spanish["violations"][0]["message"].startswith("Un juego de reyes")
+    assert spanish["violations"][0]["code"] == english["violations"][0]["code"] == "meld.wilds_equal_naturals"
+    client.post("/language", data={"language": "es", "next": "/"})
+    cookie_only = client.post("/api/v1/check/meld", json=body).get_json()
+    assert cookie_only["violations"][0]["message"].startswith("A meld of kings")
+
+
+def test_the_command_speaks_the_terminals_language():
+    runner = CliRunner()
+    spanish = runner.invoke(main, ["check", "meld", "--rules", "silhill", "K K 2 2"],
+                            env={"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "es_ES.UTF-8"})
+    assert spanish.exit_code == 1
+    assert "NO VALE según" in spanish.output
+    assert "Un juego de reyes tiene que tener más cartas naturales que comodines." in spanish.output
+    english = runner.invoke(main, ["check", "meld", "--rules", "silhill", "K K 2 2"],
+                            env={"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"})
+    assert "NOT LEGAL under" in english.output
