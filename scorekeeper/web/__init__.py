@@ -7,6 +7,7 @@ from importlib import import_module
 
 from flask import Flask, request, session
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
@@ -65,6 +66,43 @@ CANASTA_KIND_NAMES = {
     "aces": _l("Canasta of aces"),
     "wild": _l("Wild-card canasta"),
 }
+
+
+#: The texts the page's scripts (static/js) write, by their English text: translated per page into #page-words.
+SCRIPT_TEXTS = (
+    _l("The app could not accept that. Reload the page and try again."),
+    _l("That no longer exists. Reload the page."),
+    _l("Can't reach the scorekeeper. The scores shown may be out of date; they catch up by themselves "
+       "when the phone is back on the Wi-Fi."),
+    _l("Can't reach the scorekeeper, so this was not saved. Check the phone's Wi-Fi, then try again."),
+    _l("The scorekeeper took too long to answer. Try again."),
+    _l("No cards yet: tap here, then tap cards"), _l("No cards chosen yet"), _l("Next meld: tap its cards"),
+    _l("Ace"), _l("King"), _l("Queen"), _l("Jack"), _l("Ten"), _l("Nine"), _l("Eight"), _l("Seven"), _l("Six"),
+    _l("Five"), _l("Four"), _l("Two"), _l("Joker"), _l("Red three"), _l("Black three"),
+    _l("Offline: can't reach the scorekeeper. New deals are kept on this phone."),
+    _l("Deal"), _l("not sent yet, kept on this phone"), _l("Send it anyway"), _l("Discard it"),
+    _l("This phone could not keep the deal (its storage is full). Write it down and enter it again later."),
+    _l("Can't reach the scorekeeper: the deal is kept on this phone and will be sent when the connection returns."),
+    _l("someone else saved a change to this game first."),
+    _l("The deals kept on this phone have been sent."), _l("Some deals kept on this phone were sent."),
+    _l("Can't reach the scorekeeper, so that was not done. Try again once the phone is back on the Wi-Fi."),
+)
+
+
+def page_words() -> dict[str, str]:
+    """The words the page's scripts write (static/js), in the page's language, keyed by their English text."""
+    words = {text._args[0]: str(text) for text in SCRIPT_TEXTS}
+    words["problem"] = _("The app hit a problem (%(status)s). Nothing was saved; try again.", status="{status}")
+    words["retrying"] = _("The scorekeeper could not answer just now (%(status)s). It will try again by itself.",
+                          status="{status}")
+    words["refused"] = _("the scorekeeper refused it (%(status)s).", status="{status}")
+    words["not sent"] = _("not sent: %(reason)s", reason="{reason}")
+    words["remove"] = _("Remove %(card)s", card="{card}")
+    # A plural for scripts: the forms for one and for two, with {n} where the number goes.
+    for n, form in ((1, "one"), (2, "other")):
+        words[f"card.{form}"] = ngettext("%(num)d card", "%(num)d cards", n).replace(str(n), "{n}", 1)
+        words[f"meld.{form}"] = ngettext("%(num)d meld, ", "%(num)d melds, ", n).replace(str(n), "{n}", 1)
+    return words
 
 
 def canasta_kind_name(kind: str) -> str:
@@ -126,7 +164,7 @@ def init_app(app: Flask) -> None:
         from .forms import option_value_name
 
         return {"has_endpoint": has_endpoint, "option_value_name": option_value_name,
-                "canasta_kind_name": canasta_kind_name}
+                "canasta_kind_name": canasta_kind_name, "page_words": page_words}
 
     @app.template_filter("cite")
     def cite(source: str) -> str:

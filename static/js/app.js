@@ -2,6 +2,10 @@
 (function () {
   "use strict";
 
+  // The page's own words for scripts, in its language (templates/base.html, #page-words), by their English text.
+  var WORDS = JSON.parse((document.getElementById("page-words") || {}).textContent || "{}");
+  function word(text) { return WORDS[text] || text; }
+
   function messageArea() {
     return document.getElementById("messages");
   }
@@ -34,13 +38,13 @@
     if (type.indexOf("text/plain") === 0) { text = xhr.responseText; }
     if (!text) {
       if (xhr.status === 400) {
-        text = "The app could not accept that. Reload the page and try again.";
+        text = word("The app could not accept that. Reload the page and try again.");
       } else if (xhr.status === 404) {
-        text = "That no longer exists. Reload the page.";
+        text = word("That no longer exists. Reload the page.");
       } else if ((event.detail.requestConfig || {}).verb === "get") {
-        text = "The scorekeeper could not answer just now (" + xhr.status + "). It will try again by itself.";
+        text = word("retrying").replace("{status}", String(xhr.status));
       } else {
-        text = "The app hit a problem (" + xhr.status + "). Nothing was saved; try again.";
+        text = word("problem").replace("{status}", String(xhr.status));
       }
     }
     showMessage(text, "error");
@@ -52,15 +56,15 @@
     var config = event.detail.requestConfig || {};
     var verb = (config.verb || "get").toLowerCase();
     if (verb === "get" || !event.detail.elt || event.detail.elt.tagName !== "FORM") {
-      showMessage("Can't reach the scorekeeper. The scores shown may be out of date; they catch up by themselves " +
-                  "when the phone is back on the Wi-Fi.", "warning");
+      showMessage(word("Can't reach the scorekeeper. The scores shown may be out of date; they catch up by themselves " +
+                       "when the phone is back on the Wi-Fi."), "warning");
     } else {
-      showMessage("Can't reach the scorekeeper, so this was not saved. Check the phone's Wi-Fi, then try again.", "error");
+      showMessage(word("Can't reach the scorekeeper, so this was not saved. Check the phone's Wi-Fi, then try again."), "error");
     }
   });
 
   document.addEventListener("htmx:timeout", function () {
-    showMessage("The scorekeeper took too long to answer. Try again.", "error");
+    showMessage(word("The scorekeeper took too long to answer. Try again."), "error");
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {

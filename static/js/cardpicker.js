@@ -5,6 +5,11 @@
 (function () {
   "use strict";
 
+  // The page's own words for scripts, in its language (templates/base.html, #page-words), by their English text.
+  var WORDS = JSON.parse((document.getElementById("page-words") || {}).textContent || "{}");
+  function word(text) { return WORDS[text] || text; }
+  function counted(key, n) { return (WORDS[key + (n === 1 ? ".one" : ".other")] || ("{n} " + key)).replace("{n}", n); }
+
   var NAMES = {
     A: "Ace", K: "King", Q: "Queen", J: "Jack", "10": "Ten", "9": "Nine", "8": "Eight", "7": "Seven",
     "6": "Six", "5": "Five", "4": "Four", "2": "Two", JK: "Joker"
@@ -31,7 +36,7 @@
   // How a token is shown on a chip: "3H" -> "3♥", "JK" -> "Joker"; anything else as typed, upper case.
   function face(token) {
     var t = token.toUpperCase();
-    if (t === "JK" || t === "JOKER") { return { text: "Joker", kind: "wild", name: "Joker" }; }
+    if (t === "JK" || t === "JOKER") { return { text: word("Joker"), kind: "wild", name: "Joker" }; }
     if (t === "2") { return { text: "2", kind: "wild", name: "Two" }; }
     if (t === "3H" || t === "3D" || t === "3♥" || t === "3♦") {
       return { text: t.indexOf("D") >= 0 || t.indexOf("♦") >= 0 ? "3♦" : "3♥", kind: "red", name: "Red three" };
@@ -50,7 +55,7 @@
     button.className = "card-chip card-chip-" + f.kind;
     button.setAttribute("data-line", String(line));
     button.setAttribute("data-index", String(index));
-    button.setAttribute("aria-label", "Remove " + f.name);
+    button.setAttribute("aria-label", (WORDS.remove || "Remove {card}").replace("{card}", word(f.name)));
     button.textContent = f.text;
     return button;
   }
@@ -69,14 +74,14 @@
     chosen.textContent = "";
     if (count === 0) {
       chosen.appendChild(note("card-picker-none", picker.hasAttribute("data-cardpicker-group")
-        ? "No cards yet: tap here, then tap cards" : "No cards chosen yet"));
+        ? word("No cards yet: tap here, then tap cards") : word("No cards chosen yet")));
       return;
     }
     if (isLines(picker)) {
       lines.forEach(function (line, l) {
         var meld = document.createElement("span");
         meld.className = "card-picker-meld";
-        if (line.length === 0) { meld.appendChild(note("card-picker-none", "Next meld: tap its cards")); }
+        if (line.length === 0) { meld.appendChild(note("card-picker-none", word("Next meld: tap its cards"))); }
         line.forEach(function (token, i) { meld.appendChild(chip(token, l, i)); });
         chosen.appendChild(meld);
       });
@@ -85,8 +90,7 @@
     }
     var melds = lines.filter(function (line) { return line.length > 0; }).length;
     chosen.appendChild(note("card-picker-count",
-      (isLines(picker) ? (melds === 1 ? "1 meld, " : melds + " melds, ") : "") +
-      (count === 1 ? "1 card" : count + " cards")));
+      (isLines(picker) ? counted("meld", melds) : "") + counted("card", count)));
   }
 
   function write(picker, lines) {
