@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from sqlite_utils import Database
+from flask_babel import gettext as _
 
 from . import clock
 from .stores import changes
@@ -51,9 +52,9 @@ def restore_game(db: Database, game_id: int, *, who: str | None = None) -> None:
             [clock.stamp(), game_id],
         )
         if cursor.rowcount != 1:
-            raise GameNotFound("That game is not in the bin: it was restored already, or emptied out.")
+            raise GameNotFound(_("That game is not in the bin: it was restored already, or emptied out."))
         changes.record_change(db, game_id=game_id, deal_id=None, action="restore_game", before=None,
-                              after={"restored": True}, who=who, reason="taken out of the bin")
+                              after={"restored": True}, who=who, reason="taken out of the bin")  # i18n: not for people (an audit note)
 
 
 def purge_expired(db: Database, now: datetime | None = None) -> int:
@@ -68,5 +69,5 @@ def purge_expired(db: Database, now: datetime | None = None) -> int:
             db.execute("DELETE FROM deals WHERE game_id = ?", [game_id])
             db.execute("DELETE FROM games WHERE id = ? AND deleted_at IS NOT NULL", [game_id])
             changes.record_change(db, game_id=game_id, deal_id=None, action="purge_game", before=None, after=None,
-                                who=None, reason=f"emptied from the bin after {BIN_DAYS} days")
+                                who=None, reason=f"emptied from the bin after {BIN_DAYS} days")  # i18n: not for people (an audit note)
     return len(expired)

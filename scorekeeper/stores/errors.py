@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
+from flask_babel import gettext as _
 
 
 class StoreError(Exception):
@@ -47,8 +48,8 @@ class TooManyDeals(GameOver):
     """The game already holds the most deals one game may (``stores.deals.MAX_DEALS``)."""
 
     def __init__(self, limit: int):
-        super().__init__(f"This game already has {limit} deals, the most one game may hold. "
-                         "Start a new game to go on.")
+        super().__init__(_("This game already has %(limit)s deals, the most one game may hold. Start a new game to go on.",
+                           limit=limit))
 
 
 class NothingToUndo(StoreError):

@@ -229,11 +229,11 @@ def delete_game(db: Database, game_id: int, *, expected_version: int | None = No
             if game.locked:
                 raise GameLocked()
             if db.execute("SELECT 1 FROM tournament_tables WHERE game_id = ?", [game_id]).fetchone():
-                raise GameLocked("This game is a tournament table's: only its tournament can change it.")
+                raise GameLocked(_("This game is a tournament table's: only its tournament can change it."))
             raise StaleGame(game.version)
         game = decode_game(db.execute("SELECT * FROM games WHERE id = ?", [game_id]).fetchone())
         changes.record_change(db, game_id=game_id, deal_id=None, action="delete_game", before=_game_record(game),
-                              after=None, who=who, reason="moved to the bin")
+                              after=None, who=who, reason="moved to the bin")  # i18n: not for people (an audit note)
 
 
 def set_locked(db: Database, game_id: int, locked: bool, *, who: str | None = None) -> None:

@@ -18,7 +18,7 @@ bp = Blueprint("transfer", __name__)
 
 def _download(body: str, mimetype: str, name: str) -> Response:
     response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'  # i18n: not for people
     response.headers["Cache-Control"] = "no-store"
     return response
 

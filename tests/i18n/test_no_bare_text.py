@@ -100,7 +100,7 @@ PACKAGE = ROOT / "scorekeeper"
 NO_TEXT_FOR_PEOPLE = {"migrations.py", "db.py", "catalogues.py", "assets.py", "__main__.py"}
 TRANSLATION_CALLS = {"_", "_l", "gettext", "ngettext", "lazy_gettext", "lazy_ngettext", "pgettext", "N_", "Nn_"}
 #: Calls whose string arguments are for the program, not for people.
-PROGRAM_CALLS = {"execute", "query", "executemany", "getLogger", "debug", "info", "warning", "exception", "critical",
+PROGRAM_CALLS = {"execute", "query", "executemany", "getLogger", "debug", "info", "warning", "error", "exception", "critical",
                  "Blueprint", "route", "get", "post", "url_for", "render", "render_template", "render_pdf",
                  "strftime", "strptime", "fromisoformat", "compile", "match", "fullmatch", "search", "sub", "split",
                  "startswith", "endswith", "replace", "join", "strip", "getattr", "hasattr", "setattr", "environ",
@@ -199,6 +199,10 @@ NOT_YET = {
     "rules/explain_rows.py": "the rules pages and the comparison of the five rule sets",
     "rules/profiles.py": "the profiles' names, documents and the headings they cite, and their field help",
     "rules/rule_profile.py": "the topics of the rules pages and the profile's consistency checks",
+    "transfer.py": "messages about a game file that cannot be imported",
+    "trouble.py": "messages about a full disk or a damaged database",
+    "backup.py": "the backup command's messages",
+    "cli_data.py": "the backup, export and import commands' output",
 }
 PYTHON = sorted(p for p in PACKAGE.rglob("*.py")
                 if p.name not in NO_TEXT_FOR_PEOPLE and str(p.relative_to(PACKAGE)) not in NOT_YET)

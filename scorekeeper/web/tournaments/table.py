@@ -186,7 +186,7 @@ def table_add_deal(token: str):
     table_row = _load_by_token(token)
     key = client_key(request.form)
     if game_store.deal_by_key(db, table_row["game_id"], key) is not None:  # a retry: answer as the first time
-        flash("Deal saved.", "ok")
+        flash(_("Deal saved."), "ok")
         return redirect(url_for("tournaments.table", token=token), 303)
     if not rounds.round_is_open(db, table_row):
         return _refused(table_row, 403, CLOSED)
