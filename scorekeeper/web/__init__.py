@@ -68,7 +68,7 @@ CANASTA_KIND_NAMES = {
 }
 
 
-#: The texts the page's scripts (static/js) write, by their English text: translated per page into #page-words.
+#: The texts the page's scripts (static/js) write, by English text; translated per page into the page-words meta.
 SCRIPT_TEXTS = (
     _l("The app could not accept that. Reload the page and try again."),
     _l("That no longer exists. Reload the page."),

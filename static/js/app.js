@@ -2,8 +2,8 @@
 (function () {
   "use strict";
 
-  // The page's own words for scripts, in its language (templates/base.html, #page-words), by their English text.
-  var WORDS = JSON.parse((document.getElementById("page-words") || {}).textContent || "{}");
+  // The page's own words for scripts, in its language (templates/base.html, meta page-words), by their English text.
+  var WORDS = JSON.parse((document.querySelector('meta[name="page-words"]') || {}).content || "{}");
   function word(text) { return WORDS[text] || text; }
 
   function messageArea() {

@@ -16,7 +16,7 @@ def test_pile_reading():
     found = other_readings(P("classic"), check_pile, situation=S(opened=True, table=["K K K"]),
                            pile="Q 3S 9", uses="Q 2")
     assert {"option": "black_three_effect", "value": "freeze",
-            "label": "What a discarded black three does: freeze", "legal": False} in found
+            "label": "What a discarded black three does: freezes the pile", "legal": False} in found
 
 
 def test_go_out_reading():
