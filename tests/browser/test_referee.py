@@ -163,7 +163,7 @@ def test_referee_opened_from_a_game_uses_its_rules_and_minimum(phone, live_serve
 
     phone.goto(live_server(f"/referee/?game={game_id}&side=we"))
     assert "Silhill u3a rules" in phone.locator(".referee-setup").inner_text()
-    assert "Wild cards against natural cards: not more wilds" in phone.locator(".referee-setup").inner_text()
+    assert "Wild cards against natural cards: no more wild cards than natural cards" in phone.locator(".referee-setup").inner_text()
     assert phone.locator("#minimum").inner_text() == str(minimum)
     assert phone.locator("#f-index-score").input_value() == str(total)
     assert_fits_phone(phone)
