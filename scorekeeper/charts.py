@@ -6,6 +6,8 @@ their colour, so the chart reads in black and white too; the target is a dashed 
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 WIDTH, HEIGHT = 320, 140
@@ -20,8 +22,9 @@ def _scale(values: list[int], target: int) -> tuple[int, int]:
 
 
 def running_totals_svg(names: dict[str, str], totals: dict[str, list[int]], target: int,
-                       title: str = "Running totals") -> Markup:
+                       title: str | None = None) -> Markup:
     """The SVG of ``totals`` (each side's total after every deal, from 0) against ``target``."""
+    title = title or _("Running totals")
     values = [v for series in totals.values() for v in series]
     low, high = _scale(values, target)
     deals = max((len(series) for series in totals.values()), default=1) - 1
@@ -43,7 +46,7 @@ def running_totals_svg(names: dict[str, str], totals: dict[str, list[int]], targ
              f'{target}</text>',
              f'<text x="{LEFT - 4}" y="{y(0) + 4:.1f}" text-anchor="end" font-size="10" fill="currentColor">0</text>',
              f'<text x="{WIDTH - RIGHT}" y="{TOP + 8}" text-anchor="end" font-size="10" fill="currentColor">'
-             f'{deals} deal{"" if deals == 1 else "s"}</text>']
+             f'{escape(ngettext("%(num)d deal", "%(num)d deals", deals))}</text>']
     for i, (key, series) in enumerate(totals.items()):
         points = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v in enumerate(series))
         dash = DASHES[i % len(DASHES)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from flask_babel import gettext as _
 from sqlite_utils import Database
 
 from .. import clock
@@ -217,7 +218,7 @@ def set_options(db: Database, game_id: int, options: dict, *, expected_version: 
         before = summarise(game, list_deals(db, game.id))
         profile = get_profile(game.rules).with_options(options)
         if (profile.players, profile.partnerships) != (before.profile.players, before.profile.partnerships):
-            raise InvalidGame("The number of players cannot change during a game; start a new game instead.",
+            raise InvalidGame(_("The number of players cannot change during a game; start a new game instead."),
                               "options")
         db.execute("UPDATE games SET options = ?, target = ? WHERE id = ?", [dumps(options), profile.target, game.id])
         changes.record_change(db, game_id=game_id, deal_id=None, action="options",
@@ -234,7 +235,7 @@ def redo_last(db: Database, game_id: int, *, expected_version: int, who: str | N
         undo = changes.last_redoable(db, game_id)
         original = changes.undone_by(db, undo) if undo else None
         if original is None:
-            raise NothingToUndo("There is nothing to redo: redo only follows an undo.")
+            raise NothingToUndo(_("There is nothing to redo: redo only follows an undo."))
         current = get_deal(db, game_id, original.deal_id)
         _put_back(db, game_id, original.deal_id, original.after)
         db.execute("UPDATE changes SET undone = 1 WHERE id = ?", [undo.id])
@@ -243,7 +244,7 @@ def redo_last(db: Database, game_id: int, *, expected_version: int, who: str | N
         changes.record_change(db, game_id=game_id, deal_id=original.deal_id, action="redo",
                               before=current.record() if current else None,
                               after=restored.record() if restored else None,
-                              who=who, reason=f"redid change {original.id} ({original.action})")
+                              who=who, reason=f"redid change {original.id} ({original.action})")  # i18n: not for people (an audit note)
         after = _refresh_status(db, game)
     remember(db, after)
     return original

@@ -197,7 +197,7 @@ def option_error(form, error) -> None:
 
 class OptionsBase(FlaskForm):
     version = HiddenField()
-    who = StringField("Your name (optional)", validators=[Optional(), Length(max=60)],
+    who = StringField(_l("Your name (optional)"), validators=[Optional(), Length(max=60)],
                       render_kw={"autocomplete": "nickname"})
 
 
