@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
+TEMPLATES_DIR = ROOT / "templates"
+#: Templates whose text is not all in the catalogue yet (the tournament pages that landed at 08:20 UTC).
+TEMPLATES_NOT_YET = {"tournaments/_join_fields.html", "tournaments/deal.html", "tournaments/password.html",
+                     "tournaments/phone_waiting.html", "tournaments/show.html"}
 
 TOKEN = re.compile(r"""
  (?P<comment>\{\#.*?\#\})
@@ -77,6 +80,9 @@ def bare_text(source: str) -> list[tuple[int, str]]:
                 if re.search(r"[A-Za-z]", value) and not SAME_IN_EVERY_LANGUAGE.match(value.strip()):
                     found.append((line, value))
     return found
+
+
+TEMPLATES = sorted(p for p in TEMPLATES_DIR.rglob("*.html") if str(p.relative_to(TEMPLATES_DIR)) not in TEMPLATES_NOT_YET)
 
 
 @pytest.mark.parametrize("template", TEMPLATES, ids=lambda p: str(p.relative_to(ROOT)))
@@ -204,6 +210,11 @@ NOT_YET = {
     "backup.py": "the backup command's messages",
     "cli_data.py": "the backup, export and import commands' output",
     "web/wording.py": "the history page's descriptions of each change (deal facts, options before and after)",
+    # Tournament texts that landed at 08:20 UTC, after the last translation pass:
+    "tournaments/access.py": "the newest tournament access messages",
+    "tournaments/play.py": "the newest table-play messages",
+    "web/tournaments/director.py": "the newest director messages",
+    "web/tournaments/forms.py": "the newest tournament form labels",
 }
 PYTHON = sorted(p for p in PACKAGE.rglob("*.py")
                 if p.name not in NO_TEXT_FOR_PEOPLE and str(p.relative_to(PACKAGE)) not in NOT_YET)
