@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from gettext import NullTranslations
 
 from babel.numbers import format_decimal
@@ -85,7 +86,13 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
 
 def number(value: int | float, locale: str | None = None) -> str:
     """A number by the locale's CLDR rules: 8,500 and 10,000 in English, 8500 and 10.000 in Spanish."""
-    locale = locale or current_locale()
+    return _number(value, locale or current_locale())
+
+
+@lru_cache(maxsize=8192, typed=True)
+def _number(value: int | float, locale: str) -> str:
+    # A scorepad writes the same few hundred numbers again and again, and CLDR formatting was the costliest part of
+    # answering a save: remember each (number, locale) once written.
     min_grouping = MIN_GROUPING_DIGITS.get(locale, MIN_GROUPING_DIGITS.get(locale.split("_")[0], 1))
     return format_decimal(value, locale=locale, group_separator=abs(value) >= 10 ** (2 + min_grouping))
 
