@@ -184,6 +184,12 @@ def init_app(app: Flask) -> None:
         response.headers.setdefault("Referrer-Policy", "same-origin")
         return response
 
+    _register_error_handlers(app)
+
+
+def _register_error_handlers(app: Flask) -> None:
+    """A refused token, an HTTP error and an unexpected one each answer in plain words (page, JSON or text)."""
+
     @app.errorhandler(CSRFError)
     def csrf_refused(error: CSRFError):
         return error_response(
