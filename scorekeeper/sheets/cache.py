@@ -9,9 +9,10 @@ version, share code, paper, language): every change bumps the version, so a cach
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from contextlib import contextmanager
 from collections.abc import Callable, Hashable
+
+from ..lru import LRU
 
 #: Sheets kept in memory (a 60-deal sheet is about 60 kB).
 CACHE_SIZE = 64
@@ -44,28 +45,12 @@ def rendering():
         render_lock.release()
 
 
-class PdfCache:
+class PdfCache(LRU[bytes]):
     """A small thread-safe LRU of rendered PDFs; ``get_or_render`` renders a missing one under the render lock."""
 
     def __init__(self, size: int = CACHE_SIZE):
-        self.size = size
-        self._entries: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(size)
         self.renders = 0
-
-    def get(self, key: Hashable) -> bytes | None:
-        with self._lock:
-            pdf = self._entries.get(key)
-            if pdf is not None:
-                self._entries.move_to_end(key)
-            return pdf
-
-    def put(self, key: Hashable, pdf: bytes) -> None:
-        with self._lock:
-            self._entries[key] = pdf
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
 
     def get_or_render(self, key: Hashable | None, render: Callable[[], bytes]) -> bytes:
         """The cached PDF for ``key``, or ``render()`` it once (``key`` None: render, never cache)."""
@@ -85,9 +70,8 @@ class PdfCache:
         return pdf
 
     def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-            self.renders = 0
+        super().clear()
+        self.renders = 0
 
 
 sheet_cache = PdfCache()

@@ -13,13 +13,12 @@ can be shared between requests.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from sqlite_utils import Database
 from flask_babel import gettext as _
 
+from ..lru import LRU
 from ..rules import DealResult, Line, RuleProfile, RulesError, Violation, game_state, parse_deal, score_deal
 from .errors import GameNotFound
 from .games import Deal, Game, dealer_name, game_profile, get_game, list_deals, side_names
@@ -197,39 +196,11 @@ def totals_before_row(summary: GameSummary, deal_id: int | None) -> dict[str, in
 SUMMARY_CACHE_SIZE = 256
 
 
-class SummaryCache:
+class SummaryCache(LRU[GameSummary]):
     """A small thread-safe LRU of game summaries, keyed by (database file, game id, version, code)."""
 
     def __init__(self, size: int = SUMMARY_CACHE_SIZE):
-        self.size = size
-        self._entries: OrderedDict[tuple, GameSummary] = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = self.misses = 0
-
-    def get(self, key: tuple) -> GameSummary | None:
-        with self._lock:
-            summary = self._entries.get(key)
-            if summary is None:
-                self.misses += 1
-                return None
-            self._entries.move_to_end(key)
-            self.hits += 1
-            return summary
-
-    def put(self, key: tuple, summary: GameSummary) -> None:
-        with self._lock:
-            self._entries[key] = summary
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-            self.hits = self.misses = 0
-
-    def __len__(self) -> int:
-        return len(self._entries)
+        super().__init__(size)
 
 
 summary_cache = SummaryCache()
