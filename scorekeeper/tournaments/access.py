@@ -177,6 +177,7 @@ def join_table(db: Database, code: str, client: str, *, number: int | None = Non
 class LoginResult:
     ok: bool
     wait: int = 0  # seconds before another try is listened to
+    paused: bool = False  # the password was not even checked: the client was still waiting
 
 
 def _hold(db: Database, scope: str, client: str) -> int:
@@ -238,9 +239,14 @@ def try_login(db: Database, tournament_id: int, client: str, password: str) -> L
     """Check the director's password, slowing down repeated wrong ones from the same client (see ``guarded``)."""
     if records.get_tournament(db, tournament_id) is None:
         return LoginResult(False)
-    ok, wait = guarded(db, f"director:{tournament_id}", client,  # i18n: not for people
-                       lambda: check_password(db, tournament_id, password))
-    return LoginResult(bool(ok), wait=wait)
+    checked = []
+
+    def attempt():
+        checked.append(True)
+        return check_password(db, tournament_id, password)
+
+    ok, wait = guarded(db, f"director:{tournament_id}", client, attempt)  # i18n: not for people
+    return LoginResult(bool(ok), wait=wait, paused=not checked)
 
 
 # --- Director sign-ins -------------------------------------------------------------------------------------

@@ -243,3 +243,28 @@ def test_a_deal_changed_after_a_confirmation_is_in_the_directors_log(no_csrf_app
     # The undo cancelled North-South's confirmation: the director sees the table as unconfirmed.
     overview = director.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert "not confirmed yet" in overview
+
+
+def test_the_right_password_during_a_lock_out_says_the_sign_in_is_paused_not_wrong(no_csrf_app, running, monkeypatch):
+    _, tid, _ = running
+    client = no_csrf_app.test_client()
+    moment = clock.now()
+    monkeypatch.setattr(clock, "now", lambda: moment)
+    url = f"/tournaments/{tid}/login"
+    for _ in range(access.FREE_ATTEMPTS + 6):
+        client.post(url, data={"password": "guess"})
+        moment += timedelta(seconds=access.MAX_WAIT_SECONDS)
+    client.post(url, data={"password": "guess"})  # the wait has doubled up to some minutes
+    wait = min(access.FIRST_WAIT_SECONDS * 2 ** 7, access.MAX_WAIT_SECONDS)
+    assert wait > 120
+    paused = client.post(url, data={"password": PASSWORD})
+    text = paused.get_data(as_text=True)
+    assert paused.status_code == 429
+    assert "Wrong password" not in text
+    assert "paused" in text and re.search(r"try again in \d+ minutes", text)
+    # Seconds while the wait is short, still not "wrong".
+    moment += timedelta(seconds=wait - 30)
+    short = client.post(url, data={"password": PASSWORD}).get_data(as_text=True)
+    assert "Wrong password" not in short and re.search(r"try again in \d+ seconds", short)
+    moment += timedelta(seconds=31)
+    assert client.post(url, data={"password": PASSWORD}).status_code == 303

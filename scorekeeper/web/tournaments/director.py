@@ -95,6 +95,9 @@ def login(tournament_id: int):
         sign_in(tournament_id, form.name.data or "")
         flash(_("Signed in as director."), "ok")
         return redirect(target, 303)
+    if result.paused:
+        return render("tournaments/login.html", tournament=tournament, form=form, next=target,
+                      error=_paused_message(result.wait), status=429)
     if result.wait:
         message = WRONG_PASSWORD + " " + ngettext("Too many tries: wait %(num)d second before the next one.",
                                                   "Too many tries: wait %(num)d seconds before the next one.",
@@ -103,6 +106,16 @@ def login(tournament_id: int):
                       status=429)
     return render("tournaments/login.html", tournament=tournament, form=form, next=target, error=str(WRONG_PASSWORD),
                   status=422)
+
+
+def _paused_message(wait: int) -> str:
+    """Said while a client waits after too many wrong passwords: nothing was checked, so nothing is "wrong"."""
+    if wait < 60:
+        return ngettext("Signing in is paused after too many wrong passwords: try again in %(num)d second.",
+                        "Signing in is paused after too many wrong passwords: try again in %(num)d seconds.", wait)
+    minutes = -(-wait // 60)
+    return ngettext("Signing in is paused after too many wrong passwords: try again in %(num)d minute.",
+                    "Signing in is paused after too many wrong passwords: try again in %(num)d minutes.", minutes)
 
 
 @bp.post("/tournaments/<int:tournament_id>/logout")
