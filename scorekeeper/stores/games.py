@@ -196,11 +196,14 @@ def game_version(db: Database, game_id: int) -> int | None:
     return row[0] if row else None
 
 
-def list_games(db: Database) -> list[Game]:
-    """Every game, newest change first, with its number of deals."""
+def list_games(db: Database, *, casual_only: bool = False) -> list[Game]:
+    """Every game, newest change first, with its number of deals; ``casual_only`` leaves out the games of
+    tournament tables (they are played and opened from their tournament, not resumed from the games list)."""
+    casual = (" AND NOT EXISTS (SELECT 1 FROM tournament_tables WHERE tournament_tables.game_id = games.id)"
+              if casual_only else "")
     rows = db.execute(
         "SELECT games.*, (SELECT COUNT(*) FROM deals WHERE deals.game_id = games.id) AS deal_count "
-        "FROM games WHERE deleted_at IS NULL ORDER BY updated_at DESC, id DESC"
+        f"FROM games WHERE deleted_at IS NULL{casual} ORDER BY updated_at DESC, id DESC"
     ).fetchall()
     return [decode_game(r) for r in rows]
 

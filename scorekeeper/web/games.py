@@ -55,7 +55,7 @@ def load_summary(game_id: int) -> summaries.GameSummary:
 def index():
     db = get_db()
     playing, finished = [], []
-    for game in games.list_games(db):
+    for game in games.list_games(db, casual_only=True):  # a tournament's tables are played from it
         try:
             summary = summaries.game_summary(db, game.id)  # cached by version
         except GameNotFound:  # deleted meanwhile

@@ -7,7 +7,7 @@ import subprocess
 from datetime import timedelta
 
 from scorekeeper.db import connect
-from scorekeeper import clock
+from scorekeeper import clock, store
 from scorekeeper.tournaments import results, rounds
 
 from .conftest import (
@@ -239,3 +239,25 @@ def test_the_directors_page_links_every_sheet_and_each_downloads_under_its_name(
         assert response.headers["Content-Disposition"] == f'attachment; filename="{filename}"'
     letter = director.get(f"/tournaments/{tid}/results.pdf?paper=letter")
     assert letter.headers["Content-Disposition"].endswith(f'filename="tournament-{tid}-results-letter.pdf"')
+
+
+def test_tournament_tables_are_not_offered_on_the_casual_games_list(no_csrf_app):
+    director = no_csrf_app.test_client()
+    tid = create_tournament(director, rounds=2)
+    for name in ("Ann", "Ben", "Cy", "Di", "Eve", "Fred", "Gil", "Hana"):
+        enter(director, tid, name)
+    assert director.post(f"/tournaments/{tid}/rounds").status_code == 303
+    db = connect(no_csrf_app.config["DATABASE"])
+    try:
+        casual = store.create_game(db, rules="bicycle", options={}, sides=[
+            {"key": "we", "name": "Us", "players": ["Mia", "Noor"]}, {"key": "they", "name": "Them", "players": ["Olga", "Pia"]}])
+    finally:
+        db.conn.close()
+    page = no_csrf_app.test_client().get("/games/").get_data(as_text=True)
+    in_progress = page.split("In progress", 1)[1]
+    assert f'href="/games/{casual}"' in in_progress
+    tables = tables_of(no_csrf_app, tid, 1)
+    assert tables
+    for table in tables:
+        assert f'href="/games/{table["game_id"]}"' not in page
+    assert page.count(">Resume<") == 1
