@@ -154,8 +154,7 @@ def pairs_round(active: Sequence[int], previous: Sequence[RoundPlan] = ()) -> Ro
         return RoundPlan(number, (), tuple(ns))
     tables = len(ew)  # ns has len(ew) or len(ew) - 1 pairs: the last table may be empty
     history = History.of(previous)
-    # Where the regular movement sends each East-West pair: its place in the line, moved up once per round.
-    regular = {e: (i + number - 1) % tables for i, e in enumerate(ew)}
+    regular = regular_slots(ew, previous[-1] if previous else None, tables)
     cost = []
     for e in ew:
         row = []
@@ -180,6 +179,25 @@ def pairs_round(active: Sequence[int], previous: Sequence[RoundPlan] = ()) -> Ro
             sit_out.append(ew[i])
     seats.sort(key=lambda s: s.table)
     return RoundPlan(number, tuple(seats), tuple(sit_out))
+
+
+def regular_slots(ew: Sequence[int], last: RoundPlan | None, tables: int) -> dict[int, int]:
+    """Where the regular movement sends each East-West pair (0-based table): one table up from where it
+    played last round, from the last table back to the first. A pair that sat out last round was at the empty
+    table, the last one. A pair new to the moving line takes the free tables in line order."""
+    were: dict[int, int] = {}
+    if last is not None:
+        for t in last.tables:
+            for e in t.ew:
+                were[e] = t.table - 1
+        for e in last.sit_out:
+            were[e] = len(last.tables)
+    regular = {e: (were[e] + 1) % tables for e in ew if e in were}
+    free = [slot for slot in range(tables) if slot not in regular.values()]
+    for e in ew:
+        if e not in regular:
+            regular[e] = free.pop(0) if free else 0
+    return regular
 
 
 def min_cost_assignment(cost: Sequence[Sequence[int]]) -> list[int]:

@@ -163,3 +163,28 @@ def test_individuals_fall_back_to_least_repeated_partners_when_no_fresh_choice_e
     history = History.of(plans)
     assert max(history.partners.values()) == 2
     assert individuals_round([], []).tables == ()
+
+
+def test_eight_pairs_east_west_move_one_table_up_each_round():
+    """The evening that went wrong: pair 5 played T1, T2, T4, T3 instead of T1, T2, T3, T4."""
+    plans = play("pairs", list(range(1, 9)), 4)
+    path = {e: [plan.table_of(e).table for plan in plans] for e in (5, 6, 7, 8)}
+    assert path == {5: [1, 2, 3, 4], 6: [2, 3, 4, 1], 7: [3, 4, 1, 2], 8: [4, 1, 2, 3]}
+
+
+@settings(max_examples=40, deadline=None)
+@given(pairs=st.integers(min_value=3, max_value=20), data=st.data())
+def test_east_west_move_exactly_one_table_up_each_round_wrapping(pairs, data):
+    """Every moving pair goes from table t to t + 1, and from the last table (or the empty one of an odd
+    field, where it sits out) back to table 1."""
+    tables = (pairs + 1) // 2
+    rounds = data.draw(st.integers(min_value=2, max_value=tables + 2))
+    plans = play("pairs", list(range(1, pairs + 1)), rounds)
+
+    def place(plan, e):  # the table a moving pair is at; an odd field's sit-out is at the empty last table
+        return plan.table_of(e).table if e not in plan.sit_out else tables
+
+    moving = [t.ew[0] for t in plans[0].tables] + list(plans[0].sit_out)
+    for before, after in zip(plans, plans[1:]):
+        for e in moving:
+            assert place(after, e) == place(before, e) % tables + 1, (e, before.number)
