@@ -199,11 +199,12 @@ def game_version(db: Database, game_id: int) -> int | None:
 def list_games(db: Database, *, casual_only: bool = False) -> list[Game]:
     """Every game, newest change first, with its number of deals; ``casual_only`` leaves out the games of
     tournament tables (they are played and opened from their tournament, not resumed from the games list)."""
-    casual = (" AND NOT EXISTS (SELECT 1 FROM tournament_tables WHERE tournament_tables.game_id = games.id)"
-              if casual_only else "")
+    casual = ""
+    if casual_only:
+        casual = "AND NOT EXISTS (SELECT 1 FROM tournament_tables t WHERE t.game_id = games.id)"  # i18n: not for people
     rows = db.execute(
         "SELECT games.*, (SELECT COUNT(*) FROM deals WHERE deals.game_id = games.id) AS deal_count "
-        f"FROM games WHERE deleted_at IS NULL{casual} ORDER BY updated_at DESC, id DESC"
+        f"FROM games WHERE deleted_at IS NULL {casual} ORDER BY updated_at DESC, id DESC"
     ).fetchall()
     return [decode_game(r) for r in rows]
 
