@@ -117,18 +117,25 @@ class Results:
     standings: list[Standing]
 
 
-def results(db: Database, tournament_id: int) -> Results:
-    """The standings from every closed round (the round being played counts once it is closed)."""
+def results(db: Database, tournament_id: int, *, provisional: bool = False) -> Results:
+    """The standings from every closed round (the round being played counts once it is closed).
+
+    ``provisional``: the round being played counts too, at its tables' scores so far (a table that has not
+    scored a deal yet is left out), for the projector while the round is on."""
     tournament = records.get_tournament(db, tournament_id)
     entries = {e["id"]: e for e in records.list_entries(db, tournament_id)}
-    closed = [r for r in rounds.list_rounds(db, tournament_id) if r["status"] == "closed"]
+    closed = [r for r in rounds.list_rounds(db, tournament_id)
+              if r["status"] == "closed" or (provisional and r["status"] == "playing")]
     numbers = {r["number"] for r in closed}
+    playing = {r["number"] for r in closed if r["status"] == "playing"}
     tables = []
     table_results = []
     for table in rounds.list_tables(db, tournament_id):
         if table["round_number"] not in numbers:
             continue
         table["status"] = table_status(db, table)
+        if table["round_number"] in playing and not table["status"].deals and not table["status"].kind:
+            continue
         tables.append(table)
         table_results.append(
             TableResult(table["round_number"], table["number"], tuple(table["we_entries"]),

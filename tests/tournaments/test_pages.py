@@ -3,6 +3,7 @@ the projector's standings, a player's page and the printed sheets."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 from datetime import timedelta
 
@@ -261,3 +262,44 @@ def test_tournament_tables_are_not_offered_on_the_casual_games_list(no_csrf_app)
     for table in tables:
         assert f'href="/games/{table["game_id"]}"' not in page
     assert page.count(">Resume<") == 1
+
+
+def test_projector_shows_provisional_standings_while_a_round_is_played(no_csrf_app):
+    app = no_csrf_app
+    director = app.test_client()
+    tid = create_tournament(director)
+    for name in ("Ann", "Ben", "Cy", "Di"):
+        enter(director, tid, name)
+    director.post(f"/tournaments/{tid}/rounds")
+    table = tables_of(app, tid, 1)[0]
+    entries = {e["id"]: name for name, e in entries_of(app, tid).items()}
+    projector = app.test_client()
+    before = projector.get(f"/tournaments/{tid}/standings", headers={"HX-Request": "true"})
+    assert "Provisional" in before.get_data(as_text=True)
+    poll = re.search(r'hx-get="([^"]+)"', before.get_data(as_text=True)).group(1).replace("&amp;", "&")
+    # Nothing changed: the poll is answered with nothing to swap.
+    same = projector.get(poll, headers={"HX-Request": "true"})
+    assert same.status_code == 200 and same.headers.get("HX-Reswap") == "none" and same.get_data() == b""
+    play_simple_deal(app, table, 400, 0)  # North-South 1000, East-West 0, the round still open
+    fresh = projector.get(poll, headers={"HX-Request": "true"})
+    html = fresh.get_data(as_text=True)
+    assert fresh.status_code == 200 and "HX-Reswap" not in fresh.headers
+    assert "Provisional" in html and "round 1" in html
+    first_row = html.split("<tbody>", 1)[1].split("</tr>", 1)[0]
+    assert entries[table["we_entries"][0]] in first_row or entries[table["we_entries"][1]] in first_row
+    assert ">1000<" in first_row
+    # Once the round is closed the standings are no longer provisional.
+    director.post(f"/tournaments/{tid}/round/1/close", data={"confirm": "yes"})
+    closed = projector.get(f"/tournaments/{tid}/standings").get_data(as_text=True)
+    assert "Provisional" not in closed and ">1000<" in closed
+
+
+def test_projector_has_a_large_type_mode_for_a_wall_screen(no_csrf_app):
+    director = no_csrf_app.test_client()
+    tid = create_tournament(director)
+    normal = director.get(f"/tournaments/{tid}/standings").get_data(as_text=True)
+    assert f'href="/tournaments/{tid}/standings?big=1"' in normal
+    big = director.get(f"/tournaments/{tid}/standings?big=1").get_data(as_text=True)
+    assert 'class="projector projector-big"' in big
+    assert re.search(r'hx-get="[^"]*big=1', big), "the poll keeps the large type"
+    assert f'href="/tournaments/{tid}/standings"' in big  # the way back to normal type

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from flask import abort, url_for
+import hashlib
+
+from flask import abort, make_response, render_template, request, url_for
+from markupsafe import Markup
 from flask_babel import gettext as _
 
 from ...db import get_db
 from ...tournaments import access, records, results, rounds
 from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
-from ..htmx import render
+from ..htmx import is_htmx, render
 from .common import (
     STANDINGS_POLL_SECONDS, bp, by_id, entry_label, is_director, load, phone_url, qr_data_uri,
 )
@@ -99,13 +102,15 @@ def round_page(tournament_id: int, number: int):
                   clock=rounds.round_clock(tournament, round_row))
 
 
-def standings_context(tournament: dict) -> dict:
+def standings_context(tournament: dict, *, provisional: bool = False) -> dict:
+    """What the standings show; ``provisional``: while a round is played, its tables' scores so far count."""
     db = get_db()
-    outcome = results.results(db, tournament["id"])
+    current = rounds.current_round(db, tournament["id"])
+    provisional = bool(provisional and current)
+    outcome = results.results(db, tournament["id"], provisional=provisional)
     played = rounds.list_rounds(db, tournament["id"])
     closed = sum(1 for r in played if r["status"] == "closed")
-    current = rounds.current_round(db, tournament["id"])
-    return {
+    return {"provisional": provisional,
         "tournament": tournament, "results": outcome, "standings": outcome.standings, "closed": closed,
         "current": current, "bands": vp_bands(), "tie_breaks": [TIE_BREAK_LABELS[k] for k in
                                                                 TIE_BREAKS[tournament["scoring"]]],
@@ -116,8 +121,22 @@ def standings_context(tournament: dict) -> dict:
 
 @bp.get("/tournaments/<int:tournament_id>/standings")
 def standings(tournament_id: int):
+    """The projector's standings, provisional while a round is played; ``?big=1`` is large type for a wall.
+
+    The page asks for them again every few seconds with ``v``, a fingerprint of what it shows: when nothing
+    changed, the answer is an empty 200 with ``HX-Reswap: none`` (as the scorepad's poll)."""
     tournament = load(tournament_id)
-    return render("tournaments/standings.html", "tournaments/_standings.html", **standings_context(tournament))
+    big = request.args.get("big") == "1"
+    context = standings_context(tournament, provisional=True)
+    body = render_template("tournaments/_standings_body.html", big=big, **context)
+    seen = hashlib.sha256(body.encode()).hexdigest()[:16]
+    if is_htmx() and request.args.get("v") == seen:
+        response = make_response("", 200)
+        response.headers["HX-Reswap"] = "none"
+        response.vary.add("HX-Request")
+        return response
+    return render("tournaments/standings.html", "tournaments/_standings.html", body=Markup(body), seen=seen,
+                  big=big, **context)
 
 
 @bp.get("/tournaments/<int:tournament_id>/players/<int:entry_id>")
