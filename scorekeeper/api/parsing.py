@@ -27,6 +27,7 @@ from scorekeeper.rules import (
     parse_deal,
     score_deal,
 )
+from scorekeeper.rules.i18n import _
 
 #: No number in a request may be larger than this (in either direction). Canasta totals stay far below it.
 NUMBER_LIMIT = 10_000_000
@@ -57,16 +58,16 @@ def _kind(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "true or false"
+        return _("true or false")
     if isinstance(value, (int, float)):
-        return "a number"
+        return _("a number")
     if isinstance(value, str):
-        return "text"
+        return _("text")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "an object"
-    return "an unknown kind of value"
+        return _("an object")
+    return _("an unknown kind of value")
 
 
 # --------------------------------------------------------------------------------------------
@@ -83,9 +84,9 @@ def check_numbers(body: Any) -> None:
             continue
         if isinstance(value, (int, float)):
             if isinstance(value, float) and not math.isfinite(value) or abs(value) > NUMBER_LIMIT:
-                raise invalid(
-                    f"The number in '{path or 'the body'}' is far too large for a game of Canasta.", path or None
-                )
+                where = path or _("the body")
+                raise invalid(_("The number in '%(field)s' is far too large for a game of Canasta.", field=where),
+                              path or None)
         elif isinstance(value, dict):
             for key, item in value.items():
                 stack.append((item, f"{path}.{key}" if path else str(key)))
@@ -97,14 +98,13 @@ def check_numbers(body: Any) -> None:
 def check_fields(body: dict, allowed: tuple[str, ...]) -> None:
     for name in body:
         if name not in allowed:
-            raise invalid(
-                f"'{name}' is not a field of this request; the fields are: {', '.join(allowed)}.", name
-            )
+            raise invalid(_("'%(name)s' is not a field of this request; the fields are: %(fields)s.",
+                            name=name, fields=", ".join(allowed)), name)
 
 
 def read_body(body: Any, allowed: tuple[str, ...]) -> dict:
     if not isinstance(body, dict):
-        raise invalid_json(f"The request body must be a JSON object, not {_kind(body)}.")
+        raise invalid_json(_("The request body must be a JSON object, not %(kind)s.", kind=_kind(body)))
     check_fields(body, allowed)
     check_numbers(body)
     return body
@@ -120,7 +120,8 @@ def read_bool(body: dict, name: str, default: bool = False, field: str | None = 
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise invalid(f"'{field or name}' must be true or false, not {_kind(value)}.", field or name)
+        raise invalid(_("'%(field)s' must be true or false, not %(kind)s.", field=field or name, kind=_kind(value)),
+                      field or name)
     return value
 
 
@@ -131,9 +132,9 @@ def read_int(body: dict, name: str, default: int | None = 0, field: str | None =
         return default
     where = field or name
     if isinstance(value, bool) or not isinstance(value, int):
-        raise invalid(f"'{where}' must be a whole number, not {_kind(value)}.", where)
+        raise invalid(_("'%(field)s' must be a whole number, not %(kind)s.", field=where, kind=_kind(value)), where)
     if value < minimum:
-        raise invalid(f"'{where}' must be at least {minimum}.", where)
+        raise invalid(_("'%(field)s' must be at least %(minimum)s.", field=where, minimum=minimum), where)
     return value
 
 
@@ -142,8 +143,8 @@ def read_text(body: dict, name: str, choices: tuple[str, ...], default: str) -> 
     if value is None:
         return default
     if not isinstance(value, str) or value not in choices:
-        allowed = " or ".join(f'"{c}"' for c in choices)
-        raise invalid(f"'{name}' must be {allowed}.", name)
+        allowed = ", ".join(f'"{c}"' for c in choices)
+        raise invalid(_("'%(field)s' must be one of %(choices)s.", field=name, choices=allowed), name)
     return value
 
 
@@ -152,10 +153,11 @@ def parse_int_text(text: str, field: str) -> int:
     cleaned = text.strip()
     digits = cleaned[1:] if cleaned[:1] in "+-" else cleaned
     if not digits.isascii() or not digits.isdigit() or len(digits) > 12:
-        raise invalid(f"'{field}' must be a whole number such as 1500, not '{text[:40]}'.", field)
+        raise invalid(_("'%(field)s' must be a whole number such as 1500, not '%(text)s'.", field=field, text=text[:40]),
+                      field)
     value = int(cleaned)
     if abs(value) > NUMBER_LIMIT:
-        raise invalid(f"The number in '{field}' is far too large for a game of Canasta.", field)
+        raise invalid(_("The number in '%(field)s' is far too large for a game of Canasta.", field=field), field)
     return value
 
 
@@ -173,24 +175,18 @@ class CardReader(CardTally):
         if isinstance(value, list):
             for i, item in enumerate(value):
                 if not isinstance(item, str):
-                    raise invalid(
-                        f"Each card in '{field}' is written as text such as \"K\" or \"3H\", "
-                        f"but item {i + 1} is {_kind(item)}.",
-                        field,
-                    )
+                    raise invalid(_("Each card in '%(field)s' is written as text such as \"K\" or \"3H\", but item "
+                                    "%(number)s is %(kind)s.", field=field, number=i + 1, kind=_kind(item)), field)
         elif not isinstance(value, str):
-            raise invalid(
-                f"'{field}' must be cards written as text such as \"K K 2\" or as a list such as "
-                f"[\"K\", \"K\", \"2\"], not {_kind(value)}.",
-                field,
-            )
+            raise invalid(_("'%(field)s' must be cards written as text such as \"K K 2\" or as a list such as "
+                            "[\"K\", \"K\", \"2\"], not %(kind)s.", field=field, kind=_kind(value)), field)
         return self.read(value, field)
 
     def card(self, value: Any, field: str) -> Card:
         """Exactly one card."""
         cards = self.cards(value, field)
         if len(cards) != 1:
-            raise invalid(f"'{field}' must be exactly one card, such as \"K\".", field)
+            raise invalid(_("'%(field)s' must be exactly one card, such as \"K\".", field=field), field)
         return cards[0]
 
     def card_lists(self, body: dict, name: str) -> tuple[tuple[Card, ...], ...]:
@@ -199,11 +195,8 @@ class CardReader(CardTally):
         if value is None:
             return ()
         if not isinstance(value, list):
-            raise invalid(
-                f"'{name}' must be a list with one card string per meld, such as [\"K K K\", \"7 7 2\"], "
-                f"not {_kind(value)}.",
-                name,
-            )
+            raise invalid(_("'%(field)s' must be a list with one card string per meld, such as [\"K K K\", \"7 7 2\"], "
+                            "not %(kind)s.", field=name, kind=_kind(value)), name)
         return tuple(self.cards(item, f"{name}[{i}]") for i, item in enumerate(value))
 
     def additions(self, body: dict, name: str = "add") -> dict[str, tuple[Card, ...]]:
@@ -212,11 +205,8 @@ class CardReader(CardTally):
         if value is None:
             return {}
         if not isinstance(value, dict):
-            raise invalid(
-                f"'{name}' must be an object from the rank of a meld on the table to the cards added, "
-                f"such as {{\"K\": \"2\"}}, not {_kind(value)}.",
-                name,
-            )
+            raise invalid(_("'%(field)s' must be an object from the rank of a meld on the table to the cards added, "
+                            "such as {\"K\": \"2\"}, not %(kind)s.", field=name, kind=_kind(value)), name)
         return {key: self.cards(cards, f"{name}.{key}") for key, cards in value.items()}
 
 
@@ -229,19 +219,17 @@ def read_profile(body: dict) -> RuleProfile:
     """The profile named by ``rules``, with the club's ``options`` applied."""
     rules = body.get("rules")
     if rules is None:
-        raise missing("Say which rules to use in 'rules', for example \"bicycle\".", "rules")
+        raise missing(_("Say which rules to use in 'rules', for example \"bicycle\"."), "rules")
     if not isinstance(rules, str):
-        raise invalid(f"'rules' must be the id of a profile written as text, not {_kind(rules)}.", "rules")
+        raise invalid(_("'rules' must be the id of a profile written as text, not %(kind)s.", kind=_kind(rules)),
+                      "rules")
     profile = get_profile(rules)
     options = body.get("options")
     if options is None:
         return profile
     if not isinstance(options, dict):
-        raise invalid(
-            f"'options' must be an object of option names and values, such as {{\"target\": 5000}}, "
-            f"not {_kind(options)}.",
-            "options",
-        )
+        raise invalid(_("'options' must be an object of option names and values, such as {\"target\": 5000}, "
+                        "not %(kind)s.", kind=_kind(options)), "options")
     return profile.with_options(options)
 
 
@@ -252,11 +240,8 @@ def read_situation(body: dict, reader: CardReader) -> Situation:
     player_melded = read_bool(body, "player_melded")
     table = reader.card_lists(body, "table")
     if table and not opened:
-        raise invalid(
-            "The side has melds on the table, so it has already opened: set 'opened' to true or leave 'table' "
-            "empty.",
-            "table",
-        )
+        raise invalid(_("The side has melds on the table, so it has already opened: set 'opened' to true or leave "
+                        "'table' empty."), "table")
     return Situation(score=score, opened=opened, player_melded=player_melded, table=table)
 
 
@@ -295,16 +280,17 @@ def pile_question(body: Any) -> Question:
     pile_value, top_value = body.get("pile"), body.get("top")
     pile = top = None
     if pile_value is not None and top_value is not None:
-        raise invalid("Give either the whole 'pile' or only its 'top' card, not both.", "top")
+        raise invalid(_("Give either the whole 'pile' or only its 'top' card, not both."), "top")
     if pile_value is not None:
         pile = reader.cards(pile_value, "pile")
     elif top_value is not None:
         top = reader.card(top_value, "top")
     else:
-        raise missing("Give the pile from its top card down in 'pile', or just its top card in 'top'.", "pile")
+        raise missing(_("Give the pile from its top card down in 'pile', or just its top card in 'top'."), "pile")
     frozen = body.get("frozen")
     if frozen is not None and not isinstance(frozen, bool):
-        raise invalid(f"'frozen' must be true or false, not {_kind(frozen)}.", "frozen")
+        raise invalid(_("'%(field)s' must be true or false, not %(kind)s.", field="frozen", kind=_kind(frozen)),
+                      "frozen")
     uses_value = body.get("uses")
     uses = reader.cards(uses_value, "uses") if uses_value is not None else ()
     melds = reader.card_lists(body, "melds")
@@ -337,18 +323,18 @@ def deal_question(body: Any) -> Question:
     profile = read_profile(body)
     sides_value = body.get("sides")
     if sides_value is None:
-        raise missing("Give each side's deal in 'sides', such as {\"we\": {...}, \"they\": {...}}.", "sides")
+        raise missing(_("Give each side's deal in 'sides', such as {\"we\": {...}, \"they\": {...}}."), "sides")
     if not isinstance(sides_value, dict):
-        raise invalid(f"'sides' must be an object with one entry per side, not {_kind(sides_value)}.", "sides")
+        raise invalid(_("'sides' must be an object with one entry per side, not %(kind)s.", kind=_kind(sides_value)),
+                      "sides")
     for name, side in sides_value.items():
         if not isinstance(side, dict):
-            raise invalid(f"The deal of side '{name}' must be an object, not {_kind(side)}.", f"sides.{name}")
+            raise invalid(_("The deal of side '%(side)s' must be an object, not %(kind)s.", side=name, kind=_kind(side)),
+                          f"sides.{name}")
     before_value = body.get("before")
     if before_value is not None and not isinstance(before_value, dict):
-        raise invalid(
-            f"'before' must be an object with each side's total, such as {{\"we\": 1200}}, not {_kind(before_value)}.",
-            "before",
-        )
+        raise invalid(_("'before' must be an object with each side's total, such as {\"we\": 1200}, not %(kind)s.",
+                        kind=_kind(before_value)), "before")
     sides, before = parse_deal({"sides": sides_value, "before": before_value or {}})
     return Question(profile, lambda: score_deal(profile, sides, before))
 

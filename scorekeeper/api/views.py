@@ -15,6 +15,8 @@ from scorekeeper.rules import (
     profile_parameters,
 )
 
+from scorekeeper.rules.i18n import _
+
 from . import bp
 from .openapi import openapi_document
 from .parsing import answer, invalid_json, missing, parse_int_text
@@ -33,14 +35,14 @@ def _not_found(error: UnknownRules):
 def _body():
     """The request body as parsed JSON; every way it can be unreadable is a request.invalid_json."""
     if not request.is_json:
-        raise invalid_json("Send the request as JSON, with the header 'Content-Type: application/json'.")
+        raise invalid_json(_("Send the request as JSON, with the header 'Content-Type: application/json'."))
     raw = request.get_data(cache=True)
     if not raw.strip():
-        raise invalid_json("The request body is empty; send a JSON object.")
+        raise invalid_json(_("The request body is empty; send a JSON object."))
     try:
         return json.loads(raw)
     except (ValueError, RecursionError):
-        raise invalid_json("The request body is not valid JSON.") from None
+        raise invalid_json(_("The request body is not valid JSON.")) from None
 
 
 # --- profiles -----------------------------------------------------------------------------
@@ -93,7 +95,7 @@ def minimum(profile_id: str):
         return _not_found(err)
     text = request.args.get("score")
     if text is None:
-        raise missing("Give the side's total before the deal as ?score=N.", "score")
+        raise missing(_("Give the side's total before the deal as ?score=N."), "score")
     score = parse_int_text(text, "score")
     return jsonify({"rules": profile.id, "score": score, "minimum": profile.minimum(score)})
 
