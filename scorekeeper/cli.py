@@ -195,7 +195,7 @@ def _ask(kind: str, body: dict):
 
 def _profile_name(body: dict) -> str:
     profile = PROFILES.get(body.get("rules"))
-    return profile.name if profile is not None else str(body.get("rules"))
+    return _(profile.name) if profile is not None else str(body.get("rules"))
 
 
 def _show_verdict(verdict, body: dict) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .explain_rows import ASPECTS, _yes, count, num  # noqa: F401  (num and count are part of this module's API)
+from .i18n import N_, _
 from .profiles import PROFILES, TOPICS, Option, RuleProfile, profile_options, rule_fields
 
 TOPIC_TITLES = dict(TOPICS)
@@ -72,13 +73,26 @@ class Comparison:
         return tuple(p for p in self.points if not p.differs)
 
 
+#: The project's own notes inside a citation that hold words (``"scoring (docs/RULES.md §3.1, outside sources)"``):
+#: these are translated, while the document's title and heading stay as the document writes them.
+CITATION_NOTES = frozenset({
+    N_("docs/RULES.md §3.1, outside sources"),
+    N_("rule of five: docs/RULES.md §3.2, outside sources"),
+    N_("docs/RULES.md §2.1 one meld per rank"),
+})
+
+
 def source_text(profile: RuleProfile, cite: str) -> str:
-    """``"bicycle: Melds"`` written out as ``"000 Canasta General Rules, Melds"``."""
+    """``"bicycle: Melds"`` written out as ``"000 Canasta General Rules, Melds"``: the title and heading as the
+    document writes them, a note of the project's own (``CITATION_NOTES``) in the reader's language."""
     prefix = f"{profile.id}: "
-    if cite.startswith(prefix):
-        heading = cite[len(prefix):]
-        return f"{profile.source}, {heading}"
-    return cite
+    if not cite.startswith(prefix):
+        return cite
+    heading = cite[len(prefix):]
+    title, bracket, note = heading.partition(" (")
+    if bracket and note.endswith(")") and note[:-1] in CITATION_NOTES:
+        heading = f"{title} ({_(note[:-1])})"
+    return f"{profile.source}, {heading}"
 
 
 def option_topic(option: Option) -> str:

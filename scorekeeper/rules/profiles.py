@@ -13,7 +13,7 @@ from .errors import UnknownRules
 from .options import (
     Option, black_three_effect, black_three_melds, complete_when_out, one_per_rank, target, wild_cap,
 )
-from .i18n import N_
+from .i18n import N_, _
 from .rule_profile import (
     CLASSIC_CANASTAS, SPECIAL_CANASTAS, TOPICS, Penalty, RuleProfile, check_registry, profile_parameters,
     rule_fields,
@@ -66,11 +66,11 @@ _BICYCLE_SOURCES = {
 }
 
 BICYCLE = RuleProfile(
-    id="bicycle", name="Bicycle (Hoyle) rules", source="000 Canasta General Rules",
+    id="bicycle", name=N_("Bicycle (Hoyle) rules"), source="000 Canasta General Rules",
     target=5000, players=4, partnerships=True, cards_dealt=11, draw=1,
-    upcard="turned; re-turned while it is a joker, a two or a three; the skipped cards remain under it",
-    stock_exhaustion="forcing: once the stock is gone each player must take a discard that joins his side's melds; "
-                     "play ends with the first player who cannot or declines to start a new meld",
+    upcard=N_("turned; re-turned while it is a joker, a two or a three; the skipped cards remain under it"),
+    stock_exhaustion=N_("forcing: once the stock is gone each player must take a discard that joins his side's melds; "
+                     "play ends with the first player who cannot or declines to start a new meld"),
     max_wilds=3, wild_ratio="none", wild_cap_after_canasta="unlimited", one_meld_per_rank=True,
     black_three_effect="freeze", minimum_below_zero=0,
     minimum_table=((0, 50), (1500, 90), (3000, 120)),
@@ -111,11 +111,11 @@ _YAHOO_SOURCES = {
 }
 
 YAHOO = RuleProfile(
-    id="yahoo", name="Yahoo! Games rules", source="001 How to Play Canasta",
+    id="yahoo", name=N_("Yahoo! Games rules"), source="001 How to Play Canasta",
     target=5000, players=4, partnerships=True, cards_dealt=11, draw=1,
-    upcard="turned and never re-turned; a wild card or red three turned up freezes the pile",
-    stock_exhaustion="play ends after the player who drew the last stock card finishes the turn; "
-                     "nobody earns the going-out bonus",
+    upcard=N_("turned and never re-turned; a wild card or red three turned up freezes the pile"),
+    stock_exhaustion=N_("play ends after the player who drew the last stock card finishes the turn; "
+                     "nobody earns the going-out bonus"),
     max_wilds=3, wild_ratio="not_more_wilds", wild_cap_after_canasta="three", one_meld_per_rank=True,
     black_three_effect="block_one_turn", minimum_below_zero=15,
     minimum_table=((0, 50), (1500, 90), (3000, 120)),
@@ -162,10 +162,10 @@ _MAC_SOURCES = {
 }
 
 MODERN_AMERICAN = RuleProfile(
-    id="modern-american", name="Modern American Canasta", source="002 Modern American Canasta",
+    id="modern-american", name=N_("Modern American Canasta"), source="002 Modern American Canasta",
     target=8500, players=4, partnerships=True, cards_dealt=13, draw=1,
-    upcard="none: the discard pile starts empty; the ninth card from the bottom is turned as the Turn Card",
-    stock_exhaustion="play ends when the stock is gone",
+    upcard=N_("none: the discard pile starts empty; the ninth card from the bottom is turned as the Turn Card"),
+    stock_exhaustion=N_("play ends when the stock is gone"),
     red_three_in_hand_points=5,
     max_wilds=2, wild_ratio="none", all_wild_melds=True, max_meld_size=7, one_meld_per_rank=True,
     dead_ranks=True, wild_cap_after_canasta="closed", sevens_no_wilds=True, aces_wilds_only_at_opening=True,
@@ -229,12 +229,12 @@ _SILHILL_SOURCES = {
 }
 
 SILHILL = RuleProfile(
-    id="silhill", name="Silhill u3a rules", source="003 Silhill u3a Canasta Rules",
+    id="silhill", name=N_("Silhill u3a rules"), source="003 Silhill u3a Canasta Rules",
     target=5000, players=4, partnerships=True, cards_dealt=13, draw=1,
-    upcard="turned; a joker, two or three is covered by a second card, and if that one is special too both go "
-           "back and the pack is shuffled again",
-    stock_exhaustion="play stops as soon as a player needs to draw from an empty stock; nobody earns the "
-                     "going-out bonus",
+    upcard=N_("turned; a joker, two or three is covered by a second card, and if that one is special too both go "
+           "back and the pack is shuffled again"),
+    stock_exhaustion=N_("play stops as soon as a player needs to draw from an empty stock; nobody earns the "
+                     "going-out bonus"),
     max_wilds=3, wild_ratio="more_naturals", wild_cap_after_canasta="three", one_meld_per_rank=True,
     black_three_effect="block_one_turn", red_three_freezes_pile=False, minimum_below_zero=0,
     minimum_table=((0, 50), (1500, 90), (3000, 120)),
@@ -287,11 +287,11 @@ _CLASSIC_SOURCES = {
 }
 
 CLASSIC = RuleProfile(
-    id="classic", name="Classic Canasta", source="004 classic Canasta rules page",
+    id="classic", name=N_("Classic Canasta"), source="004 classic Canasta rules page",
     target=5000, players=4, partnerships=True, cards_dealt=11, draw=1,
-    upcard="turned; re-turned while it is a joker or a two",
-    stock_exhaustion="a red three as last card ends play; otherwise play goes on while each player takes the "
-                     "discard, which is compulsory when it matches his side's meld and the pile is not frozen",
+    upcard=N_("turned; re-turned while it is a joker or a two"),
+    stock_exhaustion=N_("a red three as last card ends play; otherwise play goes on while each player takes the "
+                     "discard, which is compulsory when it matches his side's meld and the pile is not frozen"),
     max_wilds=3, wild_ratio="none", wild_cap_after_canasta="three", one_meld_per_rank=True,
     black_three_effect="block_one_turn", minimum_below_zero=15,
     minimum_table=((0, 50), (1500, 90), (3000, 120)),
@@ -325,7 +325,8 @@ def get_profile(id: str) -> RuleProfile:
         return PROFILES[id]
     except (KeyError, TypeError):
         known = ", ".join(PROFILES)
-        raise UnknownRules(f"There are no rules called '{id}'. Choose one of: {known}.", field="rules") from None
+        raise UnknownRules(_("There are no rules called '%(id)s'. Choose one of: %(known)s.", id=id, known=known),
+                           field="rules") from None
 
 
 def profile_options(profile: RuleProfile) -> tuple[Option, ...]:

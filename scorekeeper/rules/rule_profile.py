@@ -20,19 +20,19 @@ from typing import Any, Literal
 from .cards import Card
 from .errors import UnknownOption
 from .options import Option
-from .i18n import N_
+from .i18n import N_, _
 
 #: The topics of the rules pages, in the order a page shows them; every rule field names one.
 TOPICS: tuple[tuple[str, str], ...] = (
-    ("cards", "Cards and values"),
-    ("melds", "Melds"),
-    ("canastas", "Canastas"),
-    ("threes", "Threes"),
-    ("initial_meld", "The initial meld"),
-    ("pile", "Taking the pile"),
+    ("cards", N_("Cards and values")),
+    ("melds", N_("Melds")),
+    ("canastas", N_("Canastas")),
+    ("threes", N_("Threes")),
+    ("initial_meld", N_("The initial meld")),
+    ("pile", N_("Taking the pile")),
     ("going_out", N_("Going out")),
-    ("scoring", "Scoring"),
-    ("game", "The game"),
+    ("scoring", N_("Scoring")),
+    ("game", N_("The game")),
 )
 
 CanastaKind = Literal["natural", "mixed", "sevens", "aces", "wild_twos", "wild_jokers", "wild"]
@@ -81,7 +81,7 @@ class RuleProfile:
     partnerships: bool = rule(True, N_("Played in partnerships"), "players", "game")
     cards_dealt: int = rule(11, N_("Cards dealt to each player"), "cards_dealt", "game")
     draw: Literal[1, 2] = rule(1, N_("Cards drawn each turn"), "draw", "game")
-    upcard: str = rule("turned; re-turned while it is a joker, a two or a three", N_("First card of the pile"),
+    upcard: str = rule(N_("turned; re-turned while it is a joker, a two or a three"), N_("First card of the pile"),
                        "upcard", "game")
     stock_exhaustion: str = rule("", N_("When the stock runs out"), "stock", "game")
     # card values (hand cards count minus, melded cards plus)
@@ -198,9 +198,12 @@ class RuleProfile:
     sources: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self):
+        # The profile's own checks find mistakes in the code of a profile, never in a person's choice: every club
+        # option is checked before it is applied, and no combination of them reaches these (the test
+        # test_every_combination_of_club_options_is_consistent). So their words are for programmers.
         problems = _field_problems(self) or _consistency_problems(self)  # the second needs well-typed fields
         if problems:
-            raise ValueError(f"profile {self.id!r} is inconsistent: " + "; ".join(problems))
+            raise ValueError(f"profile {self.id!r} is inconsistent: " + "; ".join(problems))  # i18n: not for people
         # Precomputed tables for the hot paths (not fields: they follow from the fields).
         values = {
             "JK": self.joker_points, "2": self.two_points, "A": self.ace_points,
@@ -266,16 +269,15 @@ class RuleProfile:
         if not options:
             return self
         if not isinstance(options, dict):
-            raise UnknownOption("Options must be given as names with values.", field="options")
+            raise UnknownOption(_("Options must be given as names with values."), field="options")
         known = {opt.name: opt for opt in self.options}
         changes: dict[str, Any] = {}
         for name, value in options.items():
             opt = known.get(name)
             if opt is None:
                 names = ", ".join(sorted(known))
-                raise UnknownOption(
-                    f"The {self.id} rules have no option '{name}'. Options: {names}.", field=f"options.{name}"
-                )
+                raise UnknownOption(_("The %(rules)s rules have no option '%(name)s'. Options: %(names)s.",
+                                      rules=self.id, name=name, names=names), field=f"options.{name}")
             changes.update(opt.changes(value))
         return replace(self, **changes) if changes else self
 
@@ -323,18 +325,21 @@ def _field_problems(p: RuleProfile) -> list[str]:
         choices = field_choices(f.name)
         items = value if isinstance(value, tuple) else (value,)
         if choices and not all(_is_one_of(v, choices) for v in items):
-            problems.append(f"{f.metadata['label'].lower()} cannot be {value!r}")
+            problems.append(f"{f.metadata['label'].lower()} cannot be {value!r}")  # i18n: not for people
         if f.metadata["points"] and any(v < 0 or v % 5 for v in items):
-            problems.append("every card value, bonus and penalty must be a non-negative multiple of 5")
+            problems.append(
+                "every card value, bonus and penalty must be a non-negative multiple of 5")  # i18n: not for people
     if any(pen.points < 0 or pen.points % 5 for pen in p.penalties):
-        problems.append("every card value, bonus and penalty must be a non-negative multiple of 5")
+        problems.append(
+            "every card value, bonus and penalty must be a non-negative multiple of 5")  # i18n: not for people
     names = {f.name for f in fields(RuleProfile)}
     for opt in p.options:
         if opt.to_fields is None and opt.name not in names or opt.field_name not in names:
-            problems.append(f"the option {opt.name!r} changes no field")
+            problems.append(f"the option {opt.name!r} changes no field")  # i18n: not for people
     cited = [s for _, s in p.sources] + [o.source for o in p.options] + [pen.source for pen in p.penalties]
     if any(not s.startswith(f"{p.id}:") for s in cited):
-        problems.append("every source cites the profile's own document (a club keeps its profile's id)")
+        problems.append(
+            "every source cites the profile's own document (a club keeps its profile's id)")  # i18n: not for people
     return problems
 
 
@@ -342,25 +347,28 @@ def _consistency_problems(p: RuleProfile) -> list[str]:
     """The fields against each other."""
     checks = (
         (not isinstance(p.target, int) or p.target <= 0 or p.target % 5,
-         "the game target must be a positive multiple of 5"),
-        (_minimum_table_unsorted(p.minimum_table), "the minimum table must start at 0 and be sorted by score"),
+         "the game target must be a positive multiple of 5"),  # i18n: not for people
+        (_minimum_table_unsorted(p.minimum_table),
+         "the minimum table must start at 0 and be sorted by score"),  # i18n: not for people
         (any(m < 0 or m % 5 for _, m in p.minimum_table),
-         "every initial-meld minimum must be a non-negative multiple of 5"),
-        (p.partnerships and p.players % 2, "partnerships need an even number of players"),
+         "every initial-meld minimum must be a non-negative multiple of 5"),  # i18n: not for people
+        (p.partnerships and p.players % 2, "partnerships need an even number of players"),  # i18n: not for people
         (p.min_meld_size < 2 or p.canasta_size < p.min_meld_size,
-         "a meld has at least two cards and a canasta at least as many as a meld"),
+         "a meld has at least two cards and a canasta at least as many as a meld"),  # i18n: not for people
         (p.max_wilds < 0 or p.min_naturals < 0 or p.min_naturals > p.canasta_size,
-         "the natural and wild card limits of a meld must be counts that fit in a canasta"),
+         "the natural and wild card limits of a meld must be counts that fit in a canasta"),  # i18n: not for people
         (p.pile_existing_meld_max is not None and not 0 <= p.pile_existing_meld_max < p.canasta_size,
-         "the largest meld a picked pair may join must be smaller than a canasta"),
-        (p.cards_dealt < 1, "every player is dealt at least one card"),
-        (p.min_naturals < 1 and not p.all_wild_melds, "melds need natural cards unless all-wild melds are allowed"),
+         "the largest meld a picked pair may join must be smaller than a canasta"),  # i18n: not for people
+        (p.cards_dealt < 1, "every player is dealt at least one card"),  # i18n: not for people
+        (p.min_naturals < 1 and not p.all_wild_melds,
+         "melds need natural cards unless all-wild melds are allowed"),  # i18n: not for people
         (p.max_meld_size is not None and p.max_meld_size < p.canasta_size,
-         "melds may not be capped below the size of a canasta"),
-        (p.wild_meld_may_open_alone and not p.all_wild_melds, "a wild-card opening needs all-wild melds"),
+         "melds may not be capped below the size of a canasta"),  # i18n: not for people
+        (p.wild_meld_may_open_alone and not p.all_wild_melds,
+         "a wild-card opening needs all-wild melds"),  # i18n: not for people
         (set(p.canasta_kinds) not in (set(CLASSIC_CANASTAS), set(SPECIAL_CANASTAS)),
-         "canasta kinds are either the classic two or all seven special ones"),
-        (len(p.threes_table) != 5, "the threes table has one value for 0 to 4 threes"),
+         "canasta kinds are either the classic two or all seven special ones"),  # i18n: not for people
+        (len(p.threes_table) != 5, "the threes table has one value for 0 to 4 threes"),  # i18n: not for people
     )
     return [message for failed, message in checks if failed]
 
@@ -390,8 +398,9 @@ def check_registry(profiles) -> None:
     for profile in profiles:
         names = [opt.name for opt in profile.options]
         if len(names) != len(set(names)):
-            raise ValueError(f"profile {profile.id!r} lists an option twice")
+            raise ValueError(f"profile {profile.id!r} lists an option twice")  # i18n: not for people
         for opt in profile.options:
             value = opt.value_of(profile)
             if value != opt.default:
-                raise ValueError(f"option {opt.name!r} of {profile.id!r}: default {opt.default!r} != profile {value!r}")
+                raise ValueError(f"option {opt.name!r} of {profile.id!r}: "  # i18n: not for people
+                                 f"default {opt.default!r} != profile {value!r}")  # i18n: not for people

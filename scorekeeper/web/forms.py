@@ -214,7 +214,7 @@ def options_form(base: RuleProfile, current: RuleProfile, formdata=None) -> Flas
 
 
 class NewGameBase(FlaskForm):
-    rules = RadioField(_l("Rules"), choices=[SelectChoice(pid, p.name) for pid, p in PROFILES.items()],
+    rules = RadioField(_l("Rules"), choices=[SelectChoice(pid, _l(p.name)) for pid, p in PROFILES.items()],
                          default=DEFAULT_PROFILE)
     first_dealer = RadioField(_l("Who deals first"), default="0")
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.rules import PROFILES
+
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES_DIR = ROOT / "templates"
 #: Templates whose text is not all in the catalogue yet (the tournament pages that landed at 08:20 UTC).
@@ -122,6 +124,12 @@ PROGRAM_CALLS = {"execute", "query", "executemany", "getLogger", "debug", "info"
                  "TypeVar", "field", "namedtuple", "NewType", "cast"}
 #: A line holding this comment has English on purpose (a programmer's error, a stored token, a log line).
 EXCUSE = "# i18n: not for people"
+#: A document's own words, cited as the document writes them in every language (like a book's title): the headings
+#: a profile cites (a dict named ``_..._SOURCES``), a document's title (``source=``) and a citation of a heading
+#: ("bicycle: Melds"). The words around them are translated where they are shown (``rules/explain.py``).
+AS_WRITTEN_KEYWORDS = {"source"}
+AS_WRITTEN_DICTS = re.compile(r"^_[A-Z_]+_SOURCES$")
+CITATION = re.compile(r"^(?:%s): \S" % "|".join(map(re.escape, PROFILES)))
 #: Keyword arguments whose strings are for the program.
 PROGRAM_KEYWORDS = {"samesite", "mimetype", "content_type", "category", "code", "endpoint", "methods", "id", "kind",
                     "encoding", "errors", "sep", "format", "name", "key", "default"}
@@ -157,6 +165,15 @@ def _names_in_all(tree: ast.AST) -> set[ast.AST]:
     return found
 
 
+def _as_written(tree: ast.AST) -> set[ast.AST]:
+    """The strings of a dict of cited headings (``_BICYCLE_SOURCES = {...}``)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(AS_WRITTEN_DICTS.match(getattr(t, "id", "")) for t in node.targets):
+            found |= {c for c in ast.walk(node.value) if isinstance(c, ast.Constant)}
+    return found
+
+
 def _call_name(node: ast.AST) -> str:
     if isinstance(node, ast.Call):
         func = node.func
@@ -169,7 +186,7 @@ def bare_strings(source: str) -> list[tuple[int, str]]:
     tree = ast.parse(source)
     lines = source.splitlines()
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
-    skip = _docstrings(tree) | _names_in_all(tree)
+    skip = _docstrings(tree) | _names_in_all(tree) | _as_written(tree)
     found = []
     for node in ast.walk(tree):
         if node in skip or not isinstance(node, (ast.Constant, ast.JoinedStr)):
@@ -184,7 +201,7 @@ def bare_strings(source: str) -> list[tuple[int, str]]:
         if isinstance(parent, ast.Dict) and node in parent.keys:
             continue
         if isinstance(parent, ast.keyword):
-            if parent.arg in PROGRAM_KEYWORDS or (parent.arg or "").isupper():
+            if parent.arg in PROGRAM_KEYWORDS | AS_WRITTEN_KEYWORDS or (parent.arg or "").isupper():
                 continue
             parent = parents.get(parent)
         if _call_name(parent) in TRANSLATION_CALLS | PROGRAM_CALLS:
@@ -193,7 +210,7 @@ def bare_strings(source: str) -> list[tuple[int, str]]:
             text = "".join(v.value if isinstance(v, ast.Constant) else " x " for v in node.values)
         else:
             text = node.value
-        if not reads_like_text(text):
+        if not reads_like_text(text) or CITATION.match(text):
             continue
         if any(EXCUSE in lines[n - 1] for n in range(node.lineno, (node.end_lineno or node.lineno) + 1)):
             continue
@@ -206,8 +223,6 @@ def bare_strings(source: str) -> list[tuple[int, str]]:
 NOT_YET = {
     "rules/explain.py": "the rules pages and the comparison of the five rule sets",
     "rules/explain_rows.py": "the rules pages and the comparison of the five rule sets",
-    "rules/profiles.py": "the profiles' names, documents and the headings they cite, and their field help",
-    "rules/rule_profile.py": "the topics of the rules pages and the profile's consistency checks",
     "transfer.py": "messages about a game file that cannot be imported",
     "trouble.py": "messages about a full disk or a damaged database",
     "backup.py": "the backup command's messages",
@@ -240,3 +255,13 @@ def view():
     return error_response(404, f"No game {number} here.")
 '''
     assert bare_strings(source) == [(4, "Deal saved."), (8, "No game  x  here.")]
+
+
+def test_the_python_check_keeps_a_documents_own_words_and_nothing_else():
+    source = '''
+_CLUB_SOURCES = {"general": "Canasta General Rules", "melds": "Melds"}
+CLUB = RuleProfile(id="club", name=N_("Club rules"), source="000 Canasta General Rules",
+                   options=(target(5000, "bicycle: Scoring the Game"),), upcard="turned once and kept")
+HEADINGS = {"general": "Canasta General Rules"}
+'''
+    assert sorted(bare_strings(source)) == [(4, "turned once and kept"), (5, "Canasta General Rules")]

@@ -238,3 +238,44 @@ def test_concealed_texts_follow_the_profile():
     bicycle = _topic(get_profile("bicycle"), "going_out")
     assert "must be a canasta" in bicycle and "spoils it" in bicycle
     assert "no concealed going out" in _topic(get_profile("modern-american"), "going_out")
+
+
+def _citations():
+    for profile in PROFILES.values():
+        cited = [s for _, s in profile.sources] + [o.source for o in profile.options]
+        cited += [pen.source for pen in profile.penalties]
+        yield from ((profile, c) for c in cited)
+
+
+def test_a_citation_holds_no_words_of_the_project_outside_its_translated_notes():
+    """A citation is the document's heading as written; a note of the project's own in brackets either is only a
+    reference (docs/RULES.md B-A1) or is one of CITATION_NOTES, which the rules pages show translated."""
+    import re
+
+    from scorekeeper.rules.explain import CITATION_NOTES
+
+    for profile, cite in _citations():
+        heading = cite.split(": ", 1)[1]
+        if " (" not in heading:
+            continue
+        note = heading.split(" (", 1)[1].rstrip(")")
+        bare = re.sub(r"docs/RULES\.md|§[\d.]+|\b[A-Z]-A\d+\b|[,\s]", "", note)
+        assert note in CITATION_NOTES or not bare, (profile.id, cite)
+    notes = {c.split(" (", 1)[1].rstrip(")") for _, c in _citations() if " (" in c}
+    assert CITATION_NOTES <= notes  # every note listed is used
+
+
+def test_a_citation_note_is_translated_and_the_heading_kept():
+    from babel.support import Translations
+
+    from scorekeeper.catalogues import TRANSLATIONS
+    from scorekeeper.rules import i18n
+
+    mac = get_profile("modern-american")
+    cite = "modern-american: scoring (docs/RULES.md §3.1, outside sources)"
+    assert source_text(mac, cite) == "002 Modern American Canasta, scoring (docs/RULES.md §3.1, outside sources)"
+    with i18n.using(Translations.load(str(TRANSLATIONS), ["es"]), "es"):
+        spanish = source_text(mac, cite)
+        assert source_text(get_profile("bicycle"), "bicycle: Melds") == "000 Canasta General Rules, Melds"
+    assert spanish.startswith("002 Modern American Canasta, scoring (docs/RULES.md §3.1, ")
+    assert "outside sources" not in spanish

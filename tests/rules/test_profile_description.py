@@ -117,3 +117,25 @@ def test_no_engine_message_names_a_profile():
         for node in _messages(ast.parse(path.read_text(), filename=str(path))):
             for pid in PROFILES:
                 assert pid not in node.value, f"{path.name}:{node.lineno} names {pid}: {node.value!r}"
+
+
+@pytest.mark.parametrize("pid", list(PROFILES))
+def test_every_combination_of_club_options_is_consistent(pid):
+    """A profile's own consistency checks (``_field_problems``, ``_consistency_problems``) speak to programmers, in
+    English: no choice a club can make reaches them. Every combination of every option's values (two targets for
+    the number option) builds a profile; a value an option does not allow is refused as UnknownOption first."""
+    import itertools
+
+    from scorekeeper.rules import UnknownOption
+
+    profile = get_profile(pid)
+    options = profile.options
+    values = [(5, 100_000) if opt.kind == "int" else opt.choices for opt in options]
+    built = 0
+    for combination in itertools.product(*values):
+        chosen = profile.with_options({opt.name: value for opt, value in zip(options, combination)})
+        assert isinstance(chosen, RuleProfile)
+        built += 1
+    assert built >= 2 ** (len(options) - 1)
+    with pytest.raises(UnknownOption):
+        profile.with_options({"target": 7})

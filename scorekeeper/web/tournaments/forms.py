@@ -35,7 +35,7 @@ class TournamentBase(FlaskForm):
     name = StringField(_l("Name"), filters=[records.clean_name], validators=[
         InputRequired(_l("Give the tournament a name.")), visible(_l("Give the tournament a name.")), Length(max=80)])
     date = DateField(_l("Date"), validators=[InputRequired(_l("Give the date."))], default=date_type.today)
-    rules = RadioField(_l("Rules"), choices=[SelectChoice(pid, p.name) for pid, p in PROFILES.items()],
+    rules = RadioField(_l("Rules"), choices=[SelectChoice(pid, _l(p.name)) for pid, p in PROFILES.items()],
                          default=DEFAULT_PROFILE)
     format = RadioField(_l("Format"), choices=_choices(records.FORMATS), default="pairs")
     rounds = IntegerField(_l("Rounds"), default=4, validators=[
