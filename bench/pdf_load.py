@@ -44,18 +44,20 @@ RESULTS = ROOT / "bench" / "results" / "pdf_load.json"
 SETUP = """
 import sys
 sys.path.insert(0, sys.argv[2])
-from scorekeeper import create_app, store
+from scorekeeper import create_app
+from scorekeeper.stores.deals import add_deal
+from scorekeeper.stores.games import create_game, game_version
 from scorekeeper.db import connect
 create_app({"DATABASE": sys.argv[1], "SECRET_KEY": "bench"})
 db = connect(sys.argv[1])
 sides = [{"key": "we", "name": "We", "players": ["Ann", "Bob"]},
          {"key": "they", "name": "They", "players": ["Cy", "Di"]}]
 for _ in range(1 + int(sys.argv[4])):
-    game = store.create_game(db, rules="bicycle", options={}, sides=sides)
+    game = create_game(db, rules="bicycle", options={}, sides=sides)
     for n in range(int(sys.argv[3])):
         deal = {"we": {"meld_points": 5 + n % 4 * 5, "hand_points": 10},
                 "they": {"meld_points": 5, "hand_points": 5 + n % 3 * 5}}
-        store.add_deal(db, game, deal, mode="totals", expected_version=store.game_version(db, game))
+        add_deal(db, game, deal, mode="totals", expected_version=game_version(db, game))
     print(game, flush=True)
 """
 

@@ -25,7 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper import create_app, store  # noqa: E402
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.stores.deals import add_deal  # noqa: E402
+from scorekeeper.stores.games import create_game, get_game  # noqa: E402
 from scorekeeper.db import connect  # noqa: E402
 
 RUNS = 7
@@ -47,10 +49,10 @@ DEALS = [
 
 
 def make_game(db, deals: int) -> int:
-    game_id = store.create_game(db, rules="bicycle", options={"target": 100000}, sides=SIDES)
+    game_id = create_game(db, rules="bicycle", options={"target": 100000}, sides=SIDES)
     for i in range(deals):
-        version = store.get_game(db, game_id)["version"]
-        store.add_deal(db, game_id, DEALS[i % 2], mode="cards", expected_version=version)
+        version = get_game(db, game_id)["version"]
+        add_deal(db, game_id, DEALS[i % 2], mode="cards", expected_version=version)
     return game_id
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import store
 from scorekeeper.stores import changes
+from scorekeeper.stores.deals import add_deal, delete_deal, undo_last, update_deal
+from scorekeeper.stores.games import create_game, delete_game, game_version, list_deals, set_locked
 from scorekeeper.tournaments import play, records, results, rounds
 
 SIDES = [{"key": "we", "name": "We", "players": ["Ann", "Bob"]}, {"key": "they", "name": "They", "players": ["Cy", "Di"]}]
@@ -30,21 +31,21 @@ def snapshot(db) -> dict:
 
 @pytest.fixture
 def game(db):
-    game_id = store.create_game(db, rules="bicycle", options={}, sides=SIDES)
-    store.add_deal(db, game_id, DEAL, mode="totals", expected_version=1)
+    game_id = create_game(db, rules="bicycle", options={}, sides=SIDES)
+    add_deal(db, game_id, DEAL, mode="totals", expected_version=1)
     return game_id
 
 
 @pytest.mark.parametrize("write", [
-    lambda db, g: store.create_game(db, rules="bicycle", options={}, sides=SIDES),
-    lambda db, g: store.add_deal(db, g, DEAL, mode="totals", expected_version=store.game_version(db, g)),
-    lambda db, g: store.update_deal(db, g, store.list_deals(db, g)[0]["id"], DEAL, mode="totals",
-                                    expected_version=store.game_version(db, g)),
-    lambda db, g: store.delete_deal(db, g, store.list_deals(db, g)[0]["id"],
-                                    expected_version=store.game_version(db, g)),
-    lambda db, g: store.undo_last(db, g, expected_version=store.game_version(db, g)),
-    lambda db, g: store.delete_game(db, g, expected_version=store.game_version(db, g)),
-    lambda db, g: store.set_locked(db, g, True),
+    lambda db, g: create_game(db, rules="bicycle", options={}, sides=SIDES),
+    lambda db, g: add_deal(db, g, DEAL, mode="totals", expected_version=game_version(db, g)),
+    lambda db, g: update_deal(db, g, list_deals(db, g)[0]["id"], DEAL, mode="totals",
+                              expected_version=game_version(db, g)),
+    lambda db, g: delete_deal(db, g, list_deals(db, g)[0]["id"],
+                              expected_version=game_version(db, g)),
+    lambda db, g: undo_last(db, g, expected_version=game_version(db, g)),
+    lambda db, g: delete_game(db, g, expected_version=game_version(db, g)),
+    lambda db, g: set_locked(db, g, True),
 ], ids=["new game", "add deal", "edit deal", "delete deal", "undo", "delete game", "lock"])
 def test_a_game_write_that_fails_at_its_last_step_writes_nothing(db, game, monkeypatch, write):
     before = snapshot(db)
@@ -70,7 +71,7 @@ def _table(db, tid):
 
 
 def _game_version(db, tid):
-    return store.game_version(db, _table(db, tid)["game_id"])
+    return game_version(db, _table(db, tid)["game_id"])
 
 
 TOURNAMENT_WRITES = {
@@ -107,7 +108,7 @@ def test_a_round_that_fails_while_seating_its_last_table_writes_nothing(db, monk
         records.add_entry(db, tid, [f"N{i}"], who="director")
     before = snapshot(db)
     calls = []
-    real = store.set_locked
+    real = set_locked
 
     def second_fails(*args, **kwargs):
         calls.append(1)
@@ -115,7 +116,7 @@ def test_a_round_that_fails_while_seating_its_last_table_writes_nothing(db, monk
             raise Boom()
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(store, "set_locked", second_fails)
+    monkeypatch.setattr(rounds, "set_locked", second_fails)
     with pytest.raises(Boom):
         rounds.start_round(db, tid, who="director")
     assert snapshot(db) == before

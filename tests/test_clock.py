@@ -2,7 +2,8 @@
 
 from datetime import datetime, timezone
 
-from scorekeeper import clock, store
+from scorekeeper import clock
+from scorekeeper.stores.games import create_game, get_game
 
 
 def test_now_is_an_aware_utc_datetime():
@@ -21,7 +22,7 @@ def test_stamp_and_parse_round_trip():
 def test_the_game_store_stamps_with_the_shared_clock(db, monkeypatch):
     moment = datetime(2030, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
     monkeypatch.setattr(clock, "now", lambda: moment)
-    game_id = store.create_game(db, rules="bicycle", options={}, sides=[
+    game_id = create_game(db, rules="bicycle", options={}, sides=[
         {"key": "we", "name": "We", "players": ["Ann", "Bob"]},
         {"key": "they", "name": "They", "players": ["Cy", "Di"]}])
-    assert store.get_game(db, game_id)["created_at"] == "2030-01-02T03:04:05+00:00"
+    assert get_game(db, game_id)["created_at"] == "2030-01-02T03:04:05+00:00"

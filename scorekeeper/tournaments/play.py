@@ -12,7 +12,11 @@ from flask_babel import gettext as _
 from sqlite_utils import Database
 
 from .. import clock
-from .. import store as games
+from ..stores.changes import last_undoable
+from ..stores.deals import add_deal, undo_last, update_deal
+from ..stores.errors import StaleGame
+from ..stores.games import game_version, get_deal, get_game, set_locked
+from ..stores.summary import game_summary
 from . import records, rounds
 from .base import TournamentError, immediate
 from .log import log
@@ -49,7 +53,7 @@ def confirm(db: Database, table: dict, side: str, *, version: int, who: str) -> 
     """A side agrees with the score shown at game version ``version``."""
     _check_side(side)
     with immediate(db):
-        game = games.get_game(db, table["game_id"])
+        game = get_game(db, table["game_id"])
         if not rounds.round_is_open(db, table):
             raise TournamentError(_("This round is closed: only the director can change its results now."))
         if game["version"] != version:
@@ -58,7 +62,7 @@ def confirm(db: Database, table: dict, side: str, *, version: int, who: str) -> 
             f"UPDATE tournament_tables SET {side}_confirmed_version = ?, {side}_confirmed_at = ? WHERE id = ?",
             [version, clock.stamp(), table["id"]],
         )
-        summary = games.game_summary(db, table["game_id"])
+        summary = game_summary(db, table["game_id"])
         log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
             action="confirmed", after={"side": side, "we": summary.totals.get("we"),
                                        "they": summary.totals.get("they"), "deals": len(summary.rows)}, who=who)
@@ -106,14 +110,14 @@ def table_write(db: Database, table: dict, *, expected_version: int, who: str, a
     """
     with immediate(db):
         before = table_status(db, _fresh(db, table))
-        games.set_locked(db, table["game_id"], False, who=who)
+        set_locked(db, table["game_id"], False, who=who)
         if not rounds.round_is_open(db, table):
             raise TournamentError(_("This round is closed: only the director can change its results now."))
-        version = games.game_version(db, table["game_id"])
+        version = game_version(db, table["game_id"])
         if version != expected_version + 1:
-            raise games.StaleGame(version - 1)
+            raise StaleGame(version - 1)
         result = action(version, before)
-        games.set_locked(db, table["game_id"], True, who=who)
+        set_locked(db, table["game_id"], True, who=who)
     return result
 
 
@@ -151,8 +155,8 @@ def table_add_deal(db: Database, table: dict, sides_data: dict, *, side: str, ex
 
     def add(version, before):
         _may_add(db, table, before)
-        deal_id = games.add_deal(db, table["game_id"], sides_data, mode="totals", expected_version=version,
-                                 who=who, result=result, client_key=client_key)
+        deal_id = add_deal(db, table["game_id"], sides_data, mode="totals", expected_version=version,
+                           who=who, result=result, client_key=client_key)
         _log_cleared(db, table, before, side, who)
         return deal_id
 
@@ -164,7 +168,7 @@ def table_undo(db: Database, table: dict, *, side: str, expected_version: int, w
     _check_side(side)
 
     def undo(version, before):
-        change = games.last_undoable(db, table["game_id"])
+        change = last_undoable(db, table["game_id"])
         made_by = side_of(change["who"]) if change else None
         if change and before.any_confirmation and made_by != side:
             if made_by is None:
@@ -172,7 +176,7 @@ def table_undo(db: Database, table: dict, *, side: str, expected_version: int, w
             by = SIDE_NAMES[made_by]
             raise Refused(_("%(side)s entered that deal and the score was confirmed: only %(side)s or the "
                             "director can undo it.", side=by))
-        result = games.undo_last(db, table["game_id"], expected_version=version, who=who)
+        result = undo_last(db, table["game_id"], expected_version=version, who=who)
         _log_cleared(db, table, before, side, who)
         return result
 
@@ -189,17 +193,17 @@ def correct_deal(db: Database, table: dict, deal_id: int, sides_data: dict, *, r
     if not reason:
         raise Refused(_("Give the reason for the correction; it goes in the log."))
     with immediate(db):
-        old = games.get_deal(db, table["game_id"], deal_id)
+        old = get_deal(db, table["game_id"], deal_id)
         if old is None:
             raise Refused(_("That deal is not one of this table's."))
-        locked = bool(games.get_game(db, table["game_id"])["locked"])
+        locked = bool(get_game(db, table["game_id"])["locked"])
         if locked:
-            games.set_locked(db, table["game_id"], False, who=who)
-        version = games.game_version(db, table["game_id"])
-        games.update_deal(db, table["game_id"], deal_id, sides_data, mode="totals", expected_version=version,
-                          who=who, reason=reason)
+            set_locked(db, table["game_id"], False, who=who)
+        version = game_version(db, table["game_id"])
+        update_deal(db, table["game_id"], deal_id, sides_data, mode="totals", expected_version=version,
+                    who=who, reason=reason)
         if locked:
-            games.set_locked(db, table["game_id"], True, who=who)
+            set_locked(db, table["game_id"], True, who=who)
         log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
             action="deal_corrected", before={"deal": old.seq, "sides": old.sides},
             after={"deal": old.seq, "sides": sides_data}, who=who, reason=reason)

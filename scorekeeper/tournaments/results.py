@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 from flask_babel import gettext as _
 
-from .. import store as games
+from ..stores.summary import game_summary
 from . import records, rounds
 from .base import TournamentError, immediate
 from .log import log
@@ -53,7 +53,7 @@ class TableStatus:
 
 def table_status(db: Database, table: dict, summary=None) -> TableStatus:
     """The table's score as it counts, and who has confirmed it."""
-    summary = summary or games.game_summary(db, table["game_id"])
+    summary = summary or game_summary(db, table["game_id"])
     version = summary.game["version"]
     if table["result_kind"]:
         we, they = table["result_we"], table["result_they"]

@@ -1,6 +1,6 @@
 """Rounds and their tables: who sits where, starting and closing a round, and the round's clock.
 
-Each table's game is an ordinary game of the scorepad's store (``scorekeeper.store``): starting a round creates
+Each table's game is an ordinary game of the scorepad's stores (``scorekeeper.stores``): starting a round creates
 one game per table with ``create_game``, and closing it locks the games with ``set_locked``.
 """
 
@@ -15,7 +15,7 @@ from sqlite_utils import Database
 from flask_babel import gettext as _
 
 from .. import clock
-from .. import store as games
+from ..stores.games import create_game, game_version, set_locked
 from ..codes import unique_code
 from . import access, records, results
 from .base import TournamentError, dumps, immediate
@@ -187,13 +187,13 @@ def _open_table(db: Database, tournament: dict, entries: dict, plan: RoundPlan, 
         _side(entries, seat.ns, "we", _("Table %(table)s North-South", table=seat.table)),
         _side(entries, seat.ew, "they", _("Table %(table)s East-West", table=seat.table)),
     ]
-    game_id = games.create_game(
+    game_id = create_game(
         db, rules=tournament["rules"], options=tournament["options"], sides=sides,
         first_dealer=(plan.number - 1) % sum(len(s["players"]) for s in sides),
         who=_("%(name)s: round %(number)s", name=tournament['name'], number=plan.number),
     )
     # Tournament games stay locked: only the table's own link unlocks one, for one write at a time.
-    games.set_locked(db, game_id, True, who=who)
+    set_locked(db, game_id, True, who=who)
     access.device(db, tournament["id"], seat.table)
     db["tournament_tables"].insert(
         {
@@ -224,9 +224,9 @@ def close_round(db: Database, tournament_id: int, *, who: str) -> int:
             if not status.confirmed:
                 unconfirmed.append(table["number"])
             if not status.locked:
-                games.set_locked(db, table["game_id"], True, who=who)
+                set_locked(db, table["game_id"], True, who=who)
             # Locking moves the game's version on; a confirmation of the last score stays valid.
-            version = games.game_version(db, table["game_id"])
+            version = game_version(db, table["game_id"])
             for side in ("we", "they"):
                 if status.confirmed_by(side):
                     db.execute(

@@ -5,7 +5,7 @@ forms into the engine's terms and shows its answers.
 
 Where a page starts (query parameters of every referee page):
 - ``game=<id>&side=<key>``: a game in progress; the profile, the club options and the side's total come from
-  the store (``store.game_summary``);
+  the store (``game_summary``);
 - otherwise ``rules=<profile id>``, ``options=<JSON object>`` and/or repeated ``opt.<name>=<value>``,
   ``score=<the side's total before the deal>``.
 """
@@ -126,14 +126,15 @@ def read_setup(values, lenient: bool = False) -> Setup | None:
     """
     game_id = (values.get("game") or "").strip()
     if game_id:
-        from scorekeeper import store
+        from scorekeeper.stores.errors import GameNotFound
+        from scorekeeper.stores.summary import game_summary
         from scorekeeper.db import get_db
 
         if not game_id.isdigit():
             raise BadStart(404, _("There is no such game."))
         try:
-            summary = store.game_summary(get_db(), int(game_id))
-        except store.GameNotFound as error:
+            summary = game_summary(get_db(), int(game_id))
+        except GameNotFound as error:
             raise BadStart(404, error.message) from None
         game = summary.game
         side = (values.get("side") or "").strip() or summary.side_keys[0]

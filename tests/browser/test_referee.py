@@ -6,7 +6,9 @@ import re
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper.stores.deals import add_deal
+from scorekeeper.stores.games import create_game
+from scorekeeper.stores.summary import game_summary
 from scorekeeper.db import connect
 from scorekeeper.rules import get_profile
 from tests.conftest import assert_fits_phone
@@ -151,12 +153,12 @@ def test_referee_opened_from_a_game_uses_its_rules_and_minimum(phone, live_serve
     db = connect(live_server.app.config["DATABASE"])
     sides = [{"key": "we", "name": "We", "players": ["Ann", "Cy"]},
              {"key": "they", "name": "They", "players": ["Bo", "Di"]}]
-    game_id = store.create_game(db, rules="silhill", options={"wild_ratio": "not_more_wilds"}, sides=sides)
+    game_id = create_game(db, rules="silhill", options={"wild_ratio": "not_more_wilds"}, sides=sides)
     deal = {"we": {"meld_points": 1000, "canastas": {"natural": 1}, "hand_points": 0, "red_threes": 1,
                    "went_out": True},
             "they": {"meld_points": 40, "canastas": {}, "hand_points": 10, "red_threes": 0}}
-    store.add_deal(db, game_id, deal, mode="totals", expected_version=1)
-    summary = store.game_summary(db, game_id)
+    add_deal(db, game_id, deal, mode="totals", expected_version=1)
+    summary = game_summary(db, game_id)
     db.conn.close()
     total, minimum = summary.totals["we"], summary.minimums["we"]
     assert minimum == get_profile("silhill").minimum(total) == 90

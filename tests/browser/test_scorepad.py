@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper.stores.summary import game_summary
 from scorekeeper.db import connect
 from tests.conftest import assert_fits_phone
 
@@ -52,7 +52,7 @@ def total(page, side: str) -> int:
 def summary_of(live_server, game_id):
     db = connect(live_server.app.config["DATABASE"])
     try:
-        return store.game_summary(db, game_id)
+        return game_summary(db, game_id)
     finally:
         db.conn.close()
 

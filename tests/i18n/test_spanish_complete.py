@@ -8,7 +8,7 @@ import re
 import pytest
 from flask_babel import Domain, get_locale
 
-from scorekeeper import store
+from scorekeeper.stores.games import create_game
 from scorekeeper.db import connect
 from scorekeeper.rules import PROFILES
 from tests.tournaments.conftest import create_tournament, enter
@@ -78,7 +78,7 @@ def english_left(text: str, allowed: set[str]) -> list[str]:
 def new_game(app, rules: str = "classic") -> int:
     db = connect(app.config["DATABASE"])
     try:
-        return store.create_game(db, rules=rules, options={}, sides=SIDES)
+        return create_game(db, rules=rules, options={}, sides=SIDES)
     finally:
         db.conn.close()
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from scorekeeper import store
+from scorekeeper.stores.deals import add_deal
+from scorekeeper.stores.games import create_game, game_version
 
 SIDES = [{"key": "we", "name": "Ann & Bob", "players": ["Ann", "Bob"]},
          {"key": "they", "name": "Cy & Di", "players": ["Cy", "Di"]}]
 
 
 def new_game(db, rules="bicycle", options=None) -> int:
-    return store.create_game(db, rules=rules, options=options or {}, sides=SIDES)
+    return create_game(db, rules=rules, options=options or {}, sides=SIDES)
 
 
 def quiet_deal(n: int = 0) -> dict:
@@ -19,5 +20,5 @@ def quiet_deal(n: int = 0) -> dict:
 
 
 def add(db, game_id: int, sides=None, **kwargs) -> int:
-    version = store.game_version(db, game_id)
-    return store.add_deal(db, game_id, sides or quiet_deal(), mode="totals", expected_version=version, **kwargs)
+    version = game_version(db, game_id)
+    return add_deal(db, game_id, sides or quiet_deal(), mode="totals", expected_version=version, **kwargs)

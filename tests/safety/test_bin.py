@@ -7,7 +7,11 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from scorekeeper import bin as game_bin
-from scorekeeper import store
+from scorekeeper.stores.changes import list_changes
+from scorekeeper.stores.deals import add_deal
+from scorekeeper.stores.errors import GameLocked, GameNotFound
+from scorekeeper.stores.games import delete_game, game_version, get_game, list_games
+from scorekeeper.stores.summary import game_summary
 
 from ..web.scorepad_helpers import start_game, totals_form
 from .helpers import add, new_game, quiet_deal
@@ -17,37 +21,37 @@ def test_a_deleted_game_goes_to_the_bin_and_comes_back_whole(db):
     game = new_game(db)
     for n in range(3):
         add(db, game, quiet_deal(n))
-    before = store.game_summary(db, game)
-    store.delete_game(db, game, expected_version=store.game_version(db, game))
-    assert store.get_game(db, game) is None
-    assert game not in [g.id for g in store.list_games(db)]
+    before = game_summary(db, game)
+    delete_game(db, game, expected_version=game_version(db, game))
+    assert get_game(db, game) is None
+    assert game not in [g.id for g in list_games(db)]
     binned = game_bin.binned_games(db)
     assert [g["id"] for g in binned] == [game]
     assert binned[0]["deal_count"] == 3 and binned[0]["days_left"] == 30
     game_bin.restore_game(db, game)
-    after = store.game_summary(db, game)
+    after = game_summary(db, game)
     assert after.totals == before.totals and len(after.rows) == 3
     assert game_bin.binned_games(db) == []
-    assert [c.action for c in store.list_changes(db, game)][-2:] == ["delete_game", "restore_game"]
+    assert [c.action for c in list_changes(db, game)][-2:] == ["delete_game", "restore_game"]
 
 
 def test_a_game_in_the_bin_takes_no_deals(db):
     game = new_game(db)
-    store.delete_game(db, game)
-    with pytest.raises(store.GameNotFound):
-        store.add_deal(db, game, quiet_deal(), mode="totals", expected_version=2)
+    delete_game(db, game)
+    with pytest.raises(GameNotFound):
+        add_deal(db, game, quiet_deal(), mode="totals", expected_version=2)
 
 
 def test_the_bin_is_emptied_after_30_days(db):
     game = new_game(db)
     add(db, game)
-    store.delete_game(db, game)
+    delete_game(db, game)
     later = datetime.now(timezone.utc) + timedelta(days=29, hours=23)
     assert game_bin.purge_expired(db, now=later) == 0
     assert game_bin.purge_expired(db, now=later + timedelta(hours=2)) == 1
     assert game_bin.binned_games(db) == []
     assert db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ?", [game]).fetchone()[0] == 0
-    with pytest.raises(store.GameNotFound):
+    with pytest.raises(GameNotFound):
         game_bin.restore_game(db, game)
 
 
@@ -77,8 +81,8 @@ def test_a_tournament_tables_game_cannot_be_deleted(no_csrf_app, db):
         enter(director, tid, name)
     director.post(f"/tournaments/{tid}/rounds")
     table = tables_of(no_csrf_app, tid, 1)[0]
-    with pytest.raises(store.GameLocked):
-        store.delete_game(db, table["game_id"])
+    with pytest.raises(GameLocked):
+        delete_game(db, table["game_id"])
     response = director.post(f"/games/{table['game_id']}/delete", data={})
     assert response.status_code == 303
-    assert store.get_game(db, table["game_id"]) is not None
+    assert get_game(db, table["game_id"]) is not None

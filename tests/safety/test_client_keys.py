@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper.stores.deals import add_deal
+from scorekeeper.stores import games
+from scorekeeper.stores.games import list_deals
 
 from ..tournaments.conftest import create_tournament, deal_form, enter, game_version, tables_of
 from ..web.scorepad_helpers import start_game, totals_form
@@ -13,17 +15,17 @@ from .helpers import new_game, quiet_deal
 
 def test_the_store_records_a_keyed_deal_once(db):
     game = new_game(db)
-    first = store.add_deal(db, game, quiet_deal(), mode="totals", expected_version=1, client_key="k-1234567890")
-    again = store.add_deal(db, game, quiet_deal(), mode="totals", expected_version=1, client_key="k-1234567890")
+    first = add_deal(db, game, quiet_deal(), mode="totals", expected_version=1, client_key="k-1234567890")
+    again = add_deal(db, game, quiet_deal(), mode="totals", expected_version=1, client_key="k-1234567890")
     assert again == first
-    assert len(store.list_deals(db, game)) == 1
-    assert store.game_version(db, game) == 2
+    assert len(list_deals(db, game)) == 1
+    assert games.game_version(db, game) == 2
 
 
 def test_the_same_key_in_another_game_is_another_deal(db):
     one, two = new_game(db), new_game(db)
-    a = store.add_deal(db, one, quiet_deal(), mode="totals", expected_version=1, client_key="k-1234567890")
-    b = store.add_deal(db, two, quiet_deal(), mode="totals", expected_version=1, client_key="k-1234567890")
+    a = add_deal(db, one, quiet_deal(), mode="totals", expected_version=1, client_key="k-1234567890")
+    b = add_deal(db, two, quiet_deal(), mode="totals", expected_version=1, client_key="k-1234567890")
     assert a != b
 
 
@@ -35,24 +37,24 @@ def test_a_retried_scorepad_save_answers_as_the_first_did(client, db):
     assert first.status_code == again.status_code == 200
     assert "Deal 1 saved." in first.get_data(as_text=True)
     assert "Deal 1 saved." in again.get_data(as_text=True)
-    assert len(store.list_deals(db, game)) == 1
+    assert len(list_deals(db, game)) == 1
     plain = client.post(f"/games/{game}/deals", data=form)
     assert plain.status_code == 303
-    assert len(store.list_deals(db, game)) == 1
+    assert len(list_deals(db, game)) == 1
 
 
 def test_a_save_without_a_key_still_refuses_a_stale_version(client, db):
     game = start_game(client)
     assert client.post(f"/games/{game}/deals", data=totals_form(1)).status_code == 303
     assert client.post(f"/games/{game}/deals", data=totals_form(1)).status_code == 409
-    assert len(store.list_deals(db, game)) == 1
+    assert len(list_deals(db, game)) == 1
 
 
 @pytest.mark.parametrize("key", ["", "x", "has spaces in it!", "k" * 200])
 def test_a_malformed_key_is_ignored_not_trusted(client, db, key):
     game = start_game(client)
     assert client.post(f"/games/{game}/deals", data=totals_form(1, client_key=key)).status_code == 303
-    assert [d.client_key for d in store.list_deals(db, game)] == [None]
+    assert [d.client_key for d in list_deals(db, game)] == [None]
 
 
 def test_a_retried_table_phone_save_is_recorded_once(no_csrf_app, db):
@@ -71,4 +73,4 @@ def test_a_retried_table_phone_save_is_recorded_once(no_csrf_app, db):
     again = phone.post(url, data=form)
     assert again.status_code == 303
     assert again.headers["Location"].endswith(f"/tournaments/table/{table['token']}")
-    assert len(store.list_deals(db, table["game_id"])) == 1
+    assert len(list_deals(db, table["game_id"])) == 1

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper.stores.games import game_version, list_deals
 from scorekeeper.stores.deals import MAX_DEALS
 from scorekeeper.stores.errors import TooManyDeals
 from scorekeeper.sheets.cache import render_lock, sheet_cache
@@ -93,11 +93,11 @@ def test_a_game_holds_at_most_the_documented_number_of_deals(client, db):
         add(db, game, quiet_deal(n))
     with pytest.raises(TooManyDeals):
         add(db, game)
-    version = store.game_version(db, game)
+    version = game_version(db, game)
     answer = client.post(f"/games/{game}/deals", data=totals_form(version))
     assert answer.status_code == 409
     assert f"{MAX_DEALS} deals" in answer.get_data(as_text=True)
-    assert len(store.list_deals(db, game)) == MAX_DEALS
+    assert len(list_deals(db, game)) == MAX_DEALS
 
 
 def test_the_readme_documents_the_limit():

@@ -10,7 +10,7 @@ import time
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from scorekeeper import store
+from scorekeeper.stores.games import list_deals
 from scorekeeper.db import connect
 from tests.conftest import assert_fits_phone
 from tests.tournaments.test_browser import start_tournament
@@ -45,7 +45,7 @@ def _deals(live_server, game_id):
     db = _db(live_server)
     try:
         return [(d.sides["we"]["meld_points"], d.sides["they"]["meld_points"])
-                for d in store.list_deals(db, game_id)]
+                for d in list_deals(db, game_id)]
     finally:
         db.conn.close()
 

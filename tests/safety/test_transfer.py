@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper.stores.deals import add_deal
+from scorekeeper.stores.games import create_game, game_version
+from scorekeeper.stores.summary import game_summary
 from scorekeeper.rules import get_profile, profile_options
 
 from ..api.cases import PROFILE_IDS, card_deal, total_deal
@@ -44,10 +46,10 @@ def _game(db, rules: str) -> int:
             break
         except Exception:
             options.pop(name)
-    game = store.create_game(db, rules=rules, options=options, sides=SIDES, first_dealer=1)
+    game = create_game(db, rules=rules, options=options, sides=SIDES, first_dealer=1)
     for sides, mode in ((total_deal(rules)["sides"], "totals"), (card_deal(rules)["sides"], "cards"),
                         (total_deal(rules)["sides"], "totals")):
-        store.add_deal(db, game, sides, mode=mode, expected_version=store.game_version(db, game), who="Ann")
+        add_deal(db, game, sides, mode=mode, expected_version=game_version(db, game), who="Ann")
     return game
 
 
@@ -71,7 +73,7 @@ def test_export_then_import_gives_the_same_totals_minimums_and_options(client, d
     assert answer.status_code == 303, answer.get_data(as_text=True)[:500]
     copy = int(answer.headers["Location"].rstrip("/").rsplit("/", 1)[1])
     assert copy != game
-    original, imported = store.game_summary(db, game), store.game_summary(db, copy)
+    original, imported = game_summary(db, game), game_summary(db, copy)
     assert imported.totals == original.totals
     assert imported.minimums == original.minimums
     assert imported.profile.option_values() == original.profile.option_values()
@@ -87,7 +89,7 @@ def test_the_csv_has_one_row_per_deal(client, db):
     assert response.status_code == 200 and response.mimetype == "text/csv"
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     assert len(rows) == 1 + 3
-    summary = store.game_summary(db, game)
+    summary = game_summary(db, game)
     head = rows[0]
     assert rows[-1][head.index("Ann & Bob: total")] == str(summary.totals["we"])
     assert rows[-1][head.index("Cy & Di: total")] == str(summary.totals["they"])
@@ -158,7 +160,7 @@ def test_export_dir_and_import_file_on_the_command_line(tmp_path, db, no_csrf_ap
     result = _cli(tmp_path, "import", str(game_file))
     assert result.returncode == 0, result.stderr
     copy = int(result.stdout.split("as game ")[1].split()[0].rstrip(".,"))
-    assert store.game_summary(db, copy).totals == store.game_summary(db, game).totals
+    assert game_summary(db, copy).totals == game_summary(db, game).totals
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "canasta-scorekeeper/9", "game": {}}')
     refused = _cli(tmp_path, "import", str(bad))

@@ -14,7 +14,8 @@ from datetime import date
 import pytest
 from babel.dates import format_date
 
-from scorekeeper import store
+from scorekeeper.stores.deals import add_deal
+from scorekeeper.stores.games import create_game, get_game
 
 from .conftest import words
 
@@ -36,8 +37,8 @@ def bicycle_minimum(total: int) -> int:
 
 
 def add(db, game_id: int, sides: dict, mode: str = "totals") -> None:
-    version = store.get_game(db, game_id)["version"]
-    store.add_deal(db, game_id, sides, mode=mode, expected_version=version)
+    version = get_game(db, game_id)["version"]
+    add_deal(db, game_id, sides, mode=mode, expected_version=version)
 
 
 def row_pattern(number: int, dealer: str, *cells) -> str:
@@ -49,7 +50,7 @@ def row_pattern(number: int, dealer: str, *cells) -> str:
 @pytest.fixture
 def finished_game(db):
     """Three bicycle deals played to a club target of 1,500."""
-    game_id = store.create_game(db, rules="bicycle", options={"target": 1500}, sides=SIDES)
+    game_id = create_game(db, rules="bicycle", options={"target": 1500}, sides=SIDES)
     # Deal 1. We, card by card: K x7 is a natural canasta (500), 7 7 2 melded; went out (100); 2 red threes
     # (200). Melded 7 x 10 + 5 + 5 + 20 = 100; left in hand 5 + 9 = 15. 500 + 100 + 200 + 100 - 15 = 885.
     # They, by totals: melded 30, hand 60, an illegal meld taken back (-100): 30 - 60 - 100 = -130.
@@ -72,7 +73,7 @@ def finished_game(db):
 
 
 def test_game_sheet_shows_every_deal_totals_minimums_and_winner(db, fetch_pdf, finished_game):
-    game = store.get_game(db, finished_game)
+    game = get_game(db, finished_game)
     played = game["created_at"][:10]
     pdf, response = fetch_pdf(f"/games/{finished_game}/sheet.pdf")
     assert response.headers["Content-Disposition"] == (
@@ -122,7 +123,7 @@ def test_game_sheet_paper_sizes_differ(fetch_pdf, finished_game):
 
 
 def test_long_game_runs_over_pages_with_the_header_repeated(db, fetch_pdf):
-    game_id = store.create_game(db, rules="bicycle", options={"target": 50000}, sides=SIDES)
+    game_id = create_game(db, rules="bicycle", options={"target": 50000}, sides=SIDES)
     for _ in range(60):
         # We: a mixed canasta (300), went out (100), melded 150: 550. They: melded 90, hand 40: 50.
         add(db, game_id, {
@@ -162,7 +163,7 @@ def test_long_game_runs_over_pages_with_the_header_repeated(db, fetch_pdf):
 
 
 def test_game_without_deals_prints_an_empty_sheet(db, fetch_pdf):
-    game_id = store.create_game(db, rules="modern-american", options={}, sides=SIDES)
+    game_id = create_game(db, rules="modern-american", options={}, sides=SIDES)
     pdf, _ = fetch_pdf(f"/games/{game_id}/sheet.pdf")
     text = pdf.text()
     assert "No deal has been recorded yet." in text
@@ -173,7 +174,7 @@ def test_game_without_deals_prints_an_empty_sheet(db, fetch_pdf):
 
 def test_game_with_four_single_players_is_printed_across_the_page(db, fetch_pdf):
     sides = [{"key": k, "name": n, "players": [n]} for k, n in [("a", "Ann"), ("b", "Bea"), ("c", "Cy"), ("d", "Di")]]
-    game_id = store.create_game(db, rules="silhill", options={"individual_scoring": True}, sides=sides)
+    game_id = create_game(db, rules="silhill", options={"individual_scoring": True}, sides=sides)
     # Ann: natural canasta 500 + going out 100 + melded 100 = 700; the others meld 40 and hold 10: 30.
     add(db, game_id, {
         "a": {"meld_points": 100, "canastas": {"natural": 1}, "went_out": True, "hand_points": 0},

@@ -8,7 +8,8 @@ import subprocess
 from datetime import timedelta
 
 from scorekeeper.db import connect
-from scorekeeper import clock, store
+from scorekeeper import clock
+from scorekeeper.stores.games import create_game
 from scorekeeper.tournaments import results, rounds
 
 from .conftest import (
@@ -250,7 +251,7 @@ def test_tournament_tables_are_not_offered_on_the_casual_games_list(no_csrf_app)
     assert director.post(f"/tournaments/{tid}/rounds").status_code == 303
     db = connect(no_csrf_app.config["DATABASE"])
     try:
-        casual = store.create_game(db, rules="bicycle", options={}, sides=[
+        casual = create_game(db, rules="bicycle", options={}, sides=[
             {"key": "we", "name": "Us", "players": ["Mia", "Noor"]}, {"key": "they", "name": "Them", "players": ["Olga", "Pia"]}])
     finally:
         db.conn.close()

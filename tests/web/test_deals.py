@@ -8,7 +8,9 @@ import threading
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper.stores.changes import list_changes
+from scorekeeper.stores.games import game_version, list_deals
+from scorekeeper.stores.summary import game_summary
 from scorekeeper.web.forms import parse_sum
 
 from .scorepad_helpers import counts, start_game, totals_form
@@ -36,9 +38,9 @@ def test_save_by_totals_with_plain_post_redirects(client, db, game_id):
     response = client.post(f"/games/{game_id}/deals", data=totals_form(1))
     assert response.status_code == 303
     assert response.headers["Location"].startswith(f"/games/{game_id}")
-    summary = store.game_summary(db, game_id)
+    summary = game_summary(db, game_id)
     assert summary.totals == {"we": 1185, "they": 375}
-    stored = store.list_deals(db, game_id)[0]
+    stored = list_deals(db, game_id)[0]
     assert stored["sides"]["we"] == {"meld_points": 185, "canastas": {"natural": 1, "mixed": 1}, "hand_points": 0,
                                      "red_threes": 1, "went_out": True, "concealed": False, "penalties": []}
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
@@ -60,9 +62,9 @@ def test_save_with_htmx_returns_the_updated_scorepad(client, db, game_id):
 def test_minimum_grows_with_the_total(client, db, game_id):
     data = totals_form(1, **{"we-meld_points": "185+500"})
     html = client.post(f"/games/{game_id}/deals", data=data, headers=HX).get_data(as_text=True)
-    total = store.game_summary(db, game_id).totals["we"]
+    total = game_summary(db, game_id).totals["we"]
     assert total == 1685
-    minimum = store.game_summary(db, game_id).profile.minimum(total)
+    minimum = game_summary(db, game_id).profile.minimum(total)
     assert f'data-minimum="we">{minimum}<' in html and minimum != 50
 
 
@@ -130,14 +132,14 @@ def test_custom_penalty_needs_a_reason(client, db, game_id):
     ok = client.post(f"/games/{game_id}/deals",
                      data=totals_form(1, **{"they-custom_points": "100", "they-custom_reason": "talked across"}))
     assert ok.status_code == 303
-    assert store.list_deals(db, game_id)[0]["sides"]["they"]["penalties"] == [
+    assert list_deals(db, game_id)[0]["sides"]["they"]["penalties"] == [
         {"points": 100, "reason": "talked across"}]
-    assert store.game_summary(db, game_id).totals["they"] == 275
+    assert game_summary(db, game_id).totals["they"] == 275
 
 
 def test_profile_penalty_by_count(client, db, game_id):
     client.post(f"/games/{game_id}/deals", data=totals_form(1, **{"they-penalty_illegal-meld": "1"}))
-    assert store.list_deals(db, game_id)[0]["sides"]["they"]["penalties"] == ["illegal-meld"]
+    assert list_deals(db, game_id)[0]["sides"]["they"]["penalties"] == ["illegal-meld"]
 
 
 def test_card_by_card_deal_and_meld_checks(client, db, game_id):
@@ -152,10 +154,10 @@ def test_card_by_card_deal_and_meld_checks(client, db, game_id):
     data["they-melds"] = "Q Q Q"
     response = client.post(f"/games/{game_id}/deals", data=data)
     assert response.status_code == 303
-    stored = store.list_deals(db, game_id)[0]
+    stored = list_deals(db, game_id)[0]
     assert stored["mode"] == "cards"
     assert stored["sides"]["they"]["melds"] == ["Q Q Q"] and stored["sides"]["they"]["hands"] == ["5 9", "4"]
-    assert store.game_summary(db, game_id).totals["they"] == 10
+    assert game_summary(db, game_id).totals["they"] == 10
 
 
 def test_unreadable_card_is_shown_next_to_the_melds(client, db, game_id):
@@ -169,32 +171,32 @@ def test_unreadable_card_is_shown_next_to_the_melds(client, db, game_id):
 def test_correct_an_earlier_deal_recomputes_later_totals(client, db, game_id):
     client.post(f"/games/{game_id}/deals", data=totals_form(1))
     client.post(f"/games/{game_id}/deals", data=totals_form(2))
-    first = store.list_deals(db, game_id)[0]["id"]
+    first = list_deals(db, game_id)[0]["id"]
     form = client.get(f"/games/{game_id}/deals/{first}/edit").get_data(as_text=True)
     assert 'value="185"' in form and "Correct deal 1" in form
     response = client.post(f"/games/{game_id}/deals/{first}/edit",
                            data=totals_form(3, **{"we-meld_points": "285", "reason": "recounted"}))
     assert response.status_code == 303
-    summary = store.game_summary(db, game_id)
+    summary = game_summary(db, game_id)
     assert [r["sides"]["we"]["total"] for r in summary.rows] == [1285, 2470]
     assert summary.minimums["we"] == summary.profile.minimum(2470)
-    change = store.list_changes(db, game_id)[-1]
+    change = list_changes(db, game_id)[-1]
     assert change["action"] == "edit" and change["reason"] == "recounted"
     assert change["before"]["sides"]["we"]["meld_points"] == 185 and change["after"]["sides"]["we"]["meld_points"] == 285
 
 
 def test_correction_on_an_old_version_is_refused(client, db, game_id):
     client.post(f"/games/{game_id}/deals", data=totals_form(1))
-    deal = store.list_deals(db, game_id)[0]["id"]
+    deal = list_deals(db, game_id)[0]["id"]
     response = client.post(f"/games/{game_id}/deals/{deal}/edit", data=totals_form(1, **{"we-meld_points": "95"}))
     assert response.status_code == 409
     assert "Someone else saved" in response.get_data(as_text=True)
-    assert store.list_deals(db, game_id)[0]["sides"]["we"]["meld_points"] == 185
+    assert list_deals(db, game_id)[0]["sides"]["we"]["meld_points"] == 185
 
 
 def test_delete_after_confirmation_then_undo(client, db, game_id):
     client.post(f"/games/{game_id}/deals", data=totals_form(1))
-    deal = store.list_deals(db, game_id)[0]["id"]
+    deal = list_deals(db, game_id)[0]["id"]
     confirm = client.get(f"/games/{game_id}/deals/{deal}/delete").get_data(as_text=True)
     assert "Delete deal 1?" in confirm
     assert counts(db)[1] == 1
@@ -203,7 +205,7 @@ def test_delete_after_confirmation_then_undo(client, db, game_id):
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Undo the last deletion" in page
     assert client.post(f"/games/{game_id}/undo", data={"version": "3"}).status_code == 303
-    assert store.game_summary(db, game_id).totals["we"] == 1185
+    assert game_summary(db, game_id).totals["we"] == 1185
     assert "The deleted deal is back." in client.get(f"/games/{game_id}").get_data(as_text=True)
 
 
@@ -211,8 +213,8 @@ def test_undo_the_last_save(client, db, game_id):
     client.post(f"/games/{game_id}/deals", data=totals_form(1))
     client.post(f"/games/{game_id}/deals", data=totals_form(2))
     client.post(f"/games/{game_id}/undo", data={"version": "3"})
-    assert len(store.list_deals(db, game_id)) == 1
-    assert [c["action"] for c in store.list_changes(db, game_id)][-1] == "undo"
+    assert len(list_deals(db, game_id)) == 1
+    assert [c["action"] for c in list_changes(db, game_id)][-1] == "undo"
 
 
 def test_two_saves_on_the_same_version_second_gets_409_and_keeps_the_entry(client, db, game_id):
@@ -230,14 +232,14 @@ def test_two_saves_on_the_same_version_second_gets_409_and_keeps_the_entry(clien
     assert 'value="300"' in html  # their entry kept
     assert 'name="version" type="hidden" value="1"' in html  # still based on what it saw
     assert 'name="as_next" value="2"' in html and "Save mine as deal 2" in html and "Discard mine" in html
-    assert len(store.list_deals(db, game_id)) == 1
+    assert len(list_deals(db, game_id)) == 1
     # A hurried "save" again does not record the same deal twice ...
     assert client.post(f"/games/{game_id}/deals", data=mine, headers=HX).status_code == 409
-    assert len(store.list_deals(db, game_id)) == 1
+    assert len(list_deals(db, game_id)) == 1
     # ... "save mine as deal 2" does.
     again = client.post(f"/games/{game_id}/deals", data={**mine, "as_next": "2"}, headers=HX)
     assert again.status_code == 200
-    assert len(store.list_deals(db, game_id)) == 2
+    assert len(list_deals(db, game_id)) == 2
 
 
 def test_game_over_shows_the_winner_and_no_form(client, db):
@@ -248,10 +250,10 @@ def test_game_over_shows_the_winner_and_no_form(client, db):
     response = client.post(f"/games/{game_id}/deals", data=totals_form(2))
     assert response.status_code == 422  # asked first
     assert "This game is over" in response.get_data(as_text=True)
-    assert len(store.list_deals(db, game_id)) == 1
+    assert len(list_deals(db, game_id)) == 1
     response = client.post(f"/games/{game_id}/deals", data=totals_form(2, confirm="y"))
     assert response.status_code == 303  # played on by choice
-    assert len(store.list_deals(db, game_id)) == 2
+    assert len(list_deals(db, game_id)) == 2
 
 
 def test_modern_american_form_has_special_canastas_and_black_threes(client, db):
@@ -264,7 +266,7 @@ def test_modern_american_form_has_special_canastas_and_black_threes(client, db):
             "they-meld_points": "60", "they-hand_points": "30"}
     response = client.post(f"/games/{game_id}/deals", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)
-    stored = store.list_deals(db, game_id)[0]["sides"]["we"]
+    stored = list_deals(db, game_id)[0]["sides"]["we"]
     assert stored["canastas"] == {"natural": 2, "sevens": 1} and stored["black_threes"] == 1
 
 
@@ -337,9 +339,9 @@ def test_simultaneous_saves_on_the_live_server_never_lose_an_entry(live_server):
 
     db = connect(live_server.app.config["DATABASE"])
     try:
-        assert len(store.list_deals(db, game_id)) == 1
-        assert [c["action"] for c in store.list_changes(db, game_id)] == ["create", "add"]
-        assert store.game_version(db, game_id) == 2
+        assert len(list_deals(db, game_id)) == 1
+        assert [c["action"] for c in list_changes(db, game_id)] == ["create", "add"]
+        assert game_version(db, game_id) == 2
     finally:
         db.conn.close()
 

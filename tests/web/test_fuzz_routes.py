@@ -14,7 +14,8 @@ from werkzeug.datastructures import MultiDict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import store as game_store
+from scorekeeper.stores.deals import add_deal
+from scorekeeper.stores.games import create_game, get_game, list_deals
 from scorekeeper.db import connect
 from scorekeeper.tournaments import records, rounds
 
@@ -60,12 +61,12 @@ def _world(app, client) -> dict:
     try:
         sides = [{"key": "we", "name": "We", "players": ["Ann", "Bob"]},
                  {"key": "they", "name": "They", "players": ["Cy", "Di"]}]
-        game_id = game_store.create_game(db, rules="bicycle", options={}, sides=sides)
+        game_id = create_game(db, rules="bicycle", options={}, sides=sides)
         deal = {"meld_points": 120, "canastas": {"natural": 1}, "hand_points": 0, "went_out": True}
         other = {"meld_points": 60, "hand_points": 40}
-        game_store.add_deal(db, game_id, {"we": deal, "they": other}, mode="totals", expected_version=1)
-        game = game_store.get_game(db, game_id)
-        deal_id = game_store.list_deals(db, game_id)[0]["id"]
+        add_deal(db, game_id, {"we": deal, "they": other}, mode="totals", expected_version=1)
+        game = get_game(db, game_id)
+        deal_id = list_deals(db, game_id)[0]["id"]
     finally:
         db.conn.close()
     tournament_id = create_tournament(client)

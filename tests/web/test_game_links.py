@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper import store
+from scorekeeper.stores.games import create_game
 from scorekeeper.db import connect
 
 SIDES = [{"key": "we", "name": "Ann & Cy", "players": ["Ann", "Cy"]},
@@ -13,7 +13,7 @@ SIDES = [{"key": "we", "name": "Ann & Cy", "players": ["Ann", "Cy"]},
 
 def test_game_page_links_its_sheet_and_the_referee_for_each_side(client, no_csrf_app):
     db = connect(no_csrf_app.config["DATABASE"])
-    game_id = store.create_game(db, rules="classic", options={}, sides=SIDES)
+    game_id = create_game(db, rules="classic", options={}, sides=SIDES)
     db.conn.close()
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     sheet_links = re.findall(rf'href="(/games/{game_id}/sheet\.pdf[^"]*)"', html)

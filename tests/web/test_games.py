@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from scorekeeper import create_app, store
+from scorekeeper import create_app
+from scorekeeper.stores.games import get_game, list_deals, set_locked
 
 from .scorepad_helpers import counts, start_game, totals_form
 
@@ -40,7 +41,7 @@ def test_start_two_player_yahoo_game(client, db):
             "opt_concealed_exempt_from_minimum": "no", "p1_player0": "Ann", "p2_player0": "Bo", "first_dealer": "1"}
     response = client.post("/games/new", data=data)
     assert response.status_code == 303
-    game = store.get_game(db, int(response.headers["Location"].rsplit("/", 1)[1]))
+    game = get_game(db, int(response.headers["Location"].rsplit("/", 1)[1]))
     assert [s["name"] for s in game["sides"]] == ["Ann", "Bo"]
     assert game["options"]["players"] == 2 and game["first_dealer"] == 1
 
@@ -102,7 +103,7 @@ def test_games_list_in_progress_and_finished(client):
 
 def test_share_link_and_qr(client, db):
     game_id = start_game(client)
-    code = store.get_game(db, game_id)["code"]
+    code = get_game(db, game_id)["code"]
     assert client.get(f"/g/{code}").headers["Location"].endswith(f"/games/{game_id}")
     qr = client.get(f"/games/{game_id}/qr.svg")
     assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
@@ -116,20 +117,20 @@ def test_delete_game_after_confirmation(client, db):
     assert "restored" in confirm.get_data(as_text=True)
     response = client.post(f"/games/{game_id}/delete", data={"version": "1"})
     assert response.status_code == 303
-    assert store.get_game(db, game_id) is None
+    assert get_game(db, game_id) is None
     assert client.get(f"/games/{game_id}").status_code == 404
 
 
 def test_locked_game_shows_a_message_and_no_controls(client, db):
     game_id = start_game(client)
     client.post(f"/games/{game_id}/deals", data=totals_form(1))
-    store.set_locked(db, game_id, True)
+    set_locked(db, game_id, True)
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "This game is locked" in page
     assert 'id="deal-form"' not in page and "Correct deal" not in page and "Undo" not in page
     response = client.post(f"/games/{game_id}/deals", data=totals_form(3))
     assert response.status_code == 409
-    assert len(store.list_deals(db, game_id)) == 1
+    assert len(list_deals(db, game_id)) == 1
 
 
 def test_restart_keeps_the_game(tmp_path):

@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 from babel.support import Translations
 
-from scorekeeper import store
+from scorekeeper.stores.games import create_game
 from scorekeeper.catalogues import compile_catalogue, locales
 from scorekeeper.db import connect
 from scorekeeper.i18n import format_number, format_signed
@@ -28,7 +28,7 @@ def page_language(response) -> str:
 def new_game(app) -> int:
     db = connect(app.config["DATABASE"])
     try:
-        return store.create_game(db, rules="classic", options={}, sides=SIDES)
+        return create_game(db, rules="classic", options={}, sides=SIDES)
     finally:
         db.conn.close()
 

@@ -9,7 +9,9 @@ from html import unescape
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper.stores.deals import add_deal
+from scorekeeper.stores.games import create_game
+from scorekeeper.stores.summary import game_summary
 from scorekeeper.rules import PROFILES, Situation, check_meld, get_profile, parse_cards, profile_options
 from scorekeeper.rules.explain import TOPICS, source_text
 
@@ -345,14 +347,14 @@ SIDES = [
 
 
 def test_opening_from_a_game_uses_its_profile_options_and_side_total(client, db):
-    game_id = store.create_game(db, rules="yahoo", options={"canastas_to_go_out": 2}, sides=SIDES)
+    game_id = create_game(db, rules="yahoo", options={"canastas_to_go_out": 2}, sides=SIDES)
     deal = {
         "we": {"meld_points": 1000, "canastas": {"natural": 1}, "hand_points": 0, "red_threes": 0,
                "went_out": True},
         "they": {"meld_points": 50, "canastas": {}, "hand_points": 0, "red_threes": 0},
     }
-    store.add_deal(db, game_id, deal, mode="totals", expected_version=1)
-    summary = store.game_summary(db, game_id)
+    add_deal(db, game_id, deal, mode="totals", expected_version=1)
+    summary = game_summary(db, game_id)
     total = summary.totals["we"]
     response = client.get(f"/referee/?game={game_id}&side=we")
     page = text(response)

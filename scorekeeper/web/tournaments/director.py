@@ -10,7 +10,8 @@ from flask_babel import lazy_gettext as _l
 from ...db import get_db
 from ...rules import DEFAULT_PROFILE, RulesError, get_profile
 from ...tournaments import access, base, log as tlog, play, records, results, rounds
-from ... import store as games
+from ...stores.games import get_deal
+from ...stores.summary import game_summary
 from ..deal_path import read_deal
 from ..forms import deal_form, form_data_from_deal, option_value
 from ..htmx import render
@@ -206,8 +207,8 @@ def correct_deal(tournament, table_id: int, deal_id: int):
     """The director corrects one deal of a table (not only the table's total); logged with the reason."""
     db = get_db()
     table = _load_table(tournament, table_id)
-    summary = games.game_summary(db, table["game_id"])
-    deal = games.get_deal(db, table["game_id"], deal_id)
+    summary = game_summary(db, table["game_id"])
+    deal = get_deal(db, table["game_id"], deal_id)
     if deal is None:
         abort(404)
     context = {"tournament": tournament, "table": table, "deal": deal, "summary": summary, "error": None}

@@ -7,7 +7,10 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
 
-from ... import store as game_store
+from ...stores.deals import deal_by_key
+from ...stores.errors import GameLocked, GameOver, NothingToUndo, StaleGame
+from ...stores.games import game_version
+from ...stores.summary import game_summary
 from ...db import get_db
 from ...rules import RulesError
 from ...tournaments import access, base, play, records, results, rounds
@@ -165,7 +168,7 @@ def read_table_deal(table_row: dict):
     a tournament table adds: the side entering it ("we" is North-South), and no blank deal (a round counts its
     deals). Returns (reading, side, errors); the deal may be saved when ``reading.can_save`` and no errors.
     """
-    summary = game_store.game_summary(get_db(), table_row["game_id"])
+    summary = game_summary(get_db(), table_row["game_id"])
     reading = read_deal(summary, request.form, "totals")
     side = request.form.get("side", "")
     errors = {}
@@ -185,7 +188,7 @@ def table_add_deal(token: str):
     db = get_db()
     table_row = _load_by_token(token)
     key = client_key(request.form)
-    if game_store.deal_by_key(db, table_row["game_id"], key) is not None:  # a retry: answer as the first time
+    if deal_by_key(db, table_row["game_id"], key) is not None:  # a retry: answer as the first time
         flash(_("Deal saved."), "ok")
         return redirect(url_for("tournaments.table", token=token), 303)
     if not rounds.round_is_open(db, table_row):
@@ -201,11 +204,11 @@ def table_add_deal(token: str):
         play.table_add_deal(db, table_row, reading.sides, side=side,
                             expected_version=read_version(form.version.data), who=who, result=reading.result,
                             client_key=key)
-    except game_store.StaleGame:
-        form.version.data = str(game_store.game_version(db, table_row["game_id"]))
+    except StaleGame:
+        form.version.data = str(game_version(db, table_row["game_id"]))
         return _refused(table_row, 409, _("Another phone at this table saved a deal first. Check the score "
                                           "below, then save yours again if it is still missing."), form)
-    except (game_store.GameOver, game_store.GameLocked, play.Refused) as error:
+    except (GameOver, GameLocked, play.Refused) as error:
         return _refused(table_row, 409, error.message, form)
     except base.TournamentError:
         return _refused(table_row, 403, CLOSED)
@@ -240,9 +243,9 @@ def table_undo(token: str):
         return _refused(table_row, 409, error.message)
     except base.TournamentError:
         return _refused(table_row, 403, CLOSED)
-    except game_store.StaleGame:
+    except StaleGame:
         return _refused(table_row, 409, _("The score changed on another phone. Look at it again before undoing."))
-    except game_store.NothingToUndo:
+    except NothingToUndo:
         flash(_("There is no deal to undo."), "error")
     else:
         flash(_("Last change undone."), "ok")
