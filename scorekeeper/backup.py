@@ -16,6 +16,9 @@ import threading
 from datetime import datetime
 from pathlib import Path
 
+# The command's messages in the terminal's language (set through rules.i18n by the ``scorekeeper`` command).
+from .rules.i18n import _
+
 PREFIX = "scorekeeper-"
 #: Defaults of the server's own backups (config BACKUP_INTERVAL in seconds, BACKUP_KEEP copies, BACKUP_DIR).
 DEFAULT_INTERVAL = 600
@@ -41,8 +44,8 @@ def target_path(target: str, stamp: str | None = None) -> Path:
 def open_existing(database: str) -> sqlite3.Connection:
     """Open a database that must already exist (never create an empty one by mistake)."""
     if not Path(database).is_file():
-        raise BackupError(f"There is no database at {database}: nothing to back up. Check DATABASE in the "
-                          "configuration.")
+        raise BackupError(_("There is no database at %(database)s: nothing to back up. Check DATABASE in the "
+                            "configuration.", database=database))
     return sqlite3.connect(database, timeout=30, check_same_thread=False)
 
 
@@ -66,9 +69,11 @@ def backup_database(database: str, target: str, stamp: str | None = None) -> str
             source.close()
         os.replace(partial, path)
     except sqlite3.Error as error:
-        raise BackupError(f"The database {database} could not be read for a backup ({error}).") from error
+        raise BackupError(_("The database %(database)s could not be read for a backup (%(error)s).",
+                            database=database, error=error)) from error
     except OSError as error:
-        raise BackupError(f"The backup could not be written to {path} ({error.strerror or error}).") from error
+        raise BackupError(_("The backup could not be written to %(path)s (%(error)s).", path=path,
+                            error=error.strerror or error)) from error
     return str(path)
 
 

@@ -9,6 +9,8 @@ import click
 from flask import Config
 
 from .backup import DEFAULT_INTERVAL, DEFAULT_KEEP, BackupError, BackupKeeper, backup_database
+# The terminal's language: the ``scorekeeper`` group sets it for every command (cli.py, ``main``).
+from .rules.i18n import _, ngettext, number
 
 
 def instance_config() -> Config:
@@ -36,7 +38,7 @@ def app_or_exit():
 
 
 def _fail(message: str) -> None:
-    click.echo(f"Error: {message}", err=True)
+    click.echo(_("Error: %(message)s", message=message), err=True)
     raise SystemExit(1)
 
 
@@ -52,7 +54,7 @@ def backup(path: str) -> None:
         made = backup_database(database, path)
     except BackupError as error:
         _fail(str(error))
-    click.echo(f"Backup of {database} written to {made}")
+    click.echo(_("Backup of %(database)s written to %(path)s", database=database, path=made))
 
 
 @click.command("export")
@@ -64,15 +66,18 @@ def export_command(folder: str) -> None:
 
     database = instance_config()["DATABASE"]
     if not Path(database).is_file():
-        _fail(f"There is no database at {database}: nothing to export. Check DATABASE in the configuration.")
+        _fail(_("There is no database at %(database)s: nothing to export. Check DATABASE in the configuration.",
+                database=database))
     db = connect(database)
     try:
         written = export_all(db, folder)
     except OSError as error:
-        _fail(f"The files could not be written to {folder} ({error.strerror or error}).")
+        _fail(_("The files could not be written to %(folder)s (%(error)s).", folder=folder,
+                error=error.strerror or error))
     finally:
         db.conn.close()
-    click.echo(f"{len(written)} file(s) written to {folder}")
+    click.echo(ngettext("%(num)d file written to %(folder)s", "%(num)d files written to %(folder)s", len(written),
+                        folder=folder))
 
 
 @click.command("import")
@@ -87,12 +92,12 @@ def import_command(file: str) -> None:
         raw = handle.read(MAX_FILE_BYTES + 1)
     db = connect(app.config["DATABASE"])
     try:
-        game_id = import_game(db, raw, who="scorekeeper import")
+        game_id = import_game(db, raw, who="scorekeeper import")  # i18n: not for people (stored; see who_words)
     except ImportRefused as refused:
         _fail(refused.message)
     finally:
         db.conn.close()
-    click.echo(f"Imported {file} as game {game_id}.")
+    click.echo(_("Imported %(file)s as game %(game)s.", file=file, game=game_id))
 
 
 def register(group: click.Group) -> None:
@@ -113,8 +118,9 @@ def start_backups(config) -> BackupKeeper:
     keeper.start()
     # A service manager stops the server with SIGTERM: end the way Ctrl+C does, so the last backup is made.
     signal.signal(signal.SIGTERM, _interrupt)
-    click.echo(f"Backups: every {keeper.interval:g} s when something changed, the last {keeper.keep} kept in "
-               f"{keeper.folder}")
+    click.echo(ngettext("Backups: every %(interval)s s when something changed, the last one kept in %(folder)s",
+                        "Backups: every %(interval)s s when something changed, the last %(num)d kept in %(folder)s",
+                        keeper.keep, interval=number(keeper.interval), folder=keeper.folder))
     return keeper
 
 

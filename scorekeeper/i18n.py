@@ -7,22 +7,22 @@ every template and view shares:
   the same words, and its PDFs print in it); the language a person chose with the switch (the ``language``
   cookie); the phone's ``Accept-Language``; English. The JSON API listens only to ``Accept-Language``.
 - ``format_number(n)`` / ``|number``: a whole number by the locale's CLDR rules, ``8,500`` in English, ``8500``
-  and ``10.000`` in Spanish. ``|signed`` adds a ``+`` to positive numbers. ``|date`` writes an ISO date (or the
-  date part of a timestamp) as the locale writes dates; ``|datetime`` a timestamp with its time.
+  and ``10.000`` in Spanish. ``|signed`` adds a ``+`` to positive numbers.
+- ``format_when(value, kind)``: every date and time a person reads, by the locale's CLDR rules, stored moments in
+  the laptop's time zone; in templates ``|date`` (``|date("long")``), ``|datetime`` and ``|time``.
 - In templates: ``_('...')``, ``ngettext('%(num)d deal', '%(num)d deals', n)`` and ``{% trans %}`` blocks.
   In Python: ``from flask_babel import gettext as _, ngettext, lazy_gettext``.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timezone
 from functools import cache
 
 from babel import Locale
+from babel import dates as babel_dates
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
-from flask_babel import format_date as babel_format_date
-from flask_babel import format_datetime as babel_format_datetime
 
 from .catalogues import SOURCE_LOCALE, TRANSLATIONS, locales
 from .rules import i18n as rules_i18n
@@ -95,29 +95,57 @@ def _request_translations():
     return get_translations() if has_request_context() else None
 
 
-def _as_datetime(value: str | date | datetime) -> datetime | date:
+#: How each kind of date or moment is written, by CLDR's names for its lengths (date, time), so each language
+#: writes it its own way. A date always names its month in words ("medium": "Nov 23, 2026", "23 nov 2026"), never
+#: CLDR's numeric "short" form, which English writes month first (11/23/26) and Spanish day first (23/11/26).
+WHEN = {"date": ("medium", None), "long_date": ("long", None), "datetime": ("medium", "short"),
+        "time": (None, "medium")}
+
+
+def _moment(value: str | date | datetime) -> date | datetime:
+    """A stored date ("2026-11-23") as a date; a stored moment (UTC, ISO 8601) as a datetime in the laptop's own
+    time zone, where the club is (a moment stored without its offset is UTC)."""
     if isinstance(value, str):
-        return datetime.fromisoformat(value.replace("Z", "+00:00"))
+        value = value.strip()
+        if len(value) == 10:
+            return date.fromisoformat(value)
+        value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=timezone.utc)
+        return value.astimezone()
     return value
 
 
-def format_day(value: str | date | datetime | None, format: str = "medium") -> str:
-    """A date as the locale writes it: "23 Nov 2026" / "23 nov 2026" ("long": "23 de noviembre de 2026")."""
-    if not value:
-        return ""
-    moment = _as_datetime(value)
-    day = moment.date() if isinstance(moment, datetime) else moment
-    return babel_format_date(day, format)
+def local_day(value: str | date | datetime) -> date:
+    """The day a stored date or moment fell on, where the club is (for file names and PDF titles)."""
+    moment = _moment(value)
+    return moment.date() if isinstance(moment, datetime) else moment
 
 
-def format_moment(value: str | datetime | None, format: str = "short") -> str:
-    """A timestamp with its time, in the locale's way (times are stored in UTC and shown in UTC)."""
+def format_when(value: str | date | datetime | None, kind: str = "date", locale: str | None = None) -> str:
+    """A date or a moment as the reader's language writes it, the one way every page, PDF, log and command
+    shows one: ``kind`` is "date" ("Nov 23, 2026" / "23 nov 2026"), "long_date" ("November 23, 2026" /
+    "23 de noviembre de 2026"), "datetime" ("Nov 23, 2026, 9:05 PM" / "23 nov 2026, 21:05") or "time"
+    ("9:05:33 PM" / "21:05:33"). The locale is the request's in the web app, the terminal's in the command."""
     if not value:
         return ""
-    moment = _as_datetime(value)
-    if isinstance(moment, datetime) and moment.tzinfo is not None:
-        moment = moment.replace(tzinfo=None)
-    return babel_format_datetime(moment, format)
+    locale = locale or rules_i18n.current_locale()
+    moment = _moment(value)
+    date_length, time_length = WHEN[kind]
+    day = local_day(moment)
+    date_text = babel_dates.format_date(day, date_length, locale=locale) if date_length else ""
+    if not time_length or not isinstance(moment, datetime):
+        return date_text
+    time_text = babel_dates.format_time(moment, time_length, locale=locale)
+    if not date_length:
+        return time_text
+    pattern = babel_dates.get_datetime_format(date_length, locale=locale).replace("'", "")
+    return pattern.replace("{0}", time_text).replace("{1}", date_text)
+
+
+def _date_filter(value, length: str = "medium") -> str:
+    return format_when(value, "long_date" if length == "long" else "date")
 
 
 def init_app(app: Flask) -> None:
@@ -128,12 +156,14 @@ def init_app(app: Flask) -> None:
     rules_i18n.install(_request_translations, current_locale)
     # {% trans %} blocks fold their whitespace, so a block wrapped over lines is one message (babel.cfg agrees).
     app.jinja_env.policies["ext.i18n.trimmed"] = True
-    app.jinja_env.filters.update(number=format_number, signed=format_signed, date=format_day, datetime=format_moment)
+    app.jinja_env.filters.update(number=format_number, signed=format_signed, date=_date_filter,
+                                 datetime=lambda value: format_when(value, "datetime"),
+                                 time=lambda value: format_when(value, "time"))
 
     @app.context_processor
     def language_helpers():
         return {"current_locale": current_locale, "language_names": language_names, "fixed_language": fixed_language}
 
 
-__all__ = ["COOKIE", "available", "babel", "current_locale", "format_day", "format_moment",
+__all__ = ["COOKIE", "WHEN", "available", "babel", "current_locale", "format_when", "local_day",
            "format_number", "format_signed", "init_app", "language_names", "supported"]

@@ -26,6 +26,10 @@ from .stores.errors import GameNotFound, InvalidGame
 from .stores.games import MODES, Deal, Game
 from .stores.summary import GameSummary, game_summary, score, summarise
 
+# The import page answers in the request's language, the command in the terminal's (both set through rules.i18n).
+from .rules.i18n import _
+from .rules.i18n import number as format_number
+
 FORMAT = "canasta-scorekeeper/1"
 FORMAT_NAME, FORMAT_VERSION = "canasta-scorekeeper", 1
 #: The largest file the import page and command read (a 500-deal game card by card is about 300 kB).
@@ -42,11 +46,12 @@ class ImportRefused(ValueError):
 
 
 def _malformed(message: str) -> ImportRefused:
-    return ImportRefused("malformed", f"This file cannot be read as a scorekeeper game: {message}")
+    return ImportRefused("malformed", _("This file cannot be read as a scorekeeper game: %(reason)s", reason=message))
 
 
 def _inconsistent(message: str) -> ImportRefused:
-    return ImportRefused("inconsistent", f"This file does not add up, so nothing was imported: {message}")
+    return ImportRefused("inconsistent", _("This file does not add up, so nothing was imported: %(reason)s",
+                                           reason=message))
 
 
 # --------------------------------------------------------------------------------------
@@ -105,16 +110,16 @@ def export_csv(summary: GameSummary) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     sides = summary.game.sides
-    head = ["deal", "dealer", "entered", "by"]
+    head = [_("deal"), _("dealer"), _("entered"), _("by")]
+    columns = (_("deal"), _("total"), _("needs to open"), _("canastas"), _("went out"), _("red threes"))
     for side in sides:
-        head += [f"{side.name}: {what}" for what in ("deal", "total", "needs to open", "canastas", "went out",
-                                                    "red threes")]
+        head += [_("%(side)s: %(column)s", side=side.name, column=column) for column in columns]
     writer.writerow(head)
     for row in summary.rows:
-        line = [row.number, row.dealer, "card by card" if row.mode == "cards" else "by totals", row.who or ""]
+        line = [row.number, row.dealer, _("card by card") if row.mode == "cards" else _("by totals"), row.who or ""]
         for side in sides:
             cell = row.sides[side.key]
-            went_out = "concealed" if cell.concealed else "yes" if cell.went_out else "no"
+            went_out = _("concealed") if cell.concealed else _("yes") if cell.went_out else _("no")
             line += [cell.deal, cell.total, cell.minimum, cell.canastas, went_out, cell.red_threes]
         writer.writerow(line)
     return out.getvalue()
@@ -134,38 +139,40 @@ def read_document(raw: bytes | str) -> dict:
     """The file's JSON, with its format checked; ImportRefused when it is not one this version reads."""
     if isinstance(raw, bytes):
         if len(raw) > MAX_FILE_BYTES:
-            raise _malformed("it is far larger than any game.")
+            raise _malformed(_("it is far larger than any game."))
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise _malformed("it is not a text file.") from None
+            raise _malformed(_("it is not a text file.")) from None
     try:
         document = json.loads(raw)
     except ValueError:
-        raise _malformed("it is not JSON (was it saved from the game's \"Download (JSON)\" link?).") from None
+        raise _malformed(_("it is not JSON (was it saved from the game's \"Download (JSON)\" link?).")) from None
     if not isinstance(document, dict) or not isinstance(document.get("format"), str):
-        raise _malformed("it does not say which format it is in.")
-    name, _, version = document["format"].partition("/")
+        raise _malformed(_("it does not say which format it is in."))
+    name, _slash, version = document["format"].partition("/")
     if name != FORMAT_NAME or not version.isdigit():
-        raise _malformed(f"its format \"{document['format'][:40]}\" is not a scorekeeper game.")
+        raise _malformed(_("its format \"%(format)s\" is not a scorekeeper game.", format=document["format"][:40]))
     if int(version) > FORMAT_VERSION:
-        raise ImportRefused("newer", f"This file was written by a newer scorekeeper (format {int(version)}; this "
-                                     f"one reads format {FORMAT_VERSION}). Update the scorekeeper, then import it.")
+        raise ImportRefused("newer", _("This file was written by a newer scorekeeper (format %(theirs)s; this one "
+                                       "reads format %(ours)s). Update the scorekeeper, then import it.",
+                                       theirs=int(version), ours=FORMAT_VERSION))
     if not isinstance(document.get("game"), dict):
-        raise _malformed("it holds no game.")
+        raise _malformed(_("it holds no game."))
     return document["game"]
 
 
-def _field(game: dict, name: str, kind, what: str):
+def _field(game: dict, name: str, kind, problem: str):
+    """``game[name]`` when it is a ``kind``; else the file is refused, saying ``problem``."""
     value = game.get(name)
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise _malformed(f"{what} is missing or of the wrong kind.")
+        raise _malformed(problem)
     return value
 
 
 def _profile(game: dict):
-    rules = _field(game, "rules", str, "the rules")
-    options = _field(game, "options", dict, "the club options")
+    rules = _field(game, "rules", str, _("the rules are missing or not a rule set's name."))
+    options = _field(game, "options", dict, _("the club options are missing or of the wrong kind."))
     try:
         profile = get_profile(rules)
         known = {opt.name for opt in profile_options(profile)}
@@ -175,14 +182,15 @@ def _profile(game: dict):
 
 
 def _deals(game: dict) -> list[dict]:
-    deals = _field(game, "deals", list, "the list of deals")
+    deals = _field(game, "deals", list, _("the list of deals is missing or of the wrong kind."))
     if len(deals) > store_limit():
-        raise _malformed(f"it holds {len(deals)} deals, more than a game may have ({store_limit()}).")
+        raise _malformed(_("it holds %(count)s deals, more than a game may have (%(most)s).",
+                           count=format_number(len(deals)), most=format_number(store_limit())))
     for n, deal in enumerate(deals, 1):
         if not isinstance(deal, dict) or not isinstance(deal.get("sides"), dict):
-            raise _malformed(f"deal {n} has no sides.")
+            raise _malformed(_("deal %(number)s has no sides.", number=n))
         if deal.get("mode", "totals") not in MODES:
-            raise _malformed(f"deal {n} was entered in an unknown way.")
+            raise _malformed(_("deal %(number)s was entered in an unknown way.", number=n))
     return deals
 
 
@@ -194,11 +202,11 @@ def import_game(db: Database, raw: bytes | str, *, who: str | None = "import") -
     """Import a game from its JSON export; its id. ImportRefused (and nothing written) when it cannot be."""
     game = read_document(raw)
     profile, options = _profile(game)
-    sides = _field(game, "sides", list, "the sides")
+    sides = _field(game, "sides", list, _("the sides are missing or of the wrong kind."))
     deals = _deals(game)
     first_dealer = game.get("first_dealer", 0)
     if not isinstance(first_dealer, int) or isinstance(first_dealer, bool):
-        raise _malformed("who dealt first is not a seat number.")
+        raise _malformed(_("who dealt first is not a seat number."))
     with db.atomic():
         try:
             game_id = games.create_game(db, rules=profile.id, options=options, sides=sides,
@@ -213,7 +221,7 @@ def import_game(db: Database, raw: bytes | str, *, who: str | None = "import") -
                    ["finished" if summary.game_over else "playing", summary.winner, len(deals), game_id])
         changes.record_change(db, game_id=game_id, deal_id=None, action="import", before=None,
                             after={"deals": len(deals), "totals": summary.totals}, who=who,
-                            reason="imported from a file")
+                            reason="imported from a file")  # i18n: not for people (an audit note)
     return game_id
 
 
@@ -223,13 +231,15 @@ def _write_deals(db: Database, game: Game, profile, deals: list[dict]) -> None:
     stamp = clock.stamp()
     for n, deal in enumerate(deals, 1):
         if set(deal["sides"]) != set(totals):
-            raise _inconsistent(f"deal {n} is not for the game's sides ({', '.join(names.values())}).")
+            raise _inconsistent(_("deal %(number)s is not for the game's sides (%(sides)s).", number=n,
+                                  sides=", ".join(names.values())))
         if game_state(profile, totals)[0]:
-            raise _inconsistent(f"deal {n} comes after the game was already won.")
+            raise _inconsistent(_("deal %(number)s comes after the game was already won.", number=n))
         try:
             result = deal_from_json(profile, deal["sides"], totals, names)
         except RulesError as error:
-            raise _inconsistent(f"deal {n} cannot be scored: {error.message}") from None
+            raise _inconsistent(_("deal %(number)s cannot be scored: %(reason)s", number=n,
+                                  reason=error.message)) from None
         totals = {k: result.sides[k].total for k in totals}
         db.execute(
             "INSERT INTO deals (game_id, seq, mode, sides, who, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -238,20 +248,28 @@ def _write_deals(db: Database, game: Game, profile, deals: list[dict]) -> None:
         )
 
 
+def _points(value) -> str:
+    return format_number(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
 def _check_adds_up(game: dict, summary: GameSummary) -> None:
     if summary.problems:
         raise _inconsistent(summary.problems[0])
-    for key, label in (("totals", "total"), ("minimums", "minimum to open")):
+    checks = (("totals", _("the totals are missing."),
+               _("it gives %(side)s a total of %(stated)s, but its deals make %(made)s.")),
+              ("minimums", _("the minimums to open are missing."),
+               _("it gives %(side)s a minimum to open of %(stated)s, but its deals make %(made)s.")))
+    for key, missing, differs in checks:
         stated = game.get(key)
         if stated is None and key == "minimums":
             continue
         if not isinstance(stated, dict):
-            raise _malformed(f"the {key} are missing.")
+            raise _malformed(missing)
         for side in summary.side_keys:
-            if stated.get(side) != getattr(summary, key)[side]:
-                raise _inconsistent(
-                    f"it gives {summary.side_name(side)} a {label} of {stated.get(side)}, but its deals make "
-                    f"{getattr(summary, key)[side]}.")
+            made = getattr(summary, key)[side]
+            if stated.get(side) != made:
+                raise _inconsistent(differs % {"side": summary.side_name(side), "made": format_number(made),
+                                               "stated": _points(stated.get(side))})
 
 
 # --------------------------------------------------------------------------------------

@@ -11,18 +11,23 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-#: Causes of a refused write while serving: (status, code, what happened, what to do).
+# The web app answers in the request's language, the command in the terminal's (both set through rules.i18n).
+from .rules.i18n import N_, _
+
+#: Causes of a refused write while serving: (status, code, what happened, what to do); the words are translated
+#: where they are shown.
 WRITE_PROBLEMS = {
-    "full": (503, "storage.full", "the laptop's disk is full",
-             "Free some space on the laptop running the scorekeeper, then try again."),
-    "read_only": (503, "storage.read_only", "the database file is read-only",
-                  "Whoever runs the laptop must give the scorekeeper write permission on its database, then try again."),
-    "io": (503, "storage.io_error", "the laptop's disk could not be written",
-           "Check the laptop's disk (is a USB stick unplugged?), then try again."),
-    "busy": (503, "storage.busy", "the database is busy with another long task",
-             "Wait a few seconds and try again."),
-    "corrupt": (503, "storage.corrupt", "the database file is damaged",
-                "Stop the scorekeeper and restore the newest backup (see the README)."),
+    "full": (503, "storage.full", N_("the laptop's disk is full"),
+             N_("Free some space on the laptop running the scorekeeper, then try again.")),
+    "read_only": (503, "storage.read_only", N_("the database file is read-only"),
+                  N_("Whoever runs the laptop must give the scorekeeper write permission on its database, then try "
+                     "again.")),
+    "io": (503, "storage.io_error", N_("the laptop's disk could not be written"),
+           N_("Check the laptop's disk (is a USB stick unplugged?), then try again.")),
+    "busy": (503, "storage.busy", N_("the database is busy with another long task"),
+             N_("Wait a few seconds and try again.")),
+    "corrupt": (503, "storage.corrupt", N_("the database file is damaged"),
+                N_("Stop the scorekeeper and restore the newest backup (see the README).")),
 }
 
 
@@ -58,7 +63,7 @@ def write_problem(error: BaseException) -> tuple[int, str, str] | None:
     if kind not in WRITE_PROBLEMS:
         return None
     status, code, what, todo = WRITE_PROBLEMS[kind]
-    return status, code, f"Nothing was saved: {what}. {todo}"
+    return status, code, _("Nothing was saved: %(what)s. %(todo)s", what=_(what), todo=_(todo))
 
 
 def start_problem(path: str, error: BaseException) -> str:
@@ -66,16 +71,19 @@ def start_problem(path: str, error: BaseException) -> str:
     kind = "cant_open" if isinstance(error, OSError) else classify(error)
     backups = Path(path).parent / "backups"
     if kind == "corrupt":
-        return (f"Cannot start: the database {path} is damaged or is not a Canasta Scorekeeper database. "
-                f"Restore the newest backup (from {backups}, see the README) or move the file away to start afresh.")
+        return _("Cannot start: the database %(path)s is damaged or is not a Canasta Scorekeeper database. Restore "
+                 "the newest backup (from %(backups)s, see the README) or move the file away to start afresh.",
+                 path=path, backups=backups)
     if kind == "read_only":
-        return (f"Cannot start: the database {path} can be read but not written. Give this user write permission "
-                "on the file and its folder, or set DATABASE to a copy in a folder you can write.")
+        return _("Cannot start: the database %(path)s can be read but not written. Give this user write permission "
+                 "on the file and its folder, or set DATABASE to a copy in a folder you can write.", path=path)
     if kind == "full":
-        return f"Cannot start: the disk holding the database {path} is full. Free some space and start again."
+        return _("Cannot start: the disk holding the database %(path)s is full. Free some space and start again.",
+                 path=path)
     reason = getattr(error, "strerror", None) or str(error)
-    return (f"Cannot start: the database {path} cannot be opened or created ({reason}). Check that the path names "
-            "a file in a folder this user may write, or set DATABASE to another file.")
+    return _("Cannot start: the database %(path)s cannot be opened or created (%(reason)s). Check that the path "
+             "names a file in a folder this user may write, or set DATABASE to another file.", path=path,
+             reason=reason)
 
 
 def check_database(path: str, migrate) -> list[str]:
@@ -86,7 +94,7 @@ def check_database(path: str, migrate) -> list[str]:
         try:
             verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
             if verdict != "ok":
-                raise sqlite3.DatabaseError(f"database disk image is malformed ({verdict})")
+                raise sqlite3.DatabaseError(f"database disk image is malformed ({verdict})")  # i18n: not for people
             conn.execute("BEGIN IMMEDIATE")  # takes the write lock: fails on a file that cannot be written
             conn.rollback()
         finally:

@@ -92,7 +92,7 @@ def count(db: Database, scopes: list[str], window: timedelta) -> None:
 def allow_create(db: Database, client: str) -> int:
     """Count a new tournament from ``client``; returns 0, or the seconds to wait when it has made too many."""
     with immediate(db):
-        limits = [(f"create:client:{client}", CREATE_PER_CLIENT)]
+        limits = [(f"create:client:{client}", CREATE_PER_CLIENT)]  # i18n: not for people
         wait = window_wait(db, limits, CREATE_WINDOW)
         if not wait:
             count(db, [scope for scope, _ in limits], CREATE_WINDOW)
@@ -152,9 +152,9 @@ def join_table(db: Database, code: str, client: str, *, number: int | None = Non
                tournament_id: int | None = None) -> tuple[dict | None, int]:
     """The card of an event still running with this code (and table number, when given); (card, 0) on a
     hit, (None, 0) on a miss, (None, seconds) while the guesses are over a limit (nothing looked up)."""
-    limits = [(f"code:client:{client}", CODE_GUESSES_PER_CLIENT), ("code:all", CODE_GUESSES_ALL)]
+    limits = [(f"code:client:{client}", CODE_GUESSES_PER_CLIENT), ("code:all", CODE_GUESSES_ALL)]  # i18n: not for people
     if tournament_id is not None:
-        limits.append((f"code:tournament:{tournament_id}", CODE_GUESSES_PER_TOURNAMENT))
+        limits.append((f"code:tournament:{tournament_id}", CODE_GUESSES_PER_TOURNAMENT))  # i18n: not for people
     with immediate(db):
         wait = window_wait(db, limits, CODE_WINDOW)
         if wait:

@@ -3,13 +3,46 @@
 from __future__ import annotations
 
 import json
+import re
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlite_utils import Database
 
 from .. import clock
+from ..i18n import format_number
 from .base import dumps
+
+#: How a write at a table names its side in the log and the game's history: stored in these words (a token, read
+#: back by ``side_of``), shown in the reader's language by ``who_words``.
+SIDE_NAMES = {"we": "North-South", "they": "East-West"}
+_WHO_AT = re.compile(r"^table (?P<number>\d+) (?P<side>North-South|East-West)(?: \((?P<name>.*)\))?$")
+
+
+def who_at(table: dict, side: str, name: str = "") -> str:
+    """How the log names a side at a table; a typed name is kept beside it, never in its place."""
+    who = f"table {table['number']} {SIDE_NAMES[side]}"  # i18n: not for people (stored; see who_words)
+    name = " ".join(name.split())[:30]
+    return f"{who} ({name})" if name else who
+
+
+def side_of(who: str | None) -> str | None:
+    """The side a write at a table was made by, read back from ``who_at``'s words."""
+    for side, label in SIDE_NAMES.items():
+        if who and f" {label}" in who:
+            return side
+    return None
+
+
+def who_words(who: str | None) -> str:
+    """A stored ``who`` as the reader reads it: a table's side in the reader's language, with the name typed
+    beside it as it was typed; anything else (a director's name) as it is."""
+    match = _WHO_AT.match(who or "")
+    if not match:
+        return who or ""
+    side = side_of(who)
+    words = _("table %(number)s %(side)s", number=match["number"], side=side_words(side))
+    return _("%(who)s (%(name)s)", who=words, name=match["name"]) if match["name"] else words
 
 
 def log(db: Database, tournament_id: int, *, action: str, who: str, round_number: int | None = None,
@@ -65,6 +98,7 @@ def list_log(db: Database, tournament_id: int, *, round_number: int | None = Non
     items.sort(key=lambda i: (i["at"], i["source"] == "tournament", i["id"]), reverse=True)
     for item in items:
         item["sentence"] = sentence(item)
+        item["who"] = who_words(item["who"])
     return items
 
 
@@ -75,13 +109,16 @@ def _deal_brief(text: str | None):
     return {"deal": deal.get("seq"), "sides": deal.get("sides")}
 
 
+def _points(value) -> str:
+    return format_number(value) if isinstance(value, int) else str(value)
 
 
 def _score(value: dict | None) -> str:
     if not value or value.get("we") is None:
         return _("no score")
-    text = f"{value['we']} – {value['they']}"
-    return f"{text} ({value['kind']})" if value.get("kind") else text
+    text = f"{_points(value['we'])} – {_points(value['they'])}"
+    kind = {"corrected": _("corrected"), "adjusted": _("adjusted")}.get(value.get("kind"), value.get("kind"))
+    return f"{text} ({kind})" if kind else text
 
 
 def _deal_points(value: dict | None) -> str:
@@ -91,11 +128,13 @@ def _deal_points(value: dict | None) -> str:
     parts = []
     for key, side in sorted(value["sides"].items(), key=lambda kv: kv[0] != "we"):
         if isinstance(side, dict):
-            parts.append(f"{_side(key)} {side.get('meld_points', 0)} + {side.get('hand_points', 0)}")
+            parts.append(f"{side_words(key)} {_points(side.get('meld_points', 0))} + "
+                         f"{_points(side.get('hand_points', 0))}")
     return ", ".join(parts) or _("a deal")
 
 
-def _side(key) -> str:
+def side_words(key) -> str:
+    """A table's side in the reader's language."""
     return {"we": _("North-South"), "they": _("East-West")}.get(key, str(key))
 
 
@@ -142,7 +181,7 @@ SENTENCES = {
                                     before=b.get("name"), after=a.get("name")),
     "confirmed": lambda b, a: ngettext("%(side)s confirmed %(score)s after %(num)d deal",
                                        "%(side)s confirmed %(score)s after %(num)d deals", a.get("deals") or 0,
-                                       side=_side(a.get("side")), score=_score(a)),
+                                       side=side_words(a.get("side")), score=_score(a)),
     "corrected": lambda b, a: _("corrected the table's score: %(before)s → %(after)s", before=_score(b),
                                 after=_score(a)),
     "adjusted": lambda b, a: _("gave the table an adjusted score: %(before)s → %(after)s", before=_score(b),
@@ -151,10 +190,10 @@ SENTENCES = {
                                          before=_score(b), after=_score(a)),
     "deal_corrected": lambda b, a: _("corrected deal %(deal)s: %(before)s → %(after)s", deal=a.get("deal"),
                                      before=_deal_points(b), after=_deal_points(a)),
-    "disputed": lambda b, a: _("%(side)s disagreed with the score %(score)s", side=_side(a.get("side")),
+    "disputed": lambda b, a: _("%(side)s disagreed with the score %(score)s", side=side_words(a.get("side")),
                                score=_score(a)),
-    "dispute_settled": lambda b, a: _("settled the dispute (%(side)s had disagreed)", side=_side(b.get("side"))),
+    "dispute_settled": lambda b, a: _("settled the dispute (%(side)s had disagreed)", side=side_words(b.get("side"))),
     "confirmations_cleared": lambda b, a: _(
         "%(side)s changed the score after a confirmation, so both sides must confirm again: %(before)s → %(after)s",
-        side=_side(a.get("side")), before=_score(b), after=_score(a)),
+        side=side_words(a.get("side")), before=_score(b), after=_score(a)),
 }

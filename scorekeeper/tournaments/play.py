@@ -19,29 +19,15 @@ from ..stores.games import game_version, get_deal, get_game, set_locked
 from ..stores.summary import game_summary
 from . import records, rounds
 from .base import TournamentError, immediate
-from .log import log
+from .log import SIDE_NAMES, log, side_of, side_words, who_at
 from .results import SIDES, TableStatus, table_status
 
-SIDE_NAMES = {"we": "North-South", "they": "East-West"}
+__all__ = ["SIDE_NAMES", "Refused", "confirm", "correct_deal", "dispute", "settle", "side_of", "table_add_deal",
+           "table_undo", "table_write", "who_at"]
 
 
 class Refused(TournamentError):
     """The table may not make this write now (the answer is a conflict, not a closed door)."""
-
-
-def who_at(table: dict, side: str, name: str = "") -> str:
-    """How the log names a side at a table; a typed name is kept beside it, never in its place."""
-    who = f"table {table['number']} {SIDE_NAMES[side]}"
-    name = " ".join(name.split())[:30]
-    return f"{who} ({name})" if name else who
-
-
-def side_of(who: str | None) -> str | None:
-    """The side a write at a table was made by, read back from ``who_at``'s words."""
-    for side, label in SIDE_NAMES.items():
-        if who and f" {label}" in who:
-            return side
-    return None
 
 
 def _check_side(side: str) -> None:
@@ -173,7 +159,7 @@ def table_undo(db: Database, table: dict, *, side: str, expected_version: int, w
         if change and before.any_confirmation and made_by != side:
             if made_by is None:
                 raise Refused(_("The score was confirmed: only the director can undo that change now."))
-            by = SIDE_NAMES[made_by]
+            by = side_words(made_by)
             raise Refused(_("%(side)s entered that deal and the score was confirmed: only %(side)s or the "
                             "director can undo it.", side=by))
         result = undo_last(db, table["game_id"], expected_version=version, who=who)

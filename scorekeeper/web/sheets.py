@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 from flask import Blueprint, current_app, render_template, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from ..db import get_db
+from ..i18n import local_day
 from ..rules import PROFILES, UnknownRules, get_profile
 from ..sheets import PAPER_NAMES, UnknownPaper, paper_from, pdf_response, render_pdf
 from ..sheets.cache import sheet_cache
@@ -64,7 +63,7 @@ def game_sheet(game_id: int):
     except GameNotFound as error:
         return error_response(404, error.message)
     game = summary.game
-    played = date.fromisoformat(game.created_at[:10])
+    played = local_day(game.created_at)
     # Rendered once per game version, paper and language, then served from memory (sheets/cache.py).
     key = (current_app.config["DATABASE"], game.id, game.version, game.code, paper, str(get_locale()))
     pdf = sheet_cache.get_or_render(key, lambda: render_pdf(

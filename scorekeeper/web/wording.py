@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
+
+from ..i18n import format_number
+from ..tournaments.log import who_words
 
 
 def side_words(cell) -> str:
@@ -30,107 +34,142 @@ def option_changes(summary) -> list[str]:
 
 def options_changed(before, after) -> str:
     """What a change of club options did, in words: the options now in force and each side's total."""
-    from ..i18n import format_number
-
     lines = option_changes(after)
     now = "; ".join(lines) if lines else _("the rules' own defaults")
-    moved = [f"{side.name} {format_number(after.totals[side.key])} (was {format_number(before.totals[side.key])})"
+    moved = [_("%(side)s %(total)s (was %(before)s)", side=side.name, total=format_number(after.totals[side.key]),
+               before=format_number(before.totals[side.key]))
              for side in after.game.sides if after.totals[side.key] != before.totals[side.key]]
-    totals = "Totals now: " + ", ".join(moved) + "." if moved else "No total changed."
-    return f"Club options changed; in force now: {now}. Every deal was scored again. {totals}"
+    totals = _("Totals now: %(totals)s.", totals=", ".join(moved)) if moved else _("No total changed.")
+    return _("Club options changed; in force now: %(options)s. Every deal was scored again. %(totals)s",
+             options=now, totals=totals)
 
 
 # --------------------------------------------------------------------------------------
 # The history of a game, told in words
 # --------------------------------------------------------------------------------------
 
-_FIELD_WORDS = {"meld_points": "card points melded", "hand_points": "card points left in hands",
-                "red_threes": "red threes", "black_threes": "black threes", "melds": "melds", "hands": "hands"}
-_ACTION_WORDS = {"create": "Game started", "add": "Deal saved", "edit": "Deal corrected", "delete": "Deal deleted",
-                 "undo": "Undone", "redo": "Redone", "lock": "Locked", "unlock": "Unlocked",
-                 "options": "Club options changed", "delete_game": "Game deleted"}
+#: What was entered for a side, each fact by its words (the keys are the stored deal's).
+_FIELD_WORDS = {"meld_points": _l("card points melded"), "hand_points": _l("card points left in hands"),
+                "red_threes": _l("red threes"), "black_threes": _l("black threes"), "melds": _l("melds"),
+                "hands": _l("cards left in hands"), "penalties": _l("penalties")}
+_CANASTA_FACTS = {"natural": _l("natural canastas"), "mixed": _l("mixed canastas"), "sevens": _l("canastas of sevens"),
+                  "aces": _l("canastas of aces"), "wild_twos": _l("canastas of seven twos"),
+                  "wild_jokers": _l("canastas of jokers and twos"), "wild": _l("canastas of other wild cards")}
+_ACTION_WORDS = {"create": _l("Game started"), "add": _l("Deal saved"), "edit": _l("Deal corrected"),
+                 "delete": _l("Deal deleted"), "undo": _l("Undone"), "redo": _l("Redone"), "lock": _l("Locked"),
+                 "unlock": _l("Unlocked"), "options": _l("Club options changed"), "delete_game": _l("Game deleted"),
+                 "restore_game": _l("Game taken out of the bin"), "import": _l("Game imported from a file")}
+#: Changes whose stored reason is the app's own note, not words a person typed.
+_NOTED_BY_THE_APP = {"undo", "redo", "import", "delete_game", "restore_game", "purge_game"}
+#: The ``who`` an import stores: the command, or the import page (named by the change itself).
+_IMPORTERS = {"scorekeeper import": _l("the scorekeeper command"), "import": ""}  # i18n: not for people (keys)
+#: In a before → after, a fact that was not there (or is no longer).
+_NONE = "—"
 
 
-def _side_facts(entry: dict) -> dict[str, str]:
-    """What was entered for one side, each fact by its words."""
-    from .forms import CANASTA_WORDS
+def _count(value) -> str:
+    return format_number(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
-    facts: dict[str, str] = {}
-    went = "went out concealed" if entry.get("concealed") else ("went out" if entry.get("went_out") else "")
-    if went:
-        facts["went out"] = went
+
+def _penalty_words(penalty, profile) -> str:
+    """A penalty as charged: its name in the reader's words, or the points and the reason a person typed."""
+    if isinstance(penalty, str):
+        known = profile.penalty(penalty) if profile is not None else None
+        return _(known.label) if known else penalty.replace("_", " ").replace("-", " ")
+    return _("%(points)s (%(reason)s)", points=_count(penalty.get("points")), reason=penalty.get("reason") or "")
+
+
+def _side_facts(entry: dict, profile=None) -> dict[str, tuple[str, str]]:
+    """What was entered for one side: each fact's key, with its words and its value."""
+    facts: dict[str, tuple[str, str]] = {}
+    if entry.get("concealed") or entry.get("went_out"):
+        facts["went_out"] = ("", _("went out concealed") if entry.get("concealed") else _("went out"))
     for kind, count in (entry.get("canastas") or {}).items():
         if count:
-            facts[f"{CANASTA_WORDS.get(kind, kind).lower()} canastas"] = str(count)
+            label = _CANASTA_FACTS.get(kind) or _("%(kind)s canastas", kind=kind.replace("_", " "))
+            facts[f"canastas:{kind}"] = (str(label), _count(count))
     for key in ("meld_points", "hand_points", "red_threes", "black_threes"):
         if entry.get(key):
-            facts[_FIELD_WORDS[key]] = str(entry[key])
+            facts[key] = (str(_FIELD_WORDS[key]), _count(entry[key]))
     for key in ("melds", "hands"):
         cards = [text for text in entry.get(key) or [] if text]
         if cards:
-            facts[_FIELD_WORDS[key]] = " / ".join(cards)
+            facts[key] = (str(_FIELD_WORDS[key]), " / ".join(cards))
     penalties = entry.get("penalties") or []
     if penalties:
-        facts["penalties"] = ", ".join(p if isinstance(p, str) else f"{p.get('points')} ({p.get('reason')})"
-                                       for p in penalties).replace("-", " ")
+        facts["penalties"] = (str(_FIELD_WORDS["penalties"]), ", ".join(_penalty_words(p, profile) for p in penalties))
     return facts
 
 
-def _deal_words(record: dict, names: dict[str, str]) -> str:
+def _deal_words(record: dict, names: dict[str, str], profile) -> str:
     parts = []
     for key, entry in (record.get("sides") or {}).items():
-        facts = _side_facts(entry)
-        told = ", ".join(v if k == "went out" else f"{k} {v}" for k, v in facts.items()) or "nothing"
+        facts = _side_facts(entry, profile).values()
+        told = ", ".join(f"{label} {value}" if label else value for label, value in facts) or _("nothing entered")
         parts.append(f"{names.get(key, key)}: {told}")
     return "; ".join(parts)
 
 
-def _deal_diff(before: dict, after: dict, names: dict[str, str]) -> str:
+def _deal_diff(before: dict, after: dict, names: dict[str, str], profile) -> str:
     parts = []
     for key in after.get("sides") or {}:
-        old = _side_facts((before.get("sides") or {}).get(key, {}))
-        new = _side_facts(after["sides"][key])
+        old = _side_facts((before.get("sides") or {}).get(key, {}), profile)
+        new = _side_facts(after["sides"][key], profile)
         for fact in dict.fromkeys([*old, *new]):
             if old.get(fact) != new.get(fact):
-                parts.append(f"{names.get(key, key)}: {fact} {old.get(fact, 'none')} → {new.get(fact, 'none')}")
-    return "; ".join(parts) or "no value changed"
+                label = (new.get(fact) or old.get(fact))[0] or _("going out")
+                was, now = (old.get(fact) or ("", _NONE))[1], (new.get(fact) or ("", _NONE))[1]
+                parts.append(f"{names.get(key, key)}: {label} {was} → {now}")
+    return "; ".join(parts) or _("no value changed")
 
 
-def _options_diff(change, profile_id: str) -> str:
-    from ..rules import get_profile, profile_options
+def _options_diff(change, profile) -> str:
+    from ..rules import profile_options
 
-    options = {o.name: o for o in profile_options(get_profile(profile_id))}
+    options = {o.name: o for o in profile_options(profile)}
     before, after = (change.before or {}).get("options", {}), (change.after or {}).get("options", {})
     parts = []
     for name, option in options.items():
         old, new = before.get(name, option.default), after.get(name, option.default)
         if old != new:
-            parts.append(f"{option.label}: {option_word(old)} → {option_word(new)}")
-    return "; ".join(parts) or "no option changed"
+            parts.append(f"{_(option.label)}: {option.value_words(old)} → {option.value_words(new)}")
+    return "; ".join(parts) or _("no option changed")
 
 
-def option_word(value) -> str:
-    if value is True or value is False:
-        return "yes" if value else "no"
-    return str(value).replace("_", " ")
+def _detail(change, summary, names: dict[str, str]) -> str:
+    """Before → after of a change, in words."""
+    from ..rules import get_profile
+
+    profile = get_profile(summary.game.rules)
+    before, after = change.before, change.after
+    if change.action == "options":
+        return _options_diff(change, profile)
+    if change.action in ("add", "delete"):
+        return _deal_words(after or before or {}, names, profile)
+    if change.action in ("undo", "redo") and not (before and after):
+        words = _deal_words(after or before or {}, names, profile)
+        return _("brought back: %(deal)s", deal=words) if after else _("taken away: %(deal)s", deal=words)
+    if before and after and (before.get("sides") or after.get("sides")):
+        return _deal_diff(before, after, names, profile)
+    return ""
+
+
+def _who(change) -> str:
+    """Who made a change, in the reader's words; an import names the command, or nobody (the page did it)."""
+    if change.action == "import" and change.who in _IMPORTERS:
+        return str(_IMPORTERS[change.who])
+    return who_words(change.who)
 
 
 def change_story(change, summary) -> dict:
     """One entry of a game's history: what happened, to which deal, who did it, and before → after in words."""
     names = {side.key: side.name for side in summary.game.sides}
     row = summary.row_of(change.deal_id) if change.deal_id else None
-    deal = f"deal {row.number}" if row else ("a deal no longer in the game" if change.deal_id else "")
-    before, after = change.before, change.after
-    if change.action == "options":
-        detail = _options_diff(change, summary.game.rules)
-    elif change.action in ("add", "delete") or (change.action in ("undo", "redo") and not (before and after)):
-        record = after or before or {}
-        verb = "" if change.action in ("add", "delete") else ("brought back: " if after else "taken away: ")
-        detail = verb + _deal_words(record, names)
-    elif before and after:
-        detail = _deal_diff(before, after, names)
+    if row:
+        deal = _("deal %(number)s", number=row.number)
     else:
-        detail = ""
-    return {"what": _ACTION_WORDS.get(change.action, "Changed"), "deal": deal, "who": change.who,
-            "at": change.at, "detail": detail, "reason": change.reason if change.action not in ("undo", "redo")
-            else None, "undone": change.undone}
+        deal = _("a deal no longer in the game") if change.deal_id else ""
+    what = _ACTION_WORDS.get(change.action)
+    return {"what": str(what) if what else _("Changed"), "deal": deal, "who": _who(change),
+            "at": change.at, "detail": _detail(change, summary, names),
+            "reason": None if change.action in _NOTED_BY_THE_APP else change.reason, "undone": change.undone}

@@ -161,7 +161,7 @@ def test_games_deals_and_the_scorepad_speak_spanish(walk, no_csrf_app):
                               {"meld_points": "75", "hand_points": "40"}), status=(200, 303))
     walk.visit(f"/games/{game_id}")
     walk.visit(f"/games/{game_id}/scoreboard")
-    # The history page's descriptions of changes are not translated yet (NOT_YET in test_no_bare_text.py).
+    walk.visit(f"/games/{game_id}/changes")
     walk.visit(f"/games/{game_id}/delete")
     db = connect(no_csrf_app.config["DATABASE"])
     deal_id = db.execute("SELECT id FROM deals WHERE game_id = ?", [game_id]).fetchone()[0]
@@ -224,9 +224,7 @@ def test_tournaments_speak_spanish(walk, client):
     walk.visit(f"/tournaments/{tournament_id}/round/1/close", method="post", status=(200, 303))
     walk.visit(f"/tournaments/{tournament_id}/standings")
     walk.visit(f"/tournaments/{tournament_id}/login")
-    # The tournament pages that landed at 08:20 UTC still hold English of their own (TEMPLATES_NOT_YET and
-    # NOT_YET in test_no_bare_text.py): every message they ask the catalogue for is there, their own text is not.
-    walk.check(english=False)
+    walk.check()
 
 
 def test_the_spanish_catalogue_translates_every_message_it_holds():

@@ -160,4 +160,4 @@ def test_a_whole_afternoon_of_individuals(no_csrf_app):
     # The correction is in the log: who, what it was, what it became, why.
     log = director.get(f"/tournaments/{tid}/log").get_data(as_text=True)
     assert "corrected" in log and "a zero too few" in log
-    assert "corrected the table&#39;s score: 870 – 650 → 2000 – 600 (corrected)" in log  # was → became
+    assert "corrected the table&#39;s score: 870 – 650 → 2,000 – 600 (corrected)" in log  # was → became, in English digits

@@ -9,7 +9,6 @@ import segno
 from flask import Blueprint, abort, g, redirect, request, session, url_for
 from flask_babel import gettext as _
 
-from ... import clock
 from ...db import get_db
 from ...netinfo import for_phones
 from ...tournaments import access, records
@@ -108,10 +107,3 @@ def back_to(tournament: dict, anchor: str = ""):
 
 def by_id(entries: list[dict]) -> dict[int, dict]:
     return {e["id"]: e for e in entries}
-
-
-@bp.app_template_filter("tournament_time")
-def tournament_time(text: str | None) -> str:
-    """A stored UTC time shown in the laptop's own time zone."""
-    moment = clock.parse(text)
-    return moment.astimezone().strftime("%H:%M:%S") if moment else ""

@@ -137,9 +137,9 @@ def password(tournament):
     changed = access.change_password(get_db(), tournament["id"], form.current.data, form.password.data,
                                      keep=director_token(tournament["id"]), who=director_name(tournament["id"]))
     if not changed:
-        form.current.errors = ["That is not the current password."]
+        form.current.errors = [_("That is not the current password.")]
         return render("tournaments/password.html", tournament=tournament, form=form, status=422)
-    flash("Password changed. Every other device signed in as director has been signed out.", "ok")
+    flash(_("Password changed. Every other device signed in as director has been signed out."), "ok")
     return back_to(tournament)
 
 

@@ -89,8 +89,8 @@ class ResultForm(FlaskForm):
 
 
 class PasswordForm(FlaskForm):
-    current = PasswordField("Current password", validators=[InputRequired("Type the current password.")])
-    password = PasswordField("New password", validators=[
-        InputRequired("Choose the new password."), Length(min=6, max=128, message="At least 6 characters.")])
-    password_again = PasswordField("The new password again", validators=[
-        EqualTo("password", "The two passwords differ.")])
+    current = PasswordField(_l("Current password"), validators=[InputRequired(_l("Type the current password."))])
+    password = PasswordField(_l("New password"), validators=[
+        InputRequired(_l("Choose the new password.")), Length(min=6, max=128, message=_l("At least 6 characters."))])
+    password_again = PasswordField(_l("The new password again"), validators=[
+        EqualTo("password", _l("The two passwords differ."))])

@@ -1,0 +1,120 @@
+"""A tournament evening in Spanish, from the director's set-up to the log: every page, fragment, refusal, log
+sentence and PDF asks the catalogue only for messages it holds and shows no English of its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.db import connect
+from scorekeeper.tournaments import access
+from tests.tournaments.conftest import PASSWORD, create_tournament, deal_form, enter
+
+from .test_spanish_complete import SPANISH, Walk, missing  # noqa: F401  (a fixture)
+
+
+@pytest.fixture
+def evening(client):
+    """A pairs tournament of three partnerships with round 1 started, set up in English; its facts."""
+    tournament_id = create_tournament(client, format="pairs", round_end="minutes", round_limit="45")
+    for names in (("Ana", "Ciro"), ("Beto", "Dora"), ("Eva", "Fede")):
+        enter(client, tournament_id, *names)
+    db = connect(client.application.config["DATABASE"])
+    try:
+        phone = access.device(db, tournament_id, 1)["token"]
+        assert client.post(f"/tournaments/{tournament_id}/rounds").status_code == 303
+        token, table_id, game_id = db.execute(
+            "SELECT token, id, game_id FROM tournament_tables WHERE tournament_id = ? AND number = 1",
+            [tournament_id]).fetchone()
+    finally:
+        db.conn.close()
+    client.get("/")  # the set-up's English flashes are shown there
+    return {"id": tournament_id, "phone": phone, "token": token, "table_id": table_id, "game_id": game_id}
+
+
+def _read(client, sql: str, game_id: int) -> int:
+    db = connect(client.application.config["DATABASE"])
+    try:
+        return db.execute(sql, [game_id]).fetchone()[0]
+    finally:
+        db.conn.close()
+
+
+def _version(client, game_id: int) -> int:
+    return _read(client, "SELECT version FROM games WHERE id = ?", game_id)
+
+
+def _deal_id(client, game_id: int) -> int:
+    return _read(client, "SELECT id FROM deals WHERE game_id = ? ORDER BY seq LIMIT 1", game_id)
+
+
+def test_a_tables_phone_and_its_writes_speak_spanish(client, missing, evening):  # noqa: F811
+    walk, token = Walk(client, missing), evening["token"]
+    walk.visit(f"/tournaments/{evening['id']}/join")
+    walk.visit(f"/tournaments/{evening['id']}/join?table=1&code=ZZZZZZ", status=(404, 422))
+    walk.visit(f"/tournaments/{evening['id']}/join?table=x&code=", status=(404, 422))
+    walk.visit(f"/tournaments/phone/{evening['phone']}")
+    walk.visit(f"/tournaments/table/{token}/deals", method="post", status=303,
+               data=deal_form(_version(client, evening["game_id"]), {"meld": 200, "hand": 30, "natural": 1,
+                                                                     "out": "yes"}, {"meld": 90}, who="Ana"))
+    walk.visit(f"/tournaments/table/{token}")
+    walk.visit(f"/tournaments/table/{token}/confirm", method="post",
+               data={"side": "they", "version": _version(client, evening["game_id"])})
+    walk.visit(f"/tournaments/table/{token}/undo", method="post", status=409,
+               data={"side": "they", "version": _version(client, evening["game_id"])})
+    walk.visit(f"/tournaments/table/{token}/deals", method="post", status=303,
+               data=deal_form(_version(client, evening["game_id"]), {"meld": 50}, {"meld": 120, "natural": 1, "out": "yes"},
+                              side="they"))
+    walk.visit(f"/tournaments/table/{token}/dispute", method="post", status=422, data={"side": "we", "reason": ""})
+    walk.visit(f"/tournaments/table/{token}/dispute", method="post", status=303,
+               data={"side": "we", "reason": "faltó un tres rojo"})
+    walk.visit(f"/tournaments/table/{token}")
+    walk.check()
+
+
+def test_the_directors_evening_and_its_log_speak_spanish(client, missing, evening):  # noqa: F811
+    walk, tid, table_id = Walk(client, missing), evening["id"], evening["table_id"]
+    client.post(f"/tournaments/table/{evening['token']}/deals",
+                data=deal_form(_version(client, evening["game_id"]), {"meld": 200, "natural": 1, "out": "yes"}, {"meld": 90},
+                               who="Ana"))
+    client.post(f"/tournaments/table/{evening['token']}/confirm",
+                data={"side": "we", "version": _version(client, evening["game_id"])})
+    client.post(f"/tournaments/table/{evening['token']}/dispute", data={"side": "they", "reason": "mal sumado"})
+    client.get("/")  # the English flashes of the table's writes are shown there
+    walk.visit(f"/tournaments/{tid}")
+    walk.visit(f"/tournaments/{tid}/tables/{table_id}/settle", method="post", status=303, data={"reason": ""})
+    walk.visit(f"/tournaments/{tid}/tables/{table_id}/settle", method="post", status=303,
+               data={"reason": "se contó de nuevo"})
+    deal_id = _deal_id(client, evening["game_id"])
+    walk.visit(f"/tournaments/{tid}/tables/{table_id}/deals/{deal_id}")
+    correction = {**deal_form(_version(client, evening["game_id"]), {"meld": 210, "natural": 1, "out": "yes"}, {"meld": 90}),
+                  "reason": ""}
+    walk.visit(f"/tournaments/{tid}/tables/{table_id}/deals/{deal_id}", method="post", status=422, data=correction)
+    walk.visit(f"/tournaments/{tid}/tables/{table_id}/deals/{deal_id}", method="post", status=303,
+               data={**correction, "reason": "faltaban diez"})
+    walk.visit(f"/tournaments/{tid}/tables/{table_id}/result", method="post", status=303,
+               data={"kind": "adjusted", "we": "1500", "they": "700", "reason": "no terminaron"})
+    walk.visit(f"/tournaments/{tid}/round/1")
+    walk.visit(f"/tournaments/{tid}/log")
+    walk.visit(f"/tournaments/{tid}/log?round=1&table=1")
+    walk.visit(f"/games/{evening['game_id']}/changes")
+    walk.visit(f"/tournaments/{tid}/cards.pdf")
+    walk.visit(f"/tournaments/{tid}/round/1/close", method="post", status=(200, 303))
+    walk.visit(f"/tournaments/{tid}/results.pdf")
+    walk.check()
+    log = client.get(f"/tournaments/{tid}/log", headers=SPANISH).get_data(as_text=True)
+    assert "mesa 1 Norte-Sur (Ana)" in log and "1500 – 700 (ajustado)" in log
+
+
+def test_the_directors_password_page_speaks_spanish(client, missing, evening):  # noqa: F811
+    walk, tid = Walk(client, missing), evening["id"]
+    walk.visit(f"/tournaments/{tid}/password")
+    walk.visit(f"/tournaments/{tid}/password", method="post", status=422,
+               data={"current": "", "password": "abc", "password_again": "abd"})
+    walk.visit(f"/tournaments/{tid}/password", method="post", status=422,
+               data={"current": "not it at all", "password": "a new one 7", "password_again": "a new one 7"})
+    walk.visit(f"/tournaments/{tid}/password", method="post", status=303,
+               data={"current": PASSWORD, "password": "a new one 7", "password_again": "a new one 7"})
+    page = walk.visit(f"/tournaments/{tid}").get_data(as_text=True)
+    assert "Contraseña cambiada" in page
+    walk.visit(f"/tournaments/{tid}/log")
+    walk.check()
