@@ -8,13 +8,15 @@ its source as the engine cites it (``"bicycle: Melds"``: document and heading).
 - ``compare(profiles)``: topic by topic, each point with one short value per profile, and
   whether the profiles differ on it.
 - ``source_text(profile, cite)``: a citation written out with the document's name.
+
+Every text is in the reader's language (``i18n.py``); the documents' own titles and headings stay as they write them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable
 
-from .explain_rows import ASPECTS, _yes, count, num  # noqa: F401  (num and count are part of this module's API)
+from .explain_rows import ASPECTS, num
 from .i18n import N_, _
 from .profiles import PROFILES, TOPICS, Option, RuleProfile, profile_options, rule_fields
 
@@ -112,23 +114,26 @@ def option_value_text(option: Option, value) -> str:
 def option_rule(profile: RuleProfile, option: Option) -> Rule:
     value = profile.option_values().get(option.name, option.default)
     others = [c for c in option.choices if c != value]
-    text = f"Club option “{option.label}”: {option_value_text(option, value)} here"
+    label, value_text = _(option.label), option_value_text(option, value)
     if option.kind == "int":
-        text += " (a club may set another multiple of 5)"
+        text = _("Club option “%(label)s”: %(value)s here (a club may set another multiple of 5).", label=label,
+                 value=value_text)
     elif others:
-        text += " (a club may choose " + " or ".join(option_value_text(option, c) for c in others) + ")"
-    text += f". {option.help}"
-    return Rule(text, option.source, option.name)
+        text = _("Club option “%(label)s”: %(value)s here (a club may choose %(others)s).", label=label,
+                 value=value_text, others=_(" or ").join(option_value_text(option, c) for c in others))
+    else:
+        text = _("Club option “%(label)s”: %(value)s here.", label=label, value=value_text)
+    return Rule(f"{text} {_(option.help)}", option.source, option.name)
 
 
 def explain(profile: RuleProfile) -> tuple[Topic, ...]:
-    """The profile's rules in plain words, topic by topic, with each rule's source."""
+    """The profile's rules in plain words, topic by topic, with each rule's source, in the reader's language."""
     grouped: dict[str, list[Rule]] = {key: [] for key, _ in TOPICS}
     for aspect in ASPECTS:
         grouped[aspect.topic].append(Rule(aspect.sentence(profile), profile.cite(aspect.key)))
     for option in profile_options(profile):
         grouped[option_topic(option)].append(option_rule(profile, option))
-    return tuple(Topic(key, title, tuple(grouped[key])) for key, title in TOPICS)
+    return tuple(Topic(key, _(title), tuple(grouped[key])) for key, title in TOPICS)
 
 
 def compare(profiles: Iterable[RuleProfile] | None = None) -> tuple[Comparison, ...]:
@@ -137,10 +142,10 @@ def compare(profiles: Iterable[RuleProfile] | None = None) -> tuple[Comparison, 
     result = []
     for key, title in TOPICS:
         points = tuple(
-            Point(aspect.label, tuple(Value(p, aspect.short(p), p.cite(aspect.key)) for p in chosen))
+            Point(_(aspect.label), tuple(Value(p, aspect.short(p), p.cite(aspect.key)) for p in chosen))
             for aspect in ASPECTS if aspect.topic == key
         )
-        result.append(Comparison(key, title, points))
+        result.append(Comparison(key, _(title), points))
     return tuple(result)
 
 

@@ -188,6 +188,24 @@ def test_the_referee_speaks_spanish(walk):
     walk.check()
 
 
+def test_the_rules_pages_speak_spanish(walk):
+    """The five rule sets in full, with club options switched, and their comparison: every sentence from the
+    catalogue (the citations' own titles and headings stay as the documents write them)."""
+    walk.visit("/referee/rules")
+    for rules in PROFILES:
+        walk.visit(f"/referee/rules/{rules}")
+    walk.visit("/referee/rules/yahoo?opt.canastas_to_go_out=2&opt.players=2&opt.draw=2")
+    walk.visit("/referee/rules/silhill?opt.wild_ratio=not_more_wilds&opt.red_three_freezes_pile=yes"
+               "&opt.opening_per_player=yes&opt.individual_scoring=yes")
+    walk.visit("/referee/rules/modern-american?opt.rule_of_five=yes&opt.melds_count_minus_without_canasta=no")
+    walk.visit("/referee/rules/bicycle?opt.wilds_may_exceed_naturals=no&opt.pile_frozen_until_opened=no"
+               "&opt.target=3000")
+    walk.visit("/referee/rules/classic?opt.target=7", status=400)
+    walk.visit("/referee/rules/classic?opt.colour=red", status=400)
+    walk.visit("/referee/rules/nobody", status=404)
+    walk.check()
+
+
 def test_paper_sheets_speak_spanish(walk):
     walk.visit("/sheets/")
     for rules in PROFILES:
