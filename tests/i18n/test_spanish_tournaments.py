@@ -118,3 +118,95 @@ def test_the_directors_password_page_speaks_spanish(client, missing, evening):  
     assert "Contraseña cambiada" in page
     walk.visit(f"/tournaments/{tid}/log")
     walk.check()
+
+
+def test_the_phone_waiting_for_the_first_round_and_a_refused_sign_in_speak_spanish(client, missing):  # noqa: F811
+    walk = Walk(client, missing)
+    tournament_id = create_tournament(client, format="pairs")
+    db = connect(client.application.config["DATABASE"])
+    try:
+        phone = access.device(db, tournament_id, 2)["token"]
+    finally:
+        db.conn.close()
+    client.get("/")
+    page = walk.visit(f"/tournaments/phone/{phone}").get_data(as_text=True)
+    assert "Este es el teléfono de la mesa 2." in page
+    walk.visit(f"/tournaments/phone/{phone}/status?table=")
+    walk.visit("/tournaments/new", method="post", status=422, data={"name": " ", "rounds": "99"})
+    client.post(f"/tournaments/{tournament_id}/logout")
+    client.get("/")
+    for _ in range(4):  # three free tries, then a wait; the one after that finds sign-in paused
+        walk.visit(f"/tournaments/{tournament_id}/login", method="post", status=(422, 429),
+                   data={"password": "not the password"})
+    walk.visit(f"/tournaments/{tournament_id}/login", method="post", status=429, data={"password": PASSWORD})
+    walk.check()
+
+
+def _the_table(client, tournament_id: int) -> tuple[str, int, int]:
+    db = connect(client.application.config["DATABASE"])
+    try:
+        return db.execute("SELECT token, id, game_id FROM tournament_tables WHERE tournament_id = ? "
+                          "ORDER BY round_number DESC, number LIMIT 1", [tournament_id]).fetchone()
+    finally:
+        db.conn.close()
+
+
+def _play_and_correct(walk, client, tid: int) -> None:
+    """Round 1's table scores, confirms, changes after the confirmation, disagrees; the director settles,
+    corrects a deal, corrects the score, goes back to the game's score and gives an adjusted score."""
+    token, table_id, game_id = _the_table(client, tid)
+    tables = f"/tournaments/{tid}/tables/{table_id}"
+    walk.visit(f"/tournaments/table/{token}/deals", method="post", status=303, data=deal_form(
+        _version(client, game_id), {"meld": 200, "natural": 1, "out": "yes"}, {"meld": 90}, who="Ana"))
+    walk.visit(f"/tournaments/table/{token}/confirm", method="post",
+               data={"side": "we", "version": _version(client, game_id)})
+    walk.visit(f"/tournaments/table/{token}/deals", method="post", status=303, data=deal_form(
+        _version(client, game_id), {"meld": 50}, {"meld": 120, "natural": 1, "out": "yes"}, side="they"))
+    walk.visit(f"/tournaments/table/{token}/dispute", method="post", status=303,
+               data={"side": "we", "reason": "la segunda mano está mal"})
+    walk.visit(f"{tables}/settle", method="post", status=303, data={"reason": "se revisó con la mesa"})
+    deal_id = _deal_id(client, game_id)
+    walk.visit(f"{tables}/deals/{deal_id}", method="post", status=303, data={**deal_form(
+        _version(client, game_id), {"meld": 210, "natural": 1, "out": "yes"}, {"meld": 90}), "reason": "diez más"})
+    for kind, reason in (("corrected", "mal copiado"), ("clear", "era correcto"), ("adjusted", "no terminaron")):
+        data = {"kind": kind, "we": "1500", "they": "700", "reason": reason}
+        if kind == "clear":
+            data = {"action": "clear", "reason": reason}
+        walk.visit(f"{tables}/result", method="post", status=303, data=data)
+
+
+def test_every_sentence_of_the_directors_log_speaks_spanish(client, missing):  # noqa: F811
+    from scorekeeper.tournaments.log import SENTENCES
+
+    walk = Walk(client, missing)
+    tid = create_tournament(client, format="pairs", round_end="minutes", round_limit="45")
+    client.get("/")
+    walk.visit(f"/tournaments/{tid}/entries", method="post", status=303, data={"player1": "Ana", "player2": ""})
+    walk.visit(f"/tournaments/{tid}/entries", method="post", status=303, data={"player1": "Ana", "player2": "Ciro"})
+    walk.visit(f"/tournaments/{tid}/entries/paste", method="post", data={"names": "Beto & Dora\nEva\nFede & Gil"})
+    walk.visit(f"/tournaments/{tid}/entries/3/name", method="post", status=303,
+               data={"player1": "Federico", "player2": "Gil"})
+    walk.visit(f"/tournaments/{tid}/rounds", method="post", status=303)
+    _play_and_correct(walk, client, tid)
+    walk.visit(f"/tournaments/{tid}/entries/3/withdraw", method="post", status=303)
+    walk.visit(f"/tournaments/{tid}/entries/3/return", method="post", status=303)
+    walk.visit(f"/tournaments/{tid}/round/1/close", method="post", status=303)  # the adjusted table is done
+    walk.visit(f"/tournaments/{tid}/round/1/reopen", method="post", status=303)
+    walk.visit(f"/tournaments/table/{_the_table(client, tid)[0]}/dispute", method="post", status=303,
+               data={"side": "they", "reason": "otra vez"})
+    walk.visit(f"/tournaments/{tid}/round/1/close", method="post")  # asks first: a table disagrees
+    walk.visit(f"/tournaments/{tid}/round/1/close", method="post", status=303, data={"confirm": "yes"})
+    walk.visit(f"/tournaments/{tid}/round/1/reopen", method="post", status=303)
+    walk.visit(f"/tournaments/{tid}/finish", method="post")
+    walk.visit(f"/tournaments/{tid}/finish", method="post", status=303, data={"confirm": "yes"})
+    walk.visit(f"/tournaments/{tid}/standings")
+    walk.visit(f"/tournaments/{tid}/standings?big=1")
+    walk.visit(f"/tournaments/{tid}/reopen", method="post", status=303)
+    walk.visit(f"/tournaments/{tid}/password", method="post", status=303,
+               data={"current": PASSWORD, "password": "another one 8", "password_again": "another one 8"})
+    page = walk.visit(f"/tournaments/{tid}/log").get_data(as_text=True)
+    walk.visit(f"/tournaments/{tid}/players/1")
+    walk.visit(f"/tournaments/{tid}")
+    walk.check()
+    assert {action for action in SENTENCES if f"log-{action}" not in page} == set()
+    assert "log-deal_add_after_confirmation" in page and "mesa 1 Este-Oeste" in page
