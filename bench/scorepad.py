@@ -146,7 +146,9 @@ class Table:
         self.saves += 1
         started = time.perf_counter()
         status, html, _ = self.phone.call(
-            f"/games/{self.game_id}/deals", {**DEAL, "csrf_token": self.token, "version": self.version},
+            f"/games/{self.game_id}/deals",
+            # As htmx sends the form: with the version its scoreboard shows (the page is up to date).
+            {**DEAL, "csrf_token": self.token, "version": self.version, "board_version": self.version},
             {"HX-Request": "true", "X-CSRFToken": self.token})
         elapsed = (time.perf_counter() - started) * 1000
         found = VERSION.search(html) if status == 200 else None

@@ -17,7 +17,7 @@ from ..stores.errors import DealNotFound, GameLocked, GameOver, NothingToUndo, S
 from .deal_path import read_deal
 from .forms import deal_form, error_map, form_data_from_deal, read_version
 from .games import load_game, load_summary, scorepad_context
-from .htmx import is_htmx, render
+from .htmx import is_htmx, render, render_changes
 from .keys import client_key
 from .wording import change_story
 
@@ -54,8 +54,8 @@ def add(game_id: int):
     db = get_db()
     key = client_key(request.form)
     done = deal_store.deal_by_key(db, game_id, key)
-    if done is not None:  # a retry of a save already recorded: answer as the first time
-        return _saved(game_id, done, _mode(request.form))
+    if done is not None:  # a retry of a save already recorded: answer with the whole scorepad
+        return _saved(game_id, done, _mode(request.form), whole=True)
     summary = load_summary(game_id)
     reading = read_deal(summary, request.form, _mode(request.form))
     form = reading.form
@@ -79,8 +79,9 @@ def add(game_id: int):
     return _saved(game_id, deal_id, form.deal_mode, play_on=summary.game_over)
 
 
-def _saved(game_id: int, deal_id: int, mode: str, play_on: bool = False):
-    """The answer to a saved deal: the scorepad (Post/Redirect/Get without htmx)."""
+def _saved(game_id: int, deal_id: int, mode: str, play_on: bool = False, whole: bool = False):
+    """The answer to a saved deal: the scorepad (Post/Redirect/Get without htmx); for htmx, only what the deal
+    changed when the page shows the game as it was before it, else the whole scorepad."""
     fresh = summaries.game_summary(get_db(), game_id)  # cached by add_deal: no re-scoring
     row = fresh.row_of(deal_id)
     message = _("Deal %(number)s saved.", number=row.number if row else len(fresh.rows))
@@ -88,9 +89,22 @@ def _saved(game_id: int, deal_id: int, mode: str, play_on: bool = False):
         flash(message, "ok")
         return redirect(url_for("games.show", game_id=game_id, mode=mode, play_on=1 if play_on else None), 303)
     context = scorepad_context(fresh.game, fresh, mode=mode, saved=message, play_on=play_on)
-    response = render("games/show.html", "games/_scorepad.html", **context)
+    if not whole and _page_is_one_behind(fresh, deal_id):
+        response = render_changes("games/_deal_saved.html", "#deal-form", row=row, oob=True, **context)
+    else:
+        response = render("games/show.html", "games/_scorepad.html", **context)
     response.headers["HX-Trigger"] = json.dumps({"deal-saved": {"game": game_id, "deal": deal_id}})
     return response
+
+
+def _page_is_one_behind(summary, deal_id: int) -> bool:
+    """Whether the page that sent the save shows the game exactly as it was before deal ``deal_id``, the last of
+    ``summary``, was added (the scoreboard's version came with the form), and adding it changed no more than the
+    new row, the totals and minimums: no game ended, and the list of deals was already there."""
+    shown = request.form.get("board_version", type=int)
+    return (shown is not None and shown == summary.version - 1 and len(summary.rows) > 1
+            and summary.rows[-1].deal_id == deal_id and not summary.game_over and summary.ended_at is None
+            and not summary.game.locked)
 
 
 def _scorepad(summary, status, **extra):

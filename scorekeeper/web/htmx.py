@@ -21,6 +21,19 @@ def render(page: str, fragment: str | None = None, status: int = 200, **context)
     """
     template = fragment if fragment and is_htmx() else page
     response = make_response(render_template(template, **context), status)
+    return _varied(response)
+
+
+def render_changes(fragment: str, target: str, **context):
+    """Render ``fragment`` for htmx as the new ``target`` (a CSS selector; htmx is told to swap it there in place
+    of the target the request named), with the out-of-band pieces the fragment carries."""
+    response = make_response(render_template(fragment, **context))
+    response.headers["HX-Retarget"] = target
+    response.headers["HX-Reswap"] = "outerHTML"
+    return _varied(response)
+
+
+def _varied(response):
     response.vary.add("HX-Request")
     response.vary.add("HX-History-Restore-Request")
     return response

@@ -72,10 +72,11 @@
   });
 
   // A message flashed when the page loaded ("Game started", "Deal 1 corrected") goes stale as soon as the
-  // scorepad is answered in place: drop it then, so it never sits above a newer one that says otherwise.
+  // scorepad is answered in place (the whole of it, or a fresh deal form with what the deal changed): drop it
+  // then, so it never sits above a newer one that says otherwise.
   document.addEventListener("htmx:afterSwap", function (event) {
     var target = event.detail.target;
-    if (!target || target.id !== "scorepad") { return; }
+    if (!target || (target.id !== "scorepad" && target.id !== "deal-form")) { return; }
     var area = messageArea();
     if (!area) { return; }
     Array.prototype.forEach.call(area.querySelectorAll(".message:not([data-from-script])"), function (p) {
