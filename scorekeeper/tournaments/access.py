@@ -9,15 +9,17 @@ are 22**6 = 113,379,904 codes.
 
 Wrong codes are counted over a sliding window of ``CODE_WINDOW`` (10 minutes): at most
 ``CODE_GUESSES_PER_CLIENT`` = 10 from one address, at most ``CODE_GUESSES_PER_TOURNAMENT`` = 30 against one
-tournament (its own join page), and at most ``CODE_GUESSES_ALL`` = 60 from everyone together. A right code
-takes nothing back, and while a limit is reached no code is looked up at all, right or wrong, so a refusal
-tells nothing. Whatever the number of addresses, at most 60 wrong codes are looked at in 10 minutes: 360 an
-hour. A guess names a table number and a code and opens a table only when that table's code is the one
+tournament (3 a minute on average), and at most ``CODE_GUESSES_ALL`` = 60 from everyone together. A wrong code
+counts against every running tournament it could have opened: the one of a tournament's own join page, or, on
+the general join page, each running tournament with a table of the number typed (``guess_limits``). A right
+code takes nothing back, and while a limit is reached no code is looked up at all, right or wrong, so a
+refusal tells nothing. Whatever the number of addresses, at most 60 wrong codes are looked at in 10 minutes:
+360 an hour. A guess names a table number and a code and opens a table only when that table's code is the one
 typed; with ten tournaments running at once (ten tables numbered 3), a guess hits with a chance of 10 in
 113,379,904, so the expected time to the first hit is 113,379,904 / 10 / 360 = 31,494 hours, more than three
-and a half years, where an event lasts an evening (the chance of a hit in a 4-hour evening is about 1 in 7,900).
-The cost: someone who keeps guessing can make typed codes wait for everyone for up to 10 minutes; the QR
-code on the card keeps working.
+and a half years, where an event lasts an evening (the chance of a hit in a 4-hour evening is about 1 in
+7,900). The cost: someone who keeps guessing can make typed codes wait for everyone for up to 10 minutes; the
+QR code on the card keeps working.
 
 Passwords and creating tournaments
 ---------------------------------
@@ -148,14 +150,34 @@ def clean_code(code: str) -> str:
     return "".join(code.split()).upper()
 
 
+def guess_limits(db: Database, client: str, *, number: int | None = None,
+                 tournament_id: int | None = None) -> list[tuple[str, int]]:
+    """The limits a typed code is held to, on every join page: the client's, everyone's, and that of each
+    running tournament the guess could open. From a tournament's own join page that is the one tournament;
+    from the general page (table number and code only) it is every running tournament with a table of that
+    number, so spreading guesses over the join pages does not raise any tournament's count."""
+    limits = [(f"code:client:{client}", CODE_GUESSES_PER_CLIENT), ("code:all", CODE_GUESSES_ALL)]  # i18n: not for people
+    if tournament_id is not None:
+        candidates = [tournament_id]
+    else:
+        sql = ("SELECT DISTINCT d.tournament_id FROM tournament_devices d JOIN tournaments t ON t.id = "
+               "d.tournament_id WHERE t.status != 'finished'")
+        args = []
+        if number is not None:
+            sql, args = sql + " AND d.number = ?", [number]
+        candidates = [row[0] for row in db.execute(sql + " ORDER BY d.tournament_id", args).fetchall()]
+    limits.extend((f"code:tournament:{tid}", CODE_GUESSES_PER_TOURNAMENT)  # i18n: not for people
+                  for tid in candidates)
+    return limits
+
+
 def join_table(db: Database, code: str, client: str, *, number: int | None = None,
                tournament_id: int | None = None) -> tuple[dict | None, int]:
     """The card of an event still running with this code (and table number, when given); (card, 0) on a
-    hit, (None, 0) on a miss, (None, seconds) while the guesses are over a limit (nothing looked up)."""
-    limits = [(f"code:client:{client}", CODE_GUESSES_PER_CLIENT), ("code:all", CODE_GUESSES_ALL)]  # i18n: not for people
-    if tournament_id is not None:
-        limits.append((f"code:tournament:{tournament_id}", CODE_GUESSES_PER_TOURNAMENT))  # i18n: not for people
+    hit, (None, 0) on a miss, (None, seconds) while the guesses are over a limit (nothing looked up).
+    Every join page comes here, held to the same limits (``guess_limits``)."""
     with immediate(db):
+        limits = guess_limits(db, client, number=number, tournament_id=tournament_id)
         wait = window_wait(db, limits, CODE_WINDOW)
         if wait:
             return None, wait

@@ -143,3 +143,35 @@ def test_the_password_check_runs_outside_any_write_transaction(no_csrf_app, monk
     monkeypatch.setattr(access_module, "check_password_hash", check_while_another_writes)
     assert no_csrf_app.test_client().post(f"/tournaments/{tid}/login", data={"password": "wrong"}).status_code == 422
     assert seen == ["free"]
+
+
+@pytest.mark.parametrize("own_code_in_between", [False, True])
+def test_the_general_join_page_holds_each_tournament_to_its_limit(no_csrf_app, clock, own_code_in_between):
+    """The join page without a tournament in its address (table number and code only) counts a wrong code
+    against every running tournament it could have opened, with the same limiter as a tournament's own join
+    page: many phones guessing there, with or without a right code of their own in between, get at most
+    CODE_GUESSES_PER_TOURNAMENT wrong codes looked at in any CODE_WINDOW against one tournament."""
+    app = no_csrf_app
+    victim = open_tournament(app, app.test_client())
+    attacker = app.test_client()
+    own = open_tournament(app, attacker)
+    own_code, target = right_code(app, own), right_code(app, victim)
+    checked = []  # when a wrong code was looked up against the victim (every running tournament has a table 1)
+    n = 0
+    minutes = 15
+    for minute in range(minutes):
+        for second in range(0, 60, 4):
+            n += 1
+            address = {"REMOTE_ADDR": f"10.8.{n // 250}.{n % 250}"}  # a new address each time
+            answer = attacker.get(f"/tournaments/join?table=1&code={wrong_code(target, n)}", environ_base=address)
+            assert answer.status_code in (404, 429)
+            if answer.status_code == 404:
+                checked.append(clock[0])
+            if own_code_in_between:
+                attacker.get(f"/tournaments/join?table=1&code={own_code}", environ_base=address)
+            clock[0] += timedelta(seconds=4)
+    window, limit = access.CODE_WINDOW, access.CODE_GUESSES_PER_TOURNAMENT
+    assert checked  # the page did look codes up
+    for start in checked:
+        assert sum(1 for t in checked if start <= t < start + window) <= limit
+    assert len(checked) <= limit * (timedelta(minutes=minutes) // window + 1)

@@ -26,13 +26,14 @@ CLOSED = _l("This round is closed: the table's score can no longer change here. 
 
 @bp.get("/tournaments/join")
 def join():
-    """Open a table by its number and the code on its card (the form on the tournaments page)."""
+    """Open a table by its number and the code on its card (the form on the tournaments page); a wrong code
+    counts against each running tournament with a table of that number (``access.guess_limits``)."""
     return _join(None)
 
 
 @bp.get("/tournaments/<int:tournament_id>/join")
 def join_tournament(tournament_id: int):
-    """The same, from one tournament's page: its guesses are also counted against that tournament."""
+    """The same, from one tournament's page: its guesses count against that tournament."""
     load(tournament_id)
     return _join(tournament_id)
 
