@@ -1,0 +1,83 @@
+"""The projector in a real browser on a wall screen: provisional standings during a round, large type with
+?big=1, and fresh figures by themselves when a table saves a deal."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.db import connect
+from scorekeeper.tournaments import access, records, rounds
+from scorekeeper.web.tournaments import public
+
+pytestmark = pytest.mark.browser
+
+WALL = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture
+def wall(browser):
+    """A page the size of a wall screen or a projector (no touch, no phone)."""
+    context = browser.new_context(viewport=WALL)
+    page = context.new_page()
+    page.console_messages = []
+    page.on("console", lambda msg: page.console_messages.append(msg) if msg.type in ("error", "warning") else None)
+    page.on("pageerror", lambda exc: page.console_messages.append(exc))
+    yield page
+    context.close()
+
+
+def start_tournament(app) -> dict:
+    """Four players, round 1 started (2 tables): table 1's card."""
+    db = connect(app.config["DATABASE"])
+    try:
+        tid = records.create_tournament(
+            db, name="Projector night", date="2026-11-27", rules="bicycle", options={}, format="individuals",
+            rounds=3, round_end="deals", round_limit=4, scoring="points", password="director-pass",
+        )
+        for name in ("Ann", "Ben", "Cy", "Di"):
+            records.add_entry(db, tid, [name], who="director")
+        rounds.start_round(db, tid, who="director")
+        return access.device(db, tid, 1)
+    finally:
+        db.conn.close()
+
+
+def font_px(page, selector: str) -> float:
+    return page.evaluate(f"parseFloat(getComputedStyle(document.querySelector('{selector}')).fontSize)")
+
+
+def test_the_wall_screen_shows_provisional_standings_in_large_type_and_updates_itself(
+        wall, phone, live_server, monkeypatch):
+    monkeypatch.setattr(public, "STANDINGS_POLL_SECONDS", 1)  # the projector asks every second, not every 15
+    card = start_tournament(live_server.app)
+    tid = card["tournament_id"]
+
+    wall.goto(live_server(f"/tournaments/{tid}/standings"))
+    normal_size = font_px(wall, ".standings-table")
+    wall.goto(live_server(f"/tournaments/{tid}/standings?big=1"))
+    big_size = font_px(wall, ".standings-table")
+    assert big_size > normal_size * 1.3, (normal_size, big_size)
+    assert font_px(wall, ".provisional-mark") > 20
+    mark = wall.locator(".provisional-mark")
+    assert mark.is_visible() and mark.inner_text().startswith("Provisional")
+    assert "Round 1 is being played" in wall.locator("#standings").inner_text()
+    assert "900" not in wall.locator(".standings-table").inner_text()
+    wall.evaluate("window.sameProjectorPage = true")  # gone if the page were loaded again
+
+    # Table 1 saves a deal on its phone.
+    phone.goto(live_server(f"/tournaments/phone/{card['token']}"))
+    phone.fill('input[name="we-meld_points"]', "300")
+    phone.fill('input[name="we-canasta_natural"]', "1")
+    phone.locator('label:has(input[name="we-went_out"][value="yes"])').click()
+    phone.fill('input[name="they-meld_points"]', "160")
+    phone.fill('input[name="they-hand_points"]', "60")
+    phone.locator('label:has(input[name="side"][value="we"])').click()
+    phone.get_by_role("button", name="Save the deal").click()
+    phone.locator("#messages .message").filter(has_text="Deal saved.").wait_for()
+
+    # 300 melded + 500 natural canasta + 100 for going out: the wall shows it by itself, still provisional.
+    wall.locator(".standings-table").get_by_text("900").first.wait_for(timeout=10_000)
+    assert wall.evaluate("window.sameProjectorPage") is True
+    assert wall.locator(".provisional-mark").is_visible()
+    assert font_px(wall, ".standings-table") == big_size
+    assert wall.console_messages == []
