@@ -124,24 +124,57 @@ def name_key(name: str) -> str:
     return clean_name(name).casefold()
 
 
+def entry_name(text: str | None) -> str:
+    """A player's name as an entry keeps it: cleaned (``clean_name``) and cut to ``NAME_MAX``."""
+    return clean_name(text)[:NAME_MAX]
+
+
+def name_clash(db: Database, tournament: dict, name: str, *, partners=(), skip: int | None = None) -> str | None:
+    """Why ``name`` cannot be entered in this tournament, or None: it is one of its ``partners`` (the other
+    names of the same entry), or a player of another entry (not ``skip``), case, spaces and invisible
+    characters aside (``name_key``). The one rule of the save and of the check made while a name is typed."""
+    key = name_key(name)
+    if any(name_key(p) == key for p in partners):
+        return _("%(name)s is written twice: a partnership needs two different players.", name=entry_name(name))
+    for entry in list_entries(db, tournament["id"]):
+        same = [p for p in entry["players"] if name_key(p) == key]
+        if entry["id"] != skip and same:
+            return _("%(name)s is already entered (number %(number)s, %(entry)s).", name=same[0],
+                     number=entry["number"], entry=entry["name"])
+    return None
+
+
 def _check_players(db: Database, tournament: dict, players: list[str], *, skip: int | None = None) -> list[str]:
     """The players of a new or renamed entry, cleaned; refused when a name is missing, repeated or already
-    entered in another entry of this tournament."""
-    players = [clean_name(p)[:NAME_MAX] for p in players]
+    entered in another entry of this tournament (``name_clash``)."""
+    players = [entry_name(p) for p in players]
     players = [p for p in players if p]
     wanted = 2 if tournament["format"] == "pairs" else 1
     if len(players) != wanted:
         raise TournamentError(_("Enter both partners' names.") if wanted == 2 else _("Enter the player's name."))
-    if len({name_key(p) for p in players}) != len(players):
-        raise TournamentError(_("%(name)s is written twice: a partnership needs two different players.",
-                                name=players[0]))
-    taken = {name_key(p): e for e in list_entries(db, tournament["id"]) if e["id"] != skip for p in e["players"]}
-    for player in players:
-        if name_key(player) in taken:
-            entry = taken[name_key(player)]
-            raise TournamentError(_("%(name)s is already entered (number %(number)s, %(entry)s).", name=player,
-                                    number=entry["number"], entry=entry["name"]))
+    for i, player in enumerate(players):
+        problem = name_clash(db, tournament, player, partners=players[:i], skip=skip)
+        if problem:
+            raise TournamentError(problem)
     return players
+
+
+def check_name(db: Database, tournament: dict, typed: str, *, partners=(), skip: int | None = None) -> dict:
+    """What an entry form says next to a name while it is typed: ``warning`` (what the save would refuse, or
+    the club roster writing the same player otherwise) or ``known`` (the roster has it, as typed). Correcting
+    the names of entry ``skip`` is changing how they are written, so the roster's spelling is not urged then."""
+    name = entry_name(typed)
+    if not name:
+        visible = typed and not typed.isspace()
+        return {"warning": _("There is nothing visible in this name: type the player's name.") if visible else None}
+    problem = name_clash(db, tournament, name, partners=[p for p in partners if entry_name(p)], skip=skip)
+    if problem:
+        return {"warning": problem}
+    row = db.execute("SELECT name FROM club_players WHERE key = ?", [name_key(name)]).fetchone()
+    if row and row["name"] != name and skip is None:
+        return {"warning": _("The club roster writes this player “%(name)s”: if it is the same person, use that "
+                             "spelling.", name=row["name"])}
+    return {"warning": None, "known": _("In the club roster.") if row else None}
 
 
 # --- Entries ---------------------------------------------------------------------------------------------

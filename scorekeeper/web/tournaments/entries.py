@@ -40,6 +40,21 @@ def add_entry(tournament):
     return back_to(tournament, "#entries")
 
 
+@bp.get("/tournaments/<int:tournament_id>/entries/check")
+@director_only
+def check_name(tournament):
+    """What the entry forms say next to a name while it is typed (htmx asks after a pause): the warning the
+    save would give, by the same rule (``records.name_clash``), or how the club roster writes that player.
+    ``field`` is the field typed in (player1 or player2); ``entry``, the entry whose names are corrected."""
+    names = {key: request.args.get(key) or "" for key in ("player1", "player2")}
+    field = request.args.get("field") if request.args.get("field") in names else "player1"
+    partners = [text for key, text in names.items() if key != field]
+    entry = (request.args.get("entry") or "").strip()
+    said = records.check_name(get_db(), tournament, names[field], partners=partners,
+                              skip=int(entry) if entry.isdigit() and len(entry) < 10 else None)
+    return render("tournaments/_name_check.html", **said)
+
+
 @bp.post("/tournaments/<int:tournament_id>/entries/paste")
 @director_only
 def paste_entries(tournament):
