@@ -254,7 +254,7 @@ def guarded(db: Database, scope: str, client: str, attempt):
 
 def check_password(db: Database, tournament_id: int, password: str) -> bool:
     tournament = records.get_tournament(db, tournament_id)
-    return bool(tournament and password and check_password_hash(tournament["password_hash"], password))
+    return bool(tournament and password and check_password_hash(tournament.password_hash, password))
 
 
 def try_login(db: Database, tournament_id: int, client: str, password: str) -> LoginResult:

@@ -117,9 +117,9 @@ def _may_add(db: Database, table: dict, status: TableStatus) -> None:
         raise Refused(_("The director set this table's score (%(reason)s): no more deals are recorded here. "
                         "Ask the director if it is wrong.", reason=status.reason))
     tournament = records.get_tournament(db, table["tournament_id"])
-    if tournament["round_end"] == "deals" and status.deals >= tournament["round_limit"]:
+    if tournament.round_end == "deals" and status.deals >= tournament.round_limit:
         raise Refused(_("This round is %(limit)s deals, and all of them are recorded. Check the score and "
-                        "confirm it, or ask the director.", limit=tournament["round_limit"]))
+                        "confirm it, or ask the director.", limit=tournament.round_limit))
 
 
 def _log_cleared(db: Database, table: dict, before: TableStatus, side: str, who: str) -> None:

@@ -19,6 +19,7 @@ from ..rules import get_profile
 from . import rounds
 from .base import TournamentError, dumps, immediate
 from .log import log
+from .rows import Tournament
 
 FORMATS = {"pairs": _l("Fixed partnerships"), "individuals": _l("Individuals, new partner every round")}
 ROUND_ENDS = {"minutes": _l("After a time limit"), "deals": _l("After a number of deals"), "target": _l("When a side reaches the target")}
@@ -58,34 +59,24 @@ def create_tournament(
     ).last_pk
 
 
-def _decode_tournament(row) -> dict:
-    t = dict(row)
-    t["options"] = json.loads(t["options"] or "{}")
-    return t
-
-
-def get_tournament(db: Database, tournament_id: int) -> dict | None:
+def get_tournament(db: Database, tournament_id: int) -> Tournament | None:
     row = db.execute("SELECT * FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
-    return _decode_tournament(row) if row else None
+    return Tournament.from_row(row) if row else None
 
 
-def list_tournaments(db: Database) -> list[dict]:
+def list_tournaments(db: Database) -> list[Tournament]:
     rows = db.execute(
         "SELECT t.*, (SELECT COUNT(*) FROM tournament_entries e WHERE e.tournament_id = t.id AND e.active = 1)"
         " AS entry_count, (SELECT MAX(number) FROM tournament_rounds r WHERE r.tournament_id = t.id)"
         " AS round_number FROM tournaments t ORDER BY date DESC, id DESC"
     ).fetchall()
-    return [_decode_tournament(r) for r in rows]
-
-
-def profile_of(tournament: dict):
-    return get_profile(tournament["rules"]).with_options(tournament["options"])
+    return [Tournament.from_row(r) for r in rows]
 
 
 def reopen_tournament(db: Database, tournament_id: int, *, who: str) -> None:
     """Undo the end of a tournament: entries, rounds and corrections are open again (logged)."""
     with immediate(db):
-        if get_tournament(db, tournament_id)["status"] != "finished":
+        if get_tournament(db, tournament_id).status != "finished":
             raise TournamentError(_("The tournament is not over."))
         status = "playing" if rounds.latest_round(db, tournament_id) else "setup"
         db.execute("UPDATE tournaments SET status = ?, finished_at = NULL WHERE id = ?", [status, tournament_id])
@@ -129,14 +120,14 @@ def entry_name(text: str | None) -> str:
     return clean_name(text)[:NAME_MAX]
 
 
-def name_clash(db: Database, tournament: dict, name: str, *, partners=(), skip: int | None = None) -> str | None:
+def name_clash(db: Database, tournament: Tournament, name: str, *, partners=(), skip: int | None = None) -> str | None:
     """Why ``name`` cannot be entered in this tournament, or None: it is one of its ``partners`` (the other
     names of the same entry), or a player of another entry (not ``skip``), case, spaces and invisible
     characters aside (``name_key``). The one rule of the save and of the check made while a name is typed."""
     key = name_key(name)
     if any(name_key(p) == key for p in partners):
         return _("%(name)s is written twice: a partnership needs two different players.", name=entry_name(name))
-    for entry in list_entries(db, tournament["id"]):
+    for entry in list_entries(db, tournament.id):
         same = [p for p in entry["players"] if name_key(p) == key]
         if entry["id"] != skip and same:
             return _("%(name)s is already entered (number %(number)s, %(entry)s).", name=same[0],
@@ -144,12 +135,12 @@ def name_clash(db: Database, tournament: dict, name: str, *, partners=(), skip: 
     return None
 
 
-def _check_players(db: Database, tournament: dict, players: list[str], *, skip: int | None = None) -> list[str]:
+def _check_players(db: Database, tournament: Tournament, players: list[str], *, skip: int | None = None) -> list[str]:
     """The players of a new or renamed entry, cleaned; refused when a name is missing, repeated or already
     entered in another entry of this tournament (``name_clash``)."""
     players = [entry_name(p) for p in players]
     players = [p for p in players if p]
-    wanted = 2 if tournament["format"] == "pairs" else 1
+    wanted = 2 if tournament.format == "pairs" else 1
     if len(players) != wanted:
         raise TournamentError(_("Enter both partners' names.") if wanted == 2 else _("Enter the player's name."))
     for i, player in enumerate(players):
@@ -159,7 +150,7 @@ def _check_players(db: Database, tournament: dict, players: list[str], *, skip: 
     return players
 
 
-def check_name(db: Database, tournament: dict, typed: str, *, partners=(), skip: int | None = None) -> dict:
+def check_name(db: Database, tournament: Tournament, typed: str, *, partners=(), skip: int | None = None) -> dict:
     """What an entry form says next to a name while it is typed: ``warning`` (what the save would refuse, or
     the club roster writing the same player otherwise) or ``known`` (the roster has it, as typed). Correcting
     the names of entry ``skip`` is changing how they are written, so the roster's spelling is not urged then."""
@@ -204,7 +195,7 @@ def get_entry(db: Database, tournament_id: int, entry_id: int) -> dict | None:
 def add_entry(db: Database, tournament_id: int, players: list[str], *, who: str) -> int:
     """Enter a partnership (two names) or a player (one name); a late entry plays from the next round."""
     tournament = get_tournament(db, tournament_id)
-    if tournament["status"] == "finished":
+    if tournament.status == "finished":
         raise TournamentError(_("The tournament is over: no more entries."))
     with immediate(db):
         players = _check_players(db, tournament, players)

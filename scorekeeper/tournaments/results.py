@@ -15,6 +15,7 @@ from ..stores.summary import game_summary
 from . import records, rounds
 from .base import TournamentError, immediate
 from .log import log
+from .rows import Tournament
 from .standings import Standing, TableResult, compute
 
 SIDES = ("we", "they")
@@ -111,7 +112,7 @@ def clear_result(db: Database, table: dict, *, reason: str, who: str) -> None:
 
 @dataclass(frozen=True)
 class Results:
-    tournament: dict
+    tournament: Tournament
     entries: dict[int, dict]
     tables: list[dict]  # every table of closed rounds, with "status"
     standings: list[Standing]
@@ -143,5 +144,5 @@ def results(db: Database, tournament_id: int, *, provisional: bool = False) -> R
         )
     names = {i: e["name"] for i, e in entries.items()}
     sit_outs = {r["number"]: r["sit_out"] for r in closed}
-    standings = compute(names, table_results, sit_outs, scoring=tournament["scoring"])
+    standings = compute(names, table_results, sit_outs, scoring=tournament.scoring)
     return Results(tournament, entries, tables, standings)

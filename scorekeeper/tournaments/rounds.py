@@ -21,6 +21,7 @@ from . import access, records, results
 from .base import TournamentError, dumps, immediate
 from .log import log
 from .movement import RoundPlan, Seating, next_round
+from .rows import Tournament
 
 #: The warning on table phones starts this many minutes before the end of a timed round.
 WARNING_MINUTES = 10
@@ -107,29 +108,29 @@ def plans(db: Database, tournament_id: int) -> list[RoundPlan]:
     return result
 
 
-def preview_next(db: Database, tournament: dict) -> RoundPlan | None:
+def preview_next(db: Database, tournament: Tournament) -> RoundPlan | None:
     """Where everyone would sit next round if nobody arrives or leaves meanwhile."""
-    active = [e["id"] for e in records.list_entries(db, tournament["id"]) if e["active"]]
-    played = plans(db, tournament["id"])
-    if len(played) >= tournament["rounds"] or len(active) < minimum_entries(tournament):
+    active = [e["id"] for e in records.list_entries(db, tournament.id) if e["active"]]
+    played = plans(db, tournament.id)
+    if len(played) >= tournament.rounds or len(active) < minimum_entries(tournament):
         return None
-    return next_round(tournament["format"], active, played)
+    return next_round(tournament.format, active, played)
 
 
-def next_tables(db: Database, tournament: dict, number: int) -> dict[int, int]:
+def next_tables(db: Database, tournament: Tournament, number: int) -> dict[int, int]:
     """Entry -> its table in the round after ``number`` (the real one if started, else the planned one)."""
-    if get_round(db, tournament["id"], number + 1) is not None:
-        following = next((p for p in plans(db, tournament["id"]) if p.number == number + 1), None)
+    if get_round(db, tournament.id, number + 1) is not None:
+        following = next((p for p in plans(db, tournament.id) if p.number == number + 1), None)
     else:
-        latest = latest_round(db, tournament["id"])
+        latest = latest_round(db, tournament.id)
         following = preview_next(db, tournament) if latest and latest["number"] == number else None
     if following is None:
         return {}
     return {e: t.table for t in following.tables for e in t.entries}
 
 
-def minimum_entries(tournament: dict) -> int:
-    return 2 if tournament["format"] == "pairs" else 4
+def minimum_entries(tournament: Tournament) -> int:
+    return 2 if tournament.format == "pairs" else 4
 
 
 def _side(entries: dict[int, dict], ids: tuple[int, ...], key: str, label: str) -> dict:
@@ -143,20 +144,20 @@ def _side(entries: dict[int, dict], ids: tuple[int, ...], key: str, label: str) 
 # --- Starting and closing ------------------------------------------------------------------------------------
 
 
-def _plan_next(db: Database, tournament: dict) -> RoundPlan:
+def _plan_next(db: Database, tournament: Tournament) -> RoundPlan:
     """The next round's seating, or TournamentError saying why no round can start now."""
-    if tournament["status"] == "finished":
+    if tournament.status == "finished":
         raise TournamentError(_("The tournament is over."))
-    if current_round(db, tournament["id"]) is not None:
+    if current_round(db, tournament.id) is not None:
         raise TournamentError(_("Close the round being played before starting the next one."))
-    played = plans(db, tournament["id"])
-    if len(played) >= tournament["rounds"]:
-        raise TournamentError(_("All %(rounds)s rounds have been played. End the tournament.", rounds=tournament['rounds']))
-    active = [e["id"] for e in records.list_entries(db, tournament["id"]) if e["active"]]
+    played = plans(db, tournament.id)
+    if len(played) >= tournament.rounds:
+        raise TournamentError(_("All %(rounds)s rounds have been played. End the tournament.", rounds=tournament.rounds))
+    active = [e["id"] for e in records.list_entries(db, tournament.id) if e["active"]]
     if len(active) < minimum_entries(tournament):
-        kind = _("two partnerships") if tournament["format"] == "pairs" else _("four players")
+        kind = _("two partnerships") if tournament.format == "pairs" else _("four players")
         raise TournamentError(_("A round needs at least %(kind)s.", kind=kind))
-    return next_round(tournament["format"], active, played)
+    return next_round(tournament.format, active, played)
 
 
 def start_round(db: Database, tournament_id: int, *, who: str) -> int:
@@ -166,8 +167,8 @@ def start_round(db: Database, tournament_id: int, *, who: str) -> int:
     entries = {e["id"]: e for e in records.list_entries(db, tournament_id)}
     moment = clock.now()
     ends_at = None
-    if tournament["round_end"] == "minutes":
-        ends_at = clock.stamp(moment + timedelta(minutes=tournament["round_limit"]))
+    if tournament.round_end == "minutes":
+        ends_at = clock.stamp(moment + timedelta(minutes=tournament.round_limit))
     with immediate(db):
         round_id = db["tournament_rounds"].insert(
             {"tournament_id": tournament_id, "number": plan.number, "status": "playing",
@@ -181,23 +182,23 @@ def start_round(db: Database, tournament_id: int, *, who: str) -> int:
     return plan.number
 
 
-def _open_table(db: Database, tournament: dict, entries: dict, plan: RoundPlan, seat: Seating, round_id: int,
+def _open_table(db: Database, tournament: Tournament, entries: dict, plan: RoundPlan, seat: Seating, round_id: int,
                 *, who: str) -> None:
     sides = [
         _side(entries, seat.ns, "we", _("Table %(table)s North-South", table=seat.table)),
         _side(entries, seat.ew, "they", _("Table %(table)s East-West", table=seat.table)),
     ]
     game_id = create_game(
-        db, rules=tournament["rules"], options=tournament["options"], sides=sides,
+        db, rules=tournament.rules, options=tournament.options, sides=sides,
         first_dealer=(plan.number - 1) % sum(len(s["players"]) for s in sides),
-        who=_("%(name)s: round %(number)s", name=tournament['name'], number=plan.number),
+        who=_("%(name)s: round %(number)s", name=tournament.name, number=plan.number),
     )
     # Tournament games stay locked: only the table's own link unlocks one, for one write at a time.
     set_locked(db, game_id, True, who=who)
-    access.device(db, tournament["id"], seat.table)
+    access.device(db, tournament.id, seat.table)
     db["tournament_tables"].insert(
         {
-            "tournament_id": tournament["id"],
+            "tournament_id": tournament.id,
             "round_id": round_id,
             "round_number": plan.number,
             "number": seat.table,
@@ -265,7 +266,7 @@ def reopen_round(db: Database, tournament_id: int, number: int, *, who: str) -> 
                                     "Correct this round's tables from its page instead.", number=latest["number"]))
         if latest["status"] != "closed":
             raise TournamentError(_("Round %(number)s is being played.", number=number))
-        if records.get_tournament(db, tournament_id)["status"] == "finished":
+        if records.get_tournament(db, tournament_id).status == "finished":
             raise TournamentError(_("The tournament is over: reopen the tournament first."))
         db.execute("UPDATE tournament_rounds SET status = 'playing', closed_at = NULL WHERE id = ?", [latest["id"]])
         log(db, tournament_id, round_number=number, action="round_reopened", who=who)
@@ -274,27 +275,27 @@ def reopen_round(db: Database, tournament_id: int, number: int, *, who: str) -> 
 # --- The clock -------------------------------------------------------------------------------------------
 
 
-def round_clock(tournament: dict, round_row: dict, status=None) -> dict:
+def round_clock(tournament: Tournament, round_row: dict, status=None) -> dict:
     """What the table phones show about the end of the round: time left, deals left, and any warning."""
-    shown = {"kind": tournament["round_end"], "closed": round_row["status"] == "closed", "warning": None,
+    shown = {"kind": tournament.round_end, "closed": round_row["status"] == "closed", "warning": None,
              "seconds_left": None, "deals_left": None, "ends_at": round_row.get("ends_at")}
     if shown["closed"]:
         shown["warning"] = _("This round is closed.")
         return shown
-    if tournament["round_end"] == "minutes" and round_row.get("ends_at"):
+    if tournament.round_end == "minutes" and round_row.get("ends_at"):
         left = (clock.parse(round_row["ends_at"]) - clock.now()).total_seconds()
         shown["seconds_left"] = max(0, math.ceil(left))
         if left <= 0:
             shown["warning"] = _("Time is up: finish the deal you are playing. It is the last one.")
         elif left <= WARNING_MINUTES * 60:
             shown["warning"] = _("Last minutes: do not start a deal you cannot finish in time.")
-    elif tournament["round_end"] == "deals" and status is not None:
-        left = tournament["round_limit"] - status.deals
+    elif tournament.round_end == "deals" and status is not None:
+        left = tournament.round_limit - status.deals
         shown["deals_left"] = max(0, left)
         if left == 1:
             shown["warning"] = _("Last deal of the round.")
         elif left <= 0:
             shown["warning"] = _("All deals of the round are played: confirm the score.")
-    elif tournament["round_end"] == "target" and status is not None and status.game_over:
+    elif tournament.round_end == "target" and status is not None and status.game_over:
         shown["warning"] = _("The game is over: confirm the score.")
     return shown

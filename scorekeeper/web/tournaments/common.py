@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from ...db import get_db
 from ...netinfo import for_phones
 from ...tournaments import access, records
+from ...tournaments.rows import Tournament
 from .. import error_response
 
 bp = Blueprint("tournaments", __name__)
@@ -21,7 +22,7 @@ STANDINGS_POLL_SECONDS = 15
 TABLE_POLL_SECONDS = 20
 
 
-def load(tournament_id: int) -> dict:
+def load(tournament_id: int) -> Tournament:
     tournament = records.get_tournament(get_db(), tournament_id)
     if tournament is None:
         abort(404)
@@ -101,8 +102,8 @@ def entry_label(entries: dict[int, dict], ids) -> str:
     return " & ".join(entries[i]["name"] for i in ids if i in entries)
 
 
-def back_to(tournament: dict, anchor: str = ""):
-    return redirect(url_for("tournaments.show", tournament_id=tournament["id"]) + anchor, 303)
+def back_to(tournament: Tournament, anchor: str = ""):
+    return redirect(url_for("tournaments.show", tournament_id=tournament.id) + anchor, 303)
 
 
 def by_id(entries: list[dict]) -> dict[int, dict]:

@@ -10,6 +10,7 @@ from flask_babel import lazy_gettext as _l
 from ...db import get_db
 from ...rules import DEFAULT_PROFILE, RulesError, get_profile
 from ...tournaments import access, base, log as tlog, play, records, results, rounds
+from ...tournaments.rows import Tournament
 from ...stores.games import get_deal
 from ...stores.summary import game_summary
 from ..deal_path import read_deal
@@ -134,8 +135,8 @@ def password(tournament):
     if request.method == "GET" or not form.validate():
         return render("tournaments/password.html", tournament=tournament, form=form,
                       status=200 if request.method == "GET" else 422)
-    changed = access.change_password(get_db(), tournament["id"], form.current.data, form.password.data,
-                                     keep=director_token(tournament["id"]), who=director_name(tournament["id"]))
+    changed = access.change_password(get_db(), tournament.id, form.current.data, form.password.data,
+                                     keep=director_token(tournament.id), who=director_name(tournament.id))
     if not changed:
         form.current.errors = [_("That is not the current password.")]
         return render("tournaments/password.html", tournament=tournament, form=form, status=422)
@@ -146,8 +147,8 @@ def password(tournament):
 # --- Corrections and the log ---------------------------------------------------------------------------------
 
 
-def _load_table(tournament: dict, table_id: int) -> dict:
-    table = rounds.get_table(get_db(), tournament["id"], table_id)
+def _load_table(tournament: Tournament, table_id: int) -> dict:
+    table = rounds.get_table(get_db(), tournament.id, table_id)
     if table is None:
         abort(404)
     return table
@@ -165,7 +166,7 @@ def result(tournament, table_id: int):
     db = get_db()
     table = _load_table(tournament, table_id)
     status = results.table_status(db, table)
-    entries = by_id(records.list_entries(db, tournament["id"]))
+    entries = by_id(records.list_entries(db, tournament.id))
     form = ResultForm(data=None if request.method == "POST" else {
         "kind": status.kind or "corrected", "we": status.we, "they": status.they})
     context = {"tournament": tournament, "table": table, "state": status, "form": form,
@@ -173,7 +174,7 @@ def result(tournament, table_id: int):
                "they_name": entry_label(entries, table["they_entries"])}
     if request.method == "GET":
         return render("tournaments/result.html", **context)
-    who = director_name(tournament["id"])
+    who = director_name(tournament.id)
     where = _("Table %(number)s of round %(round_number)s", number=table['number'], round_number=table['round_number'])
     try:
         if request.form.get("action") == "clear":
@@ -194,10 +195,10 @@ def settle(tournament, table_id: int):
     """The director has dealt with a table's disagreement: the dispute ends, with the decision in the log."""
     table = _load_table(tournament, table_id)
     try:
-        play.settle(get_db(), table, request.form.get("reason", ""), who=director_name(tournament["id"]))
+        play.settle(get_db(), table, request.form.get("reason", ""), who=director_name(tournament.id))
     except base.TournamentError as error:
         flash(error.message, "error")
-        return redirect(url_for("tournaments.result", tournament_id=tournament["id"], table_id=table_id), 303)
+        return redirect(url_for("tournaments.result", tournament_id=tournament.id, table_id=table_id), 303)
     return _back_to_round(table, _("Table %(number)s: the dispute is settled and logged.", number=table["number"]))
 
 
@@ -221,7 +222,7 @@ def correct_deal(tournament, table_id: int, deal_id: int):
         return render("tournaments/deal.html", form=reading.form, errors=reading.errors, status=422, **context)
     try:
         play.correct_deal(db, table, deal_id, reading.sides, reason=request.form.get("reason", ""),
-                          who=director_name(tournament["id"]))
+                          who=director_name(tournament.id))
     except base.TournamentError as error:
         context["error"] = error.message
         return render("tournaments/deal.html", form=reading.form, errors={}, status=422, **context)
@@ -235,10 +236,10 @@ def log(tournament):
     """The log as sentences, filtered by round and table (``?round=2&table=3``)."""
     db = get_db()
     round_filter, table_filter = _whole(request.args.get("round")), _whole(request.args.get("table"))
-    items = tlog.list_log(db, tournament["id"], round_number=round_filter, table_number=table_filter)
-    numbers = sorted({t["number"] for t in rounds.list_tables(db, tournament["id"])})
+    items = tlog.list_log(db, tournament.id, round_number=round_filter, table_number=table_filter)
+    numbers = sorted({t["number"] for t in rounds.list_tables(db, tournament.id)})
     return render("tournaments/log.html", tournament=tournament, items=items, rounds=rounds.list_rounds(
-        db, tournament["id"]), table_numbers=numbers, round_filter=round_filter, table_filter=table_filter)
+        db, tournament.id), table_numbers=numbers, round_filter=round_filter, table_filter=table_filter)
 
 
 def _whole(text: str | None) -> int | None:

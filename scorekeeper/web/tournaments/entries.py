@@ -10,6 +10,7 @@ from flask_babel import ngettext
 
 from ...db import get_db
 from ...tournaments import base, records
+from ...tournaments.rows import Tournament
 from .. import error_response
 from ..htmx import render
 from .common import back_to, bp, director_name, director_only
@@ -20,9 +21,9 @@ PARTNER_SPLIT = re.compile(r"\s*(?:&|\+|/|,|\band\b|\by\b)\s*", re.IGNORECASE)
 PASTE_MAX_LINES = 200
 
 
-def _names(tournament: dict, form) -> list[str]:
+def _names(tournament: Tournament, form) -> list[str]:
     names = [form.player1.data or ""]
-    if tournament["format"] == "pairs":
+    if tournament.format == "pairs":
         names.append(form.player2.data or "")
     return names
 
@@ -32,7 +33,7 @@ def _names(tournament: dict, form) -> list[str]:
 def add_entry(tournament):
     names = _names(tournament, EntryForm())
     try:
-        records.add_entry(get_db(), tournament["id"], names, who=director_name(tournament["id"]))
+        records.add_entry(get_db(), tournament.id, names, who=director_name(tournament.id))
     except base.TournamentError as error:
         flash(error.message, "error")
     else:
@@ -62,20 +63,20 @@ def paste_entries(tournament):
     entered, refused = 0, []
     lines = [line for line in (request.form.get("names") or "").splitlines() if line.strip()][:PASTE_MAX_LINES]
     for line in lines:
-        names = [n for n in PARTNER_SPLIT.split(line.strip()) if n.strip()] if tournament["format"] == "pairs" \
+        names = [n for n in PARTNER_SPLIT.split(line.strip()) if n.strip()] if tournament.format == "pairs" \
             else [line]
         shown = " & ".join(records.clean_name(n) for n in names)
-        if tournament["format"] == "pairs" and len(names) != 2:
+        if tournament.format == "pairs" and len(names) != 2:
             refused.append((shown, _("a partnership needs two names")))
             continue
         try:
-            records.add_entry(get_db(), tournament["id"], names, who=director_name(tournament["id"]))
+            records.add_entry(get_db(), tournament.id, names, who=director_name(tournament.id))
         except base.TournamentError as error:
             refused.append((shown, error.message))
         else:
             entered += 1
     kind = ngettext("%(num)d partnership entered.", "%(num)d partnerships entered.", entered) \
-        if tournament["format"] == "pairs" else ngettext("%(num)d player entered.", "%(num)d players entered.",
+        if tournament.format == "pairs" else ngettext("%(num)d player entered.", "%(num)d players entered.",
                                                         entered)
     return render("tournaments/pasted.html", tournament=tournament, summary=kind, refused=refused)
 
@@ -85,8 +86,8 @@ def paste_entries(tournament):
 def rename_entry(tournament, entry_id: int):
     """Correct the names of an entry (a typo); logged."""
     try:
-        records.rename_entry(get_db(), tournament["id"], entry_id, _names(tournament, EntryForm()),
-                             who=director_name(tournament["id"]))
+        records.rename_entry(get_db(), tournament.id, entry_id, _names(tournament, EntryForm()),
+                             who=director_name(tournament.id))
     except base.TournamentError as error:
         flash(error.message, "error")
     else:
@@ -108,7 +109,7 @@ def reinstate(tournament, entry_id: int):
 
 def _set_active(tournament, entry_id: int, active: bool):
     try:
-        records.set_entry_active(get_db(), tournament["id"], entry_id, active, who=director_name(tournament["id"]))
+        records.set_entry_active(get_db(), tournament.id, entry_id, active, who=director_name(tournament.id))
     except base.TournamentError as error:
         return error_response(404, error.message)
     flash(_("Back in from the next round.") if active else _("Withdrawn: not seated from the next round."), "ok")

@@ -9,6 +9,7 @@ from flask import Response, abort, request, url_for
 
 from ...db import get_db
 from ...tournaments import records, results, rounds
+from ...tournaments.rows import Tournament
 from .. import error_response
 from .common import bp, by_id, director_only, entry_label, load, phone_url
 from .public import add_table_links, card_link, round_tables, standings_context
@@ -72,11 +73,11 @@ def results_csv(tournament_id: int):
 def event_cards_pdf(tournament):
     """One card per table for the whole event, printed before the first round."""
     db = get_db()
-    numbers = {t["number"] for t in rounds.list_tables(db, tournament["id"])}
+    numbers = {t["number"] for t in rounds.list_tables(db, tournament.id)}
     plan = rounds.preview_next(db, tournament)
     numbers |= {t.table for t in plan.tables} if plan else set()
-    tables = [card_link(tournament["id"], n) for n in sorted(numbers)]
-    return _cards_pdf(tournament, tables, None, f"tournament-{tournament['id']}-table-cards")
+    tables = [card_link(tournament.id, n) for n in sorted(numbers)]
+    return _cards_pdf(tournament, tables, None, f"tournament-{tournament.id}-table-cards")
 
 
 @bp.get("/tournaments/<int:tournament_id>/round/<int:number>/cards.pdf")
@@ -84,26 +85,26 @@ def event_cards_pdf(tournament):
 def cards_pdf(tournament, number: int):
     """The cards with the round's seating on them (the link and code are the event's)."""
     db = get_db()
-    round_row = rounds.get_round(db, tournament["id"], number)
+    round_row = rounds.get_round(db, tournament.id, number)
     if round_row is None:
         abort(404)
-    tables = round_tables(db, tournament, number, by_id(records.list_entries(db, tournament["id"])))
+    tables = round_tables(db, tournament, number, by_id(records.list_entries(db, tournament.id)))
     add_table_links(tables)
     for row in tables:
         row["number"] = row["table"]["number"]
-    return _cards_pdf(tournament, tables, round_row, f"tournament-{tournament['id']}-round-{number}-table-cards")
+    return _cards_pdf(tournament, tables, round_row, f"tournament-{tournament.id}-round-{number}-table-cards")
 
 
-def _cards_pdf(tournament: dict, tables: list[dict], round_row: dict | None, name: str):
+def _cards_pdf(tournament: Tournament, tables: list[dict], round_row: dict | None, name: str):
     from ...sheets import UnknownPaper, paper_from, pdf_response, render_pdf
 
     try:
         paper = paper_from(request.args)
     except UnknownPaper as error:
         return error_response(400, str(error))
-    entries = by_id(records.list_entries(get_db(), tournament["id"]))
+    entries = by_id(records.list_entries(get_db(), tournament.id))
     pdf = render_pdf("tournaments/pdf/table_cards.html", paper=paper, tournament=tournament, round=round_row,
-                     tables=tables, entries=entries, profile=records.profile_of(tournament),
+                     tables=tables, entries=entries, profile=tournament.profile,
                      join_url=phone_url(url_for("tournaments.join")))
     return pdf_response(pdf, f"{name}-{paper}.pdf")
 
@@ -119,6 +120,6 @@ def results_pdf(tournament_id: int):
         return error_response(400, str(error))
     context = standings_context(tournament)
     entries = context["results"].entries
-    pdf = render_pdf("tournaments/pdf/results.html", paper=paper, profile=records.profile_of(tournament),
+    pdf = render_pdf("tournaments/pdf/results.html", paper=paper, profile=tournament.profile,
                      label=lambda ids: entry_label(entries, ids), **context)
     return pdf_response(pdf, f"tournament-{tournament_id}-results-{paper}.pdf")

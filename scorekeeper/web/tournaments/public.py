@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from ...db import get_db
 from ...tournaments import access, records, results, rounds
+from ...tournaments.rows import Tournament
 from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
 from ..htmx import is_htmx, render
 from .common import (
@@ -24,10 +25,10 @@ def index():
                   formats=records.FORMATS)
 
 
-def round_tables(db, tournament: dict, number: int, entries: dict[int, dict]) -> list[dict]:
+def round_tables(db, tournament: Tournament, number: int, entries: dict[int, dict]) -> list[dict]:
     """The tables of a round with their names, score and confirmations; disputed tables first."""
     rows = []
-    for table in rounds.list_tables(db, tournament["id"], number):
+    for table in rounds.list_tables(db, tournament.id, number):
         rows.append({
             "table": table,
             "status": results.table_status(db, table),
@@ -61,7 +62,7 @@ def show(tournament_id: int):
     tables = round_tables(db, tournament, current["number"], by_id(entries)) if current else []
     return render(
         "tournaments/show.html", tournament=tournament, entries=entries, rounds=played, current=current,
-        tables=tables, director=is_director(tournament_id), profile=records.profile_of(tournament),
+        tables=tables, director=is_director(tournament_id), profile=tournament.profile,
         entry_form=EntryForm(), can_start=_can_start(tournament, played, current, entries),
         roster=records.roster(db) if is_director(tournament_id) else [],
         formats=records.FORMATS, round_ends=records.ROUND_ENDS, scorings=records.SCORINGS,
@@ -70,7 +71,7 @@ def show(tournament_id: int):
 
 def _can_start(tournament, played, current, entries) -> bool:
     active = sum(1 for e in entries if e["active"])
-    return (tournament["status"] != "finished" and current is None and len(played) < tournament["rounds"]
+    return (tournament.status != "finished" and current is None and len(played) < tournament.rounds
             and active >= rounds.minimum_entries(tournament))
 
 
@@ -102,18 +103,18 @@ def round_page(tournament_id: int, number: int):
                   clock=rounds.round_clock(tournament, round_row))
 
 
-def standings_context(tournament: dict, *, provisional: bool = False) -> dict:
+def standings_context(tournament: Tournament, *, provisional: bool = False) -> dict:
     """What the standings show; ``provisional``: while a round is played, its tables' scores so far count."""
     db = get_db()
-    current = rounds.current_round(db, tournament["id"])
+    current = rounds.current_round(db, tournament.id)
     provisional = bool(provisional and current)
-    outcome = results.results(db, tournament["id"], provisional=provisional)
-    played = rounds.list_rounds(db, tournament["id"])
+    outcome = results.results(db, tournament.id, provisional=provisional)
+    played = rounds.list_rounds(db, tournament.id)
     closed = sum(1 for r in played if r["status"] == "closed")
     return {"provisional": provisional,
         "tournament": tournament, "results": outcome, "standings": outcome.standings, "closed": closed,
         "current": current, "bands": vp_bands(), "tie_breaks": [TIE_BREAK_LABELS[k] for k in
-                                                                TIE_BREAKS[tournament["scoring"]]],
+                                                                TIE_BREAKS[tournament.scoring]],
         "sit_out_vp": SIT_OUT_VP, "vp_total": VP_TOTAL, "poll": STANDINGS_POLL_SECONDS,
         "clock": rounds.round_clock(tournament, current) if current else None,
     }

@@ -17,12 +17,12 @@ from .common import back_to, bp, director_name, director_only
 @director_only
 def start_round(tournament):
     try:
-        number = rounds.start_round(get_db(), tournament["id"], who=director_name(tournament["id"]))
+        number = rounds.start_round(get_db(), tournament.id, who=director_name(tournament.id))
     except base.TournamentError as error:
         flash(error.message, "error")
         return back_to(tournament)
     flash(_("Round %(number)s started. The phone at each table shows its new pairing.", number=number), "ok")
-    return redirect(url_for("tournaments.round_page", tournament_id=tournament["id"], number=number), 303)
+    return redirect(url_for("tournaments.round_page", tournament_id=tournament.id, number=number), 303)
 
 
 def _open_words(open_tables: list[tuple[int, str]]) -> list[str]:
@@ -47,16 +47,16 @@ def _ask(tournament, *, title: str, lines: list[str], action: str, button: str):
 @director_only
 def close_round(tournament, number: int):
     db = get_db()
-    current = rounds.current_round(db, tournament["id"])
+    current = rounds.current_round(db, tournament.id)
     if current is None or current["number"] != number:
         flash(_("Round %(number)s is not the round being played.", number=number), "error")
         return back_to(tournament)
-    still_open = rounds.open_tables(db, tournament["id"])
+    still_open = rounds.open_tables(db, tournament.id)
     if still_open and request.form.get("confirm") != "yes":
         return _ask(tournament, title=_("Close round %(number)s?", number=number), lines=_open_words(still_open),
-                    action=url_for("tournaments.close_round", tournament_id=tournament["id"], number=number),
+                    action=url_for("tournaments.close_round", tournament_id=tournament.id, number=number),
                     button=_("Close round %(number)s anyway", number=number))
-    rounds.close_round(db, tournament["id"], who=director_name(tournament["id"]))
+    rounds.close_round(db, tournament.id, who=director_name(tournament.id))
     flash(_("Round %(number)s closed: its games are locked and count in the standings.", number=number), "ok")
     if request.form.get("then") == "next":
         return start_round.__wrapped__(tournament)
@@ -67,33 +67,33 @@ def close_round(tournament, number: int):
 @director_only
 def reopen_round(tournament, number: int):
     try:
-        rounds.reopen_round(get_db(), tournament["id"], number, who=director_name(tournament["id"]))
+        rounds.reopen_round(get_db(), tournament.id, number, who=director_name(tournament.id))
     except base.TournamentError as error:
         return error_response(409, error.message)
     flash(_("Round %(number)s is open again: its tables can score and confirm.", number=number), "ok")
-    return redirect(url_for("tournaments.round_page", tournament_id=tournament["id"], number=number), 303)
+    return redirect(url_for("tournaments.round_page", tournament_id=tournament.id, number=number), 303)
 
 
 @bp.post("/tournaments/<int:tournament_id>/finish")
 @director_only
 def finish(tournament):
     if request.form.get("confirm") != "yes":
-        lines = _open_words(rounds.open_tables(get_db(), tournament["id"]))
+        lines = _open_words(rounds.open_tables(get_db(), tournament.id))
         lines.append(_("Ending the tournament closes the round being played and makes the standings final; "
                        "it can be reopened."))
         return _ask(tournament, title=_("End the tournament now?"), lines=lines,
-                    action=url_for("tournaments.finish", tournament_id=tournament["id"]),
+                    action=url_for("tournaments.finish", tournament_id=tournament.id),
                     button=_("End the tournament now"))
-    records.finish_tournament(get_db(), tournament["id"], who=director_name(tournament["id"]))
+    records.finish_tournament(get_db(), tournament.id, who=director_name(tournament.id))
     flash(_("The tournament is over. The standings are final."), "ok")
-    return redirect(url_for("tournaments.standings", tournament_id=tournament["id"]), 303)
+    return redirect(url_for("tournaments.standings", tournament_id=tournament.id), 303)
 
 
 @bp.post("/tournaments/<int:tournament_id>/reopen")
 @director_only
 def reopen(tournament):
     try:
-        records.reopen_tournament(get_db(), tournament["id"], who=director_name(tournament["id"]))
+        records.reopen_tournament(get_db(), tournament.id, who=director_name(tournament.id))
     except base.TournamentError as error:
         return error_response(409, error.message)
     flash(_("The tournament is open again."), "ok")

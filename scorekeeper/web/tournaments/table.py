@@ -98,11 +98,11 @@ def _table_context(table: dict, form=None, **extra) -> dict:
     db = get_db()
     extra.setdefault("phone", _posted_card(table))
     tournament = records.get_tournament(db, table["tournament_id"])
-    entries = by_id(records.list_entries(db, tournament["id"]))
+    entries = by_id(records.list_entries(db, tournament.id))
     status = results.table_status(db, table)
-    round_row = rounds.get_round(db, tournament["id"], table["round_number"])
+    round_row = rounds.get_round(db, tournament.id, table["round_number"])
     summary = status.summary
-    is_open = round_row["status"] == "playing" and tournament["status"] != "finished"
+    is_open = round_row["status"] == "playing" and tournament.status != "finished"
     if form is None and is_open:
         form = deal_form(summary.profile, summary.game, "totals")
         form.version.data = str(status.version)

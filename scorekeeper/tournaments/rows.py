@@ -1,0 +1,48 @@
+"""The tournament stores' rows: frozen dataclasses, each built from its database row by its own ``from_row``.
+
+Read them by attribute (``tournament.name``); templates do the same (``{{ tournament.name }}``). Like the game
+stores' rows (``scorekeeper.stores.games``) they cannot be changed: ``row.replace(status="finished")`` gives a
+changed copy.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ..rules import RuleProfile, get_profile
+from ..stores.rows import Row
+
+
+@dataclass(frozen=True)
+class Tournament(Row):
+    """A tournament as stored: its rules and club options, its format, how its rounds end and how it scores."""
+
+    id: int
+    name: str
+    date: str
+    rules: str
+    options: dict = field(hash=False)
+    format: str  # "pairs" or "individuals" (records.FORMATS)
+    rounds: int
+    round_end: str  # "minutes", "deals" or "target" (records.ROUND_ENDS)
+    round_limit: int | None
+    scoring: str  # "points" or "vp" (records.SCORINGS)
+    password_hash: str = field(repr=False)
+    status: str  # "setup", "playing" or "finished"
+    created_at: str
+    finished_at: str | None
+    language: str | None  # the language every phone at it shows; None: each phone its own
+    entry_count: int | None = None  # filled by list_tournaments only: its active entries
+    round_number: int | None = None  # filled by list_tournaments only: its latest round
+
+    @classmethod
+    def from_row(cls, row) -> Tournament:
+        values = dict(row)
+        values["options"] = json.loads(values["options"] or "{}")
+        return cls(**values)
+
+    @property
+    def profile(self) -> RuleProfile:
+        """The tournament's profile with its club options applied."""
+        return get_profile(self.rules).with_options(self.options)
