@@ -76,7 +76,7 @@ def _game_version(db, tid):
 
 TOURNAMENT_WRITES = {
     "entry": lambda db, t: records.add_entry(db, t, ["N5"], who="d"),
-    "withdraw": lambda db, t: records.set_entry_active(db, t, records.list_entries(db, t)[0]["id"], False, who="d"),
+    "withdraw": lambda db, t: records.set_entry_active(db, t, records.list_entries(db, t)[0].id, False, who="d"),
     "close round": lambda db, t: rounds.close_round(db, t, who="d"),
     "finish": lambda db, t: records.finish_tournament(db, t, who="d"),
     "result": lambda db, t: results.set_result(db, _table(db, t), kind="corrected", we=100, they=50,

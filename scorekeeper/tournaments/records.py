@@ -5,7 +5,6 @@ Queries take ``db`` first; writes of more than one row run inside ``immediate(db
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from datetime import date as date_type
 
@@ -19,7 +18,7 @@ from ..rules import get_profile
 from . import rounds
 from .base import TournamentError, dumps, immediate
 from .log import log
-from .rows import Tournament
+from .rows import Entry, Tournament
 
 FORMATS = {"pairs": _l("Fixed partnerships"), "individuals": _l("Individuals, new partner every round")}
 ROUND_ENDS = {"minutes": _l("After a time limit"), "deals": _l("After a number of deals"), "target": _l("When a side reaches the target")}
@@ -128,10 +127,10 @@ def name_clash(db: Database, tournament: Tournament, name: str, *, partners=(), 
     if any(name_key(p) == key for p in partners):
         return _("%(name)s is written twice: a partnership needs two different players.", name=entry_name(name))
     for entry in list_entries(db, tournament.id):
-        same = [p for p in entry["players"] if name_key(p) == key]
-        if entry["id"] != skip and same:
+        same = [p for p in entry.players if name_key(p) == key]
+        if entry.id != skip and same:
             return _("%(name)s is already entered (number %(number)s, %(entry)s).", name=same[0],
-                     number=entry["number"], entry=entry["name"])
+                     number=entry.number, entry=entry.name)
     return None
 
 
@@ -171,25 +170,18 @@ def check_name(db: Database, tournament: Tournament, typed: str, *, partners=(),
 # --- Entries ---------------------------------------------------------------------------------------------
 
 
-def _decode_entry(row) -> dict:
-    entry = dict(row)
-    entry["players"] = json.loads(entry["players"])
-    entry["active"] = bool(entry["active"])
-    return entry
-
-
-def list_entries(db: Database, tournament_id: int) -> list[dict]:
+def list_entries(db: Database, tournament_id: int) -> list[Entry]:
     rows = db.execute(
         "SELECT * FROM tournament_entries WHERE tournament_id = ? ORDER BY number", [tournament_id]
     ).fetchall()
-    return [_decode_entry(r) for r in rows]
+    return [Entry.from_row(r) for r in rows]
 
 
-def get_entry(db: Database, tournament_id: int, entry_id: int) -> dict | None:
+def get_entry(db: Database, tournament_id: int, entry_id: int) -> Entry | None:
     row = db.execute(
         "SELECT * FROM tournament_entries WHERE tournament_id = ? AND id = ?", [tournament_id, entry_id]
     ).fetchone()
-    return _decode_entry(row) if row else None
+    return Entry.from_row(row) if row else None
 
 
 def add_entry(db: Database, tournament_id: int, players: list[str], *, who: str) -> int:
@@ -243,8 +235,8 @@ def rename_entry(db: Database, tournament_id: int, entry_id: int, players: list[
         players = _check_players(db, tournament, players, skip=entry_id)
         name = " & ".join(players)
         db.execute("UPDATE tournament_entries SET name = ?, players = ? WHERE id = ?", [name, dumps(players), entry_id])
-        log(db, tournament_id, action="entry_renamed", before={"entry": entry["number"], "name": entry["name"]},
-            after={"entry": entry["number"], "name": name}, who=who)
+        log(db, tournament_id, action="entry_renamed", before={"entry": entry.number, "name": entry.name},
+            after={"entry": entry.number, "name": name}, who=who)
 
 
 def set_entry_active(db: Database, tournament_id: int, entry_id: int, active: bool, *, who: str) -> None:
@@ -259,5 +251,5 @@ def set_entry_active(db: Database, tournament_id: int, entry_id: int, active: bo
             [1 if active else 0, None if active else (last["number"] if last else 0), entry_id],
         )
         log(db, tournament_id, action="entry_back" if active else "entry_withdrawn",
-            before={"entry": entry["number"], "active": entry["active"]},
-            after={"entry": entry["number"], "active": active}, who=who)
+            before={"entry": entry.number, "active": entry.active},
+            after={"entry": entry.number, "active": active}, who=who)

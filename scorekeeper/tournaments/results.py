@@ -15,7 +15,7 @@ from ..stores.summary import game_summary
 from . import records, rounds
 from .base import TournamentError, immediate
 from .log import log
-from .rows import Tournament
+from .rows import Entry, Tournament
 from .standings import Standing, TableResult, compute
 
 SIDES = ("we", "they")
@@ -113,7 +113,7 @@ def clear_result(db: Database, table: dict, *, reason: str, who: str) -> None:
 @dataclass(frozen=True)
 class Results:
     tournament: Tournament
-    entries: dict[int, dict]
+    entries: dict[int, Entry]
     tables: list[dict]  # every table of closed rounds, with "status"
     standings: list[Standing]
 
@@ -124,7 +124,7 @@ def results(db: Database, tournament_id: int, *, provisional: bool = False) -> R
     ``provisional``: the round being played counts too, at its tables' scores so far (a table that has not
     scored a deal yet is left out), for the projector while the round is on."""
     tournament = records.get_tournament(db, tournament_id)
-    entries = {e["id"]: e for e in records.list_entries(db, tournament_id)}
+    entries = {e.id: e for e in records.list_entries(db, tournament_id)}
     closed = [r for r in rounds.list_rounds(db, tournament_id)
               if r["status"] == "closed" or (provisional and r["status"] == "playing")]
     numbers = {r["number"] for r in closed}
@@ -142,7 +142,7 @@ def results(db: Database, tournament_id: int, *, provisional: bool = False) -> R
             TableResult(table["round_number"], table["number"], tuple(table["we_entries"]),
                         tuple(table["they_entries"]), table["status"].we, table["status"].they)
         )
-    names = {i: e["name"] for i, e in entries.items()}
+    names = {i: e.name for i, e in entries.items()}
     sit_outs = {r["number"]: r["sit_out"] for r in closed}
     standings = compute(names, table_results, sit_outs, scoring=tournament.scoring)
     return Results(tournament, entries, tables, standings)

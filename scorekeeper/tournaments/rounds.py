@@ -21,7 +21,7 @@ from . import access, records, results
 from .base import TournamentError, dumps, immediate
 from .log import log
 from .movement import RoundPlan, Seating, next_round
-from .rows import Tournament
+from .rows import Entry, Tournament
 
 #: The warning on table phones starts this many minutes before the end of a timed round.
 WARNING_MINUTES = 10
@@ -110,7 +110,7 @@ def plans(db: Database, tournament_id: int) -> list[RoundPlan]:
 
 def preview_next(db: Database, tournament: Tournament) -> RoundPlan | None:
     """Where everyone would sit next round if nobody arrives or leaves meanwhile."""
-    active = [e["id"] for e in records.list_entries(db, tournament.id) if e["active"]]
+    active = [e.id for e in records.list_entries(db, tournament.id) if e.active]
     played = plans(db, tournament.id)
     if len(played) >= tournament.rounds or len(active) < minimum_entries(tournament):
         return None
@@ -133,9 +133,9 @@ def minimum_entries(tournament: Tournament) -> int:
     return 2 if tournament.format == "pairs" else 4
 
 
-def _side(entries: dict[int, dict], ids: tuple[int, ...], key: str, label: str) -> dict:
-    players = [p for i in ids for p in entries[i]["players"]]
-    name = entries[ids[0]]["name"] if len(ids) == 1 else " & ".join(players)
+def _side(entries: dict[int, Entry], ids: tuple[int, ...], key: str, label: str) -> dict:
+    players = [p for i in ids for p in entries[i].players]
+    name = entries[ids[0]].name if len(ids) == 1 else " & ".join(players)
     if len(name) > 40:
         name = label
     return {"key": key, "name": name, "players": players}
@@ -153,7 +153,7 @@ def _plan_next(db: Database, tournament: Tournament) -> RoundPlan:
     played = plans(db, tournament.id)
     if len(played) >= tournament.rounds:
         raise TournamentError(_("All %(rounds)s rounds have been played. End the tournament.", rounds=tournament.rounds))
-    active = [e["id"] for e in records.list_entries(db, tournament.id) if e["active"]]
+    active = [e.id for e in records.list_entries(db, tournament.id) if e.active]
     if len(active) < minimum_entries(tournament):
         kind = _("two partnerships") if tournament.format == "pairs" else _("four players")
         raise TournamentError(_("A round needs at least %(kind)s.", kind=kind))
@@ -164,7 +164,7 @@ def start_round(db: Database, tournament_id: int, *, who: str) -> int:
     """Seat the next round and open one scorepad game per table; returns the round number."""
     tournament = records.get_tournament(db, tournament_id)
     plan = _plan_next(db, tournament)
-    entries = {e["id"]: e for e in records.list_entries(db, tournament_id)}
+    entries = {e.id: e for e in records.list_entries(db, tournament_id)}
     moment = clock.now()
     ends_at = None
     if tournament.round_end == "minutes":

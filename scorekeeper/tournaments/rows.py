@@ -46,3 +46,25 @@ class Tournament(Row):
     def profile(self) -> RuleProfile:
         """The tournament's profile with its club options applied."""
         return get_profile(self.rules).with_options(self.options)
+
+
+@dataclass(frozen=True)
+class Entry(Row):
+    """A tournament's entry: a partnership of two players, or one player in an individual tournament."""
+
+    id: int
+    tournament_id: int
+    number: int  # its number in the tournament, from 1 in the order entered
+    name: str  # the players' names joined by " & "
+    players: tuple[str, ...]
+    active: bool  # False once withdrawn: not seated in later rounds
+    joined_round: int  # the first round it plays (a late entry joins the next round)
+    left_after: int | None  # withdrawn after this round
+    created_at: str
+
+    @classmethod
+    def from_row(cls, row) -> Entry:
+        values = dict(row)
+        values["players"] = tuple(json.loads(values["players"]))
+        values["active"] = bool(values["active"])
+        return cls(**values)

@@ -9,6 +9,7 @@ import pytest
 from scorekeeper.db import connect
 from scorekeeper.rules import get_profile, profile_options
 from scorekeeper.tournaments import access, records, rounds
+from scorekeeper.tournaments.rows import Entry
 
 PASSWORD = "green baize 42"
 
@@ -99,10 +100,10 @@ def card_of(app, tournament_id: int, number: int) -> dict:
         db.conn.close()
 
 
-def entries_of(app, tournament_id: int) -> dict[str, dict]:
+def entries_of(app, tournament_id: int) -> dict[str, Entry]:
     db = connect(app.config["DATABASE"])
     try:
-        return {e["name"]: e for e in records.list_entries(db, tournament_id)}
+        return {e.name: e for e in records.list_entries(db, tournament_id)}
     finally:
         db.conn.close()
 

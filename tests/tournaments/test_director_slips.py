@@ -111,7 +111,7 @@ def test_a_name_can_be_corrected_and_a_list_pasted(no_csrf_app):
     entries = entries_of(no_csrf_app, tid)
     assert list(entries) == ["Ann & Bob", "Cy & Di", "Eve & Fred"]
     entry = entries["Cy & Di"]
-    fixed = director.post(f"/tournaments/{tid}/entries/{entry['id']}/name", data={"player1": "Cy", "player2": "Dee"})
+    fixed = director.post(f"/tournaments/{tid}/entries/{entry.id}/name", data={"player1": "Cy", "player2": "Dee"})
     assert fixed.status_code == 303
     assert "Cy & Dee" in entries_of(no_csrf_app, tid)
     assert "renamed number 2: Cy &amp; Di → Cy &amp; Dee" in director.get(f"/tournaments/{tid}/log").get_data(

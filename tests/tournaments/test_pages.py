@@ -105,13 +105,13 @@ def test_late_arrival_and_withdrawal_between_rounds(no_csrf_app):
     director.post(f"/tournaments/{tid}/rounds")
     enter(director, tid, "Ida", "Jo")  # late: plays from round 2
     entries = entries_of(app, tid)
-    assert entries["Ida & Jo"]["joined_round"] == 2
-    assert entries["Ida & Jo"]["id"] not in [e for t in tables_of(app, tid, 1) for e in t["we_entries"] + t["they_entries"]]
-    withdrawn = entries["Cy & Di"]["id"]
+    assert entries["Ida & Jo"].joined_round == 2
+    assert entries["Ida & Jo"].id not in [e for t in tables_of(app, tid, 1) for e in t["we_entries"] + t["they_entries"]]
+    withdrawn = entries["Cy & Di"].id
     assert director.post(f"/tournaments/{tid}/entries/{withdrawn}/withdraw").status_code == 303
     director.post(f"/tournaments/{tid}/round/1/close", data={"then": "next", "confirm": "yes"})
     seated = [e for t in tables_of(app, tid, 2) for e in t["we_entries"] + t["they_entries"]]
-    assert entries["Ida & Jo"]["id"] in seated and withdrawn not in seated
+    assert entries["Ida & Jo"].id in seated and withdrawn not in seated
     overview = director.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert "withdrawn after round 1" in overview
 
@@ -188,7 +188,7 @@ def test_projector_standings_refresh_themselves_and_players_have_a_page(no_csrf_
     assert "HX-Request" in fragment.headers["Vary"]
     entries = entries_of(app, tid)
     table = tables_of(app, tid, 1)[0]
-    north = next(name for name, e in entries.items() if e["id"] == table["we_entries"][0])
+    north = next(name for name, e in entries.items() if e.id == table["we_entries"][0])
     player = director.get(f"/tournaments/{tid}/players/{table['we_entries'][0]}").get_data(as_text=True)
     assert north in player and "1000 – 0" in player and ">14<" in player
 
@@ -273,7 +273,7 @@ def test_projector_shows_provisional_standings_while_a_round_is_played(no_csrf_a
         enter(director, tid, name)
     director.post(f"/tournaments/{tid}/rounds")
     table = tables_of(app, tid, 1)[0]
-    entries = {e["id"]: name for name, e in entries_of(app, tid).items()}
+    entries = {e.id: name for name, e in entries_of(app, tid).items()}
     projector = app.test_client()
     before = projector.get(f"/tournaments/{tid}/standings", headers={"HX-Request": "true"})
     assert "Provisional" in before.get_data(as_text=True)

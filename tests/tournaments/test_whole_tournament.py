@@ -115,7 +115,7 @@ def test_a_whole_afternoon_of_individuals(no_csrf_app):
         db.conn.close()
 
     # The standings, worked out from the seating and the figures above.
-    names = {e["id"]: name for name, e in entries_of(app, tid).items()}
+    names = {e.id: name for name, e in entries_of(app, tid).items()}
     expected = {name: {"points": 0, "against": 0, "vp": 0, "won": 0} for name in PLAYERS}
     for table in tables_of(app, tid):
         key = (table["round_number"], table["number"])

@@ -76,7 +76,7 @@ def _world(app, client) -> dict:
     db = connect(app.config["DATABASE"])
     try:
         table = rounds.list_tables(db, tournament_id)[0]
-        entry_id = records.list_entries(db, tournament_id)[0]["id"]
+        entry_id = records.list_entries(db, tournament_id)[0].id
     finally:
         db.conn.close()
     return {"game_id": game_id, "deal_id": deal_id, "code": game["code"], "tournament_id": tournament_id,

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from ...db import get_db
 from ...netinfo import for_phones
 from ...tournaments import access, records
-from ...tournaments.rows import Tournament
+from ...tournaments.rows import Entry, Tournament
 from .. import error_response
 
 bp = Blueprint("tournaments", __name__)
@@ -98,13 +98,13 @@ def qr_data_uri(url: str) -> str:
     return segno.make(url, error="m").svg_data_uri(scale=4, border=2, dark="#000", light="#fff")
 
 
-def entry_label(entries: dict[int, dict], ids) -> str:
-    return " & ".join(entries[i]["name"] for i in ids if i in entries)
+def entry_label(entries: dict[int, Entry], ids) -> str:
+    return " & ".join(entries[i].name for i in ids if i in entries)
 
 
 def back_to(tournament: Tournament, anchor: str = ""):
     return redirect(url_for("tournaments.show", tournament_id=tournament.id) + anchor, 303)
 
 
-def by_id(entries: list[dict]) -> dict[int, dict]:
-    return {e["id"]: e for e in entries}
+def by_id(entries: list[Entry]) -> dict[int, Entry]:
+    return {e.id: e for e in entries}

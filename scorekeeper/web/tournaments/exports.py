@@ -51,7 +51,7 @@ def results_csv(tournament_id: int):
                      "difference", "won", "vp", "result_kind", "total_points", "total_won", "total_vp"])
     for line in outcome.standings:
         place = f"{line.place}=" if line.shared else str(line.place)
-        number = outcome.entries[line.entry]["number"]
+        number = outcome.entries[line.entry].number
         for game in line.games:
             status = kinds.get((game.round, game.table))
             writer.writerow([

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 
 from ...db import get_db
 from ...tournaments import access, records, results, rounds
-from ...tournaments.rows import Tournament
+from ...tournaments.rows import Entry, Tournament
 from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
 from ..htmx import is_htmx, render
 from .common import (
@@ -25,7 +25,7 @@ def index():
                   formats=records.FORMATS)
 
 
-def round_tables(db, tournament: Tournament, number: int, entries: dict[int, dict]) -> list[dict]:
+def round_tables(db, tournament: Tournament, number: int, entries: dict[int, Entry]) -> list[dict]:
     """The tables of a round with their names, score and confirmations; disputed tables first."""
     rows = []
     for table in rounds.list_tables(db, tournament.id, number):
@@ -70,7 +70,7 @@ def show(tournament_id: int):
 
 
 def _can_start(tournament, played, current, entries) -> bool:
-    active = sum(1 for e in entries if e["active"])
+    active = sum(1 for e in entries if e.active)
     return (tournament.status != "finished" and current is None and len(played) < tournament.rounds
             and active >= rounds.minimum_entries(tournament))
 
@@ -96,7 +96,7 @@ def round_page(tournament_id: int, number: int):
                               "next": moves.get(e)})
     for e in round_row["sit_out"]:
         seats.append({"entry": entries[e], "table": None, "side": _("Sits out"), "next": moves.get(e)})
-    seats.sort(key=lambda s: s["entry"]["number"])
+    seats.sort(key=lambda s: s["entry"].number)
     return render("tournaments/round.html", tournament=tournament, round=round_row, tables=tables, seats=seats,
                   director=director, entries=entries, has_next=bool(moves),
                   is_latest=rounds.latest_round(db, tournament_id)["number"] == number,
