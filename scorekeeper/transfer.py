@@ -3,7 +3,7 @@
 The JSON file is ``{"format": "canasta-scorekeeper/1", "game": {...}}``. The game holds ``rules`` (the profile
 id), ``options`` (every club option of that profile, by the names ``GET /api/v1/rules/{id}`` lists, with the value
 in force), the sides with their names and players, every deal with its ``sides`` in the shape of
-``POST /api/v1/score/deal`` (docs: ../shared/API.md), and the totals, minimums and winner that follow from them.
+``POST /api/v1/score/deal`` (docs/API.md), and the totals, minimums and winner that follow from them.
 
 Importing refuses, and writes nothing, when the file is malformed, comes from a newer format, or is
 inconsistent (its totals do not follow from its deals); ``ImportRefused.kind`` says which.

@@ -11,7 +11,7 @@ DEALS = sorted(DATA.glob("deal_*.json"))
 
 
 def test_at_least_five_golden_deals():
-    """STYLE.md point 10 — golden deals are data files."""
+    """DEVELOPING.md, principle 4 — golden deals are data files."""
     assert len(DEALS) >= 5
 
 

@@ -312,7 +312,7 @@ def test_meld_answer_shape():
 
 
 def test_every_violation_is_reported():
-    """STYLE.md point 3 — checks return every violation, not the first."""
+    """DEVELOPING.md, principle 3 — checks return every violation, not the first."""
     verdict = check_meld(P("modern-american"), S(), ["K K 2 2 JK", "7 7 7 2"])
     assert codes(verdict) == {"meld.too_many_wilds", "meld.sevens_no_wilds", "meld.needs_pure_meld"}
 
@@ -501,7 +501,7 @@ def test_wild_added_alone_needs_a_meld(pid):
 
 
 def test_modern_american_dead_rank_message_is_plain():
-    """STYLE.md point 3 — a violation is plain words with its source."""
+    """DEVELOPING.md, principle 3 — a violation is plain words with its source."""
     situation = S(opened=True, table=["Q Q Q Q Q Q Q"])
     v = legal("modern-american", ["Q Q Q"], situation).violations[0]
     assert v.source == "modern-american: CANASTA" and v.message.endswith(".") and "queens" in v.message

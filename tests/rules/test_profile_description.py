@@ -1,6 +1,6 @@
 """A profile describes itself: every rule field reaches the parameter list, the rules pages and the OpenAPI schema.
 
-STYLE.md point 2 (club differences are fields of one RuleProfile; options are replacements of a profile).
+DEVELOPING.md, principle 2 (club differences are fields of one RuleProfile; options are replacements of a profile).
 A new field without a label, source and topic fails here; so does a field the views forget.
 """
 import ast

@@ -53,7 +53,7 @@ def test_card_values(pid):
 
 
 def test_profile_checks_its_target():
-    """STYLE.md point 2 — a profile checks its own consistency when built."""
+    """DEVELOPING.md, principle 2 — a profile checks its own consistency when built."""
     with pytest.raises(ValueError):
         dataclasses.replace(get_profile("bicycle"), target=4999)
     with pytest.raises(ValueError):
@@ -61,7 +61,7 @@ def test_profile_checks_its_target():
 
 
 def test_profile_checks_its_minimum_table():
-    """STYLE.md point 2 — the minimum table must be sorted."""
+    """DEVELOPING.md, principle 2 — the minimum table must be sorted."""
     with pytest.raises(ValueError):
         dataclasses.replace(get_profile("bicycle"), minimum_table=((0, 50), (3000, 120), (1500, 90)))
     with pytest.raises(ValueError):
@@ -97,7 +97,7 @@ def test_options_defaults_are_profile_values(pid):
 
 @pytest.mark.parametrize("pid", list(PROFILES))
 def test_every_option_value_builds_a_profile(pid):
-    """STYLE.md point 2 — a club's options are dataclasses.replace of a profile, checked when built."""
+    """DEVELOPING.md, principle 2 — a club's options are dataclasses.replace of a profile, checked when built."""
     p = get_profile(pid)
     for opt in profile_options(p):
         values = opt.choices if opt.kind != "int" else (5, 10000)
@@ -189,14 +189,14 @@ def test_penalties():
     {"penalties": (get_profile("bicycle").penalties[0].__class__("x", "X", 33, "bicycle: Melds"),)},
 ])
 def test_bad_replacement_raises(changes):
-    """STYLE.md point 2 — a profile checks its own consistency when built: a bad dataclasses.replace raises."""
+    """DEVELOPING.md, principle 2 — a profile checks its own consistency when built: a bad dataclasses.replace raises."""
     with pytest.raises(ValueError):
         dataclasses.replace(get_profile("bicycle"), **changes)
 
 
 @pytest.mark.parametrize("pid", list(PROFILES))
 def test_every_profile_replaces_itself(pid):
-    """STYLE.md point 2 — the five profiles pass their own checks (replace with no change builds again)."""
+    """DEVELOPING.md, principle 2 — the five profiles pass their own checks (replace with no change builds again)."""
     p = get_profile(pid)
     assert dataclasses.replace(p) == p
 

@@ -1,4 +1,4 @@
-"""STYLE.md point 1 — scorekeeper/rules imports nothing from the web stack nor the rest of the app."""
+"""DEVELOPING.md, principle 1 — scorekeeper/rules imports nothing from the web stack nor the rest of the app."""
 import ast
 from pathlib import Path
 
@@ -23,7 +23,7 @@ def _imports(path):
 
 
 def test_rules_imports_are_pure():
-    """STYLE.md point 1 — a test walks the imports of every module in scorekeeper/rules."""
+    """DEVELOPING.md, principle 1 — a test walks the imports of every module in scorekeeper/rules."""
     files = sorted(RULES.glob("*.py"))
     assert len(files) >= 8
     for path in files:
@@ -36,7 +36,7 @@ def test_rules_imports_are_pure():
 
 
 def test_violation_codes_are_dotted_lower_case():
-    """STYLE.md point 3 — codes are dotted and lower case; every code used in the source is registered."""
+    """DEVELOPING.md, principle 3 — codes are dotted and lower case; every code used in the source is registered."""
     import re
     for code in VIOLATION_CODES:
         assert re.fullmatch(r"[a-z_]+\.[a-z_]+", code), code
@@ -48,7 +48,7 @@ def test_violation_codes_are_dotted_lower_case():
 
 
 def test_engine_branches_on_fields_never_on_the_profile_id():
-    """STYLE.md point 2 — the engine branches on fields and options, never on a profile's name: outside the
+    """DEVELOPING.md, principle 2 — the engine branches on fields and options, never on a profile's name: outside the
     profile definitions no rules module names a profile or reads ``.id``."""
     ids = {"bicycle", "yahoo", "modern-american", "silhill", "classic"}
     for path in sorted(RULES.glob("*.py")):
@@ -63,7 +63,7 @@ def test_engine_branches_on_fields_never_on_the_profile_id():
 
 
 def test_profiles_compare_ids_only_to_check_themselves():
-    """STYLE.md point 2 — in profiles.py an id is compared only when a profile checks itself."""
+    """DEVELOPING.md, principle 2 — in profiles.py an id is compared only when a profile checks itself."""
     tree = ast.parse((RULES / "profiles.py").read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.Compare):

@@ -301,7 +301,7 @@ def test_profiles_used_by_the_property_test_are_the_five():
 
 
 def test_replace_keeps_scoring_consistent():
-    """STYLE.md point 2 — a club's replacement profile scores through the same fields."""
+    """DEVELOPING.md, principle 2 — a club's replacement profile scores through the same fields."""
     p = dataclasses.replace(get_profile("bicycle"), going_out_bonus=200)
     result = score_deal(p, {"we": totals(went_out=True, canastas={"natural": 1}), "they": totals()})
     assert result.sides["we"].deal == 700
