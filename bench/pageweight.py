@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from scorepad import DEAL, Phone, open_game  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
+from tests.recording import Recorder  # noqa: E402
 
 logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
@@ -43,19 +44,6 @@ RUNS = 3
 AIM_SCOREPAD_BYTES = 35 * 1024
 RESULTS = ROOT / "bench" / "results" / "pageweight.json"
 CHROMIUM = "/usr/bin/chromium"
-
-
-class Recorder:
-    """Notes every path the server is asked for."""
-
-    def __init__(self, app):
-        self.wsgi_app = app.wsgi_app
-        self.paths: list[str] = []
-        app.wsgi_app = self
-
-    def __call__(self, environ, start_response):
-        self.paths.append(environ["PATH_INFO"])
-        return self.wsgi_app(environ, start_response)
 
 
 def scorepad_of_ten_deals(base: str) -> str:
@@ -115,7 +103,7 @@ def measure_page(browser, base: str, path: str, recorder: Recorder) -> dict:
     page.goto(base + path)
     page.wait_for_load_state("networkidle")
     repeat = {"requests": len(recorder.paths),
-              "static_requests": sum(1 for p in recorder.paths if p.startswith("/static/")),
+              "static_requests": len(recorder.static()),
               "paths": list(recorder.paths)}
     context.close()
     return {"first_load": first, "repeat_load": repeat}

@@ -4,23 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.recording import Recorder
+
 pytestmark = pytest.mark.browser
-
-
-class Recorder:
-    """Wraps the live app to note every path the server is asked for."""
-
-    def __init__(self, app):
-        self.wsgi_app = app.wsgi_app
-        self.paths: list[str] = []
-        app.wsgi_app = self
-
-    def __call__(self, environ, start_response):
-        self.paths.append(environ["PATH_INFO"])
-        return self.wsgi_app(environ, start_response)
-
-    def static(self) -> list[str]:
-        return [path for path in self.paths if path.startswith("/static/")]
 
 
 def test_a_repeat_load_of_the_scorepad_requests_no_static_file(phone, live_server):
