@@ -195,7 +195,7 @@ def add_entry(db: Database, tournament_id: int, players: list[str], *, who: str)
             "SELECT MAX(number) FROM tournament_entries WHERE tournament_id = ?", [tournament_id]
         ).fetchone()[0] or 0) + 1
         last = rounds.latest_round(db, tournament_id)
-        joined = (last["number"] + 1) if last else 1
+        joined = (last.number + 1) if last else 1
         entry_id = db["tournament_entries"].insert(
             {
                 "tournament_id": tournament_id,
@@ -248,7 +248,7 @@ def set_entry_active(db: Database, tournament_id: int, entry_id: int, active: bo
     with immediate(db):
         db.execute(
             "UPDATE tournament_entries SET active = ?, left_after = ? WHERE id = ?",
-            [1 if active else 0, None if active else (last["number"] if last else 0), entry_id],
+            [1 if active else 0, None if active else (last.number if last else 0), entry_id],
         )
         log(db, tournament_id, action="entry_back" if active else "entry_withdrawn",
             before={"entry": entry.number, "active": entry.active},

@@ -126,9 +126,9 @@ def results(db: Database, tournament_id: int, *, provisional: bool = False) -> R
     tournament = records.get_tournament(db, tournament_id)
     entries = {e.id: e for e in records.list_entries(db, tournament_id)}
     closed = [r for r in rounds.list_rounds(db, tournament_id)
-              if r["status"] == "closed" or (provisional and r["status"] == "playing")]
-    numbers = {r["number"] for r in closed}
-    playing = {r["number"] for r in closed if r["status"] == "playing"}
+              if r.status == "closed" or (provisional and r.status == "playing")]
+    numbers = {r.number for r in closed}
+    playing = {r.number for r in closed if r.status == "playing"}
     tables = []
     table_results = []
     for table in rounds.list_tables(db, tournament_id):
@@ -143,6 +143,6 @@ def results(db: Database, tournament_id: int, *, provisional: bool = False) -> R
                         tuple(table["they_entries"]), table["status"].we, table["status"].they)
         )
     names = {i: e.name for i, e in entries.items()}
-    sit_outs = {r["number"]: r["sit_out"] for r in closed}
+    sit_outs = {r.number: r.sit_out for r in closed}
     standings = compute(names, table_results, sit_outs, scoring=tournament.scoring)
     return Results(tournament, entries, tables, standings)

@@ -21,43 +21,37 @@ from . import access, records, results
 from .base import TournamentError, dumps, immediate
 from .log import log
 from .movement import RoundPlan, Seating, next_round
-from .rows import Entry, Tournament
+from .rows import Entry, Round, Tournament
 
 #: The warning on table phones starts this many minutes before the end of a timed round.
 WARNING_MINUTES = 10
 
 
-def _decode_round(row) -> dict:
-    r = dict(row)
-    r["sit_out"] = json.loads(r["sit_out"])
-    return r
-
-
-def list_rounds(db: Database, tournament_id: int) -> list[dict]:
+def list_rounds(db: Database, tournament_id: int) -> list[Round]:
     rows = db.execute(
         "SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY number", [tournament_id]
     ).fetchall()
-    return [_decode_round(r) for r in rows]
+    return [Round.from_row(r) for r in rows]
 
 
-def get_round(db: Database, tournament_id: int, number: int) -> dict | None:
+def get_round(db: Database, tournament_id: int, number: int) -> Round | None:
     row = db.execute(
         "SELECT * FROM tournament_rounds WHERE tournament_id = ? AND number = ?", [tournament_id, number]
     ).fetchone()
-    return _decode_round(row) if row else None
+    return Round.from_row(row) if row else None
 
 
-def latest_round(db: Database, tournament_id: int) -> dict | None:
+def latest_round(db: Database, tournament_id: int) -> Round | None:
     row = db.execute(
         "SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY number DESC LIMIT 1", [tournament_id]
     ).fetchone()
-    return _decode_round(row) if row else None
+    return Round.from_row(row) if row else None
 
 
-def current_round(db: Database, tournament_id: int) -> dict | None:
+def current_round(db: Database, tournament_id: int) -> Round | None:
     """The round being played, if any."""
     last = latest_round(db, tournament_id)
-    return last if last and last["status"] == "playing" else None
+    return last if last and last.status == "playing" else None
 
 
 def decode_table(row) -> dict:
@@ -102,9 +96,9 @@ def plans(db: Database, tournament_id: int) -> list[RoundPlan]:
     for r in list_rounds(db, tournament_id):
         seats = tuple(
             Seating(t["number"], tuple(t["we_entries"]), tuple(t["they_entries"]))
-            for t in tables if t["round_number"] == r["number"]
+            for t in tables if t["round_number"] == r.number
         )
-        result.append(RoundPlan(r["number"], seats, tuple(r["sit_out"])))
+        result.append(RoundPlan(r.number, seats, tuple(r.sit_out)))
     return result
 
 
@@ -123,7 +117,7 @@ def next_tables(db: Database, tournament: Tournament, number: int) -> dict[int, 
         following = next((p for p in plans(db, tournament.id) if p.number == number + 1), None)
     else:
         latest = latest_round(db, tournament.id)
-        following = preview_next(db, tournament) if latest and latest["number"] == number else None
+        following = preview_next(db, tournament) if latest and latest.number == number else None
     if following is None:
         return {}
     return {e: t.table for t in following.tables for e in t.entries}
@@ -220,7 +214,7 @@ def close_round(db: Database, tournament_id: int, *, who: str) -> int:
         raise TournamentError(_("No round is being played."))
     with immediate(db):
         unconfirmed = []
-        for table in list_tables(db, tournament_id, current["number"]):
+        for table in list_tables(db, tournament_id, current.number):
             status = results.table_status(db, table)
             if not status.confirmed:
                 unconfirmed.append(table["number"])
@@ -235,11 +229,11 @@ def close_round(db: Database, tournament_id: int, *, who: str) -> int:
                         [version, table["id"]],
                     )
         db.execute(
-            "UPDATE tournament_rounds SET status = 'closed', closed_at = ? WHERE id = ?", [clock.stamp(), current["id"]]
+            "UPDATE tournament_rounds SET status = 'closed', closed_at = ? WHERE id = ?", [clock.stamp(), current.id]
         )
-        log(db, tournament_id, round_number=current["number"], action="round_closed",
+        log(db, tournament_id, round_number=current.number, action="round_closed",
             after={"unconfirmed_tables": unconfirmed}, who=who)
-    return current["number"]
+    return current.number
 
 
 def open_tables(db: Database, tournament_id: int) -> list[tuple[int, str]]:
@@ -248,7 +242,7 @@ def open_tables(db: Database, tournament_id: int) -> list[tuple[int, str]]:
     if current is None:
         return []
     found = []
-    for table in list_tables(db, tournament_id, current["number"]):
+    for table in list_tables(db, tournament_id, current.number):
         status = results.table_status(db, table)
         if status.disputed_by or not status.confirmed:
             found.append((table["number"], "disputed" if status.disputed_by else "unconfirmed"))
@@ -259,31 +253,31 @@ def reopen_round(db: Database, tournament_id: int, number: int, *, who: str) -> 
     """Open a closed round again, while no later round has started: its tables can score and confirm again."""
     with immediate(db):
         latest = latest_round(db, tournament_id)
-        if latest is None or latest["number"] < number:
+        if latest is None or latest.number < number:
             raise TournamentError(_("There is no round %(number)s.", number=number))
-        if latest["number"] > number:
+        if latest.number > number:
             raise TournamentError(_("Round %(number)s has started: only the latest round can be reopened. "
-                                    "Correct this round's tables from its page instead.", number=latest["number"]))
-        if latest["status"] != "closed":
+                                    "Correct this round's tables from its page instead.", number=latest.number))
+        if latest.status != "closed":
             raise TournamentError(_("Round %(number)s is being played.", number=number))
         if records.get_tournament(db, tournament_id).status == "finished":
             raise TournamentError(_("The tournament is over: reopen the tournament first."))
-        db.execute("UPDATE tournament_rounds SET status = 'playing', closed_at = NULL WHERE id = ?", [latest["id"]])
+        db.execute("UPDATE tournament_rounds SET status = 'playing', closed_at = NULL WHERE id = ?", [latest.id])
         log(db, tournament_id, round_number=number, action="round_reopened", who=who)
 
 
 # --- The clock -------------------------------------------------------------------------------------------
 
 
-def round_clock(tournament: Tournament, round_row: dict, status=None) -> dict:
+def round_clock(tournament: Tournament, round_row: Round, status=None) -> dict:
     """What the table phones show about the end of the round: time left, deals left, and any warning."""
-    shown = {"kind": tournament.round_end, "closed": round_row["status"] == "closed", "warning": None,
-             "seconds_left": None, "deals_left": None, "ends_at": round_row.get("ends_at")}
+    shown = {"kind": tournament.round_end, "closed": round_row.status == "closed", "warning": None,
+             "seconds_left": None, "deals_left": None, "ends_at": round_row.ends_at}
     if shown["closed"]:
         shown["warning"] = _("This round is closed.")
         return shown
-    if tournament.round_end == "minutes" and round_row.get("ends_at"):
-        left = (clock.parse(round_row["ends_at"]) - clock.now()).total_seconds()
+    if tournament.round_end == "minutes" and round_row.ends_at:
+        left = (clock.parse(round_row.ends_at) - clock.now()).total_seconds()
         shown["seconds_left"] = max(0, math.ceil(left))
         if left <= 0:
             shown["warning"] = _("Time is up: finish the deal you are playing. It is the last one.")

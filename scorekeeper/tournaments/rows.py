@@ -68,3 +68,23 @@ class Entry(Row):
         values["players"] = tuple(json.loads(values["players"]))
         values["active"] = bool(values["active"])
         return cls(**values)
+
+
+@dataclass(frozen=True)
+class Round(Row):
+    """A round of a tournament: its number, whether it is being played, who sits it out, and its clock."""
+
+    id: int
+    tournament_id: int
+    number: int
+    status: str  # "playing" or "closed"
+    sit_out: tuple[int, ...]  # the entries that sit this round out
+    started_at: str
+    ends_at: str | None  # a timed round's end
+    closed_at: str | None
+
+    @classmethod
+    def from_row(cls, row) -> Round:
+        values = dict(row)
+        values["sit_out"] = tuple(json.loads(values["sit_out"]))
+        return cls(**values)

@@ -83,7 +83,7 @@ def test_partnerships_with_a_sit_out_scoring_the_round_average(no_csrf_app):
     director.post(f"/tournaments/{tid}/round/1/close", data={"confirm": "yes"})
     db = connect(app.config["DATABASE"])
     try:
-        resting = rounds.get_round(db, tid, 1)["sit_out"]
+        resting = rounds.get_round(db, tid, 1).sit_out
     finally:
         db.conn.close()
     assert len(resting) == 1

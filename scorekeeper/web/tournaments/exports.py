@@ -9,7 +9,7 @@ from flask import Response, abort, request, url_for
 
 from ...db import get_db
 from ...tournaments import records, results, rounds
-from ...tournaments.rows import Tournament
+from ...tournaments.rows import Round, Tournament
 from .. import error_response
 from .common import bp, by_id, director_only, entry_label, load, phone_url
 from .public import add_table_links, card_link, round_tables, standings_context
@@ -95,7 +95,7 @@ def cards_pdf(tournament, number: int):
     return _cards_pdf(tournament, tables, round_row, f"tournament-{tournament.id}-round-{number}-table-cards")
 
 
-def _cards_pdf(tournament: Tournament, tables: list[dict], round_row: dict | None, name: str):
+def _cards_pdf(tournament: Tournament, tables: list[dict], round_row: Round | None, name: str):
     from ...sheets import UnknownPaper, paper_from, pdf_response, render_pdf
 
     try:

@@ -59,7 +59,7 @@ def show(tournament_id: int):
     entries = records.list_entries(db, tournament_id)
     played = rounds.list_rounds(db, tournament_id)
     current = rounds.current_round(db, tournament_id)
-    tables = round_tables(db, tournament, current["number"], by_id(entries)) if current else []
+    tables = round_tables(db, tournament, current.number, by_id(entries)) if current else []
     return render(
         "tournaments/show.html", tournament=tournament, entries=entries, rounds=played, current=current,
         tables=tables, director=is_director(tournament_id), profile=tournament.profile,
@@ -94,12 +94,12 @@ def round_page(tournament_id: int, number: int):
             for e in ids:
                 seats.append({"entry": entries[e], "table": row["table"]["number"], "side": side,
                               "next": moves.get(e)})
-    for e in round_row["sit_out"]:
+    for e in round_row.sit_out:
         seats.append({"entry": entries[e], "table": None, "side": _("Sits out"), "next": moves.get(e)})
     seats.sort(key=lambda s: s["entry"].number)
     return render("tournaments/round.html", tournament=tournament, round=round_row, tables=tables, seats=seats,
                   director=director, entries=entries, has_next=bool(moves),
-                  is_latest=rounds.latest_round(db, tournament_id)["number"] == number,
+                  is_latest=rounds.latest_round(db, tournament_id).number == number,
                   clock=rounds.round_clock(tournament, round_row))
 
 
@@ -110,7 +110,7 @@ def standings_context(tournament: Tournament, *, provisional: bool = False) -> d
     provisional = bool(provisional and current)
     outcome = results.results(db, tournament.id, provisional=provisional)
     played = rounds.list_rounds(db, tournament.id)
-    closed = sum(1 for r in played if r["status"] == "closed")
+    closed = sum(1 for r in played if r.status == "closed")
     return {"provisional": provisional,
         "tournament": tournament, "results": outcome, "standings": outcome.standings, "closed": closed,
         "current": current, "bands": vp_bands(), "tie_breaks": [TIE_BREAK_LABELS[k] for k in

@@ -48,7 +48,7 @@ def _ask(tournament, *, title: str, lines: list[str], action: str, button: str):
 def close_round(tournament, number: int):
     db = get_db()
     current = rounds.current_round(db, tournament.id)
-    if current is None or current["number"] != number:
+    if current is None or current.number != number:
         flash(_("Round %(number)s is not the round being played.", number=number), "error")
         return back_to(tournament)
     still_open = rounds.open_tables(db, tournament.id)

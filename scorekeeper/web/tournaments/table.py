@@ -102,7 +102,7 @@ def _table_context(table: dict, form=None, **extra) -> dict:
     status = results.table_status(db, table)
     round_row = rounds.get_round(db, tournament.id, table["round_number"])
     summary = status.summary
-    is_open = round_row["status"] == "playing" and tournament.status != "finished"
+    is_open = round_row.status == "playing" and tournament.status != "finished"
     if form is None and is_open:
         form = deal_form(summary.profile, summary.game, "totals")
         form.version.data = str(status.version)
