@@ -180,8 +180,16 @@ def _put_back(db: Database, game_id: int, deal_id: int, record: dict | None) -> 
         db["deals"].insert({**record, "sides": dumps(record["sides"]), "game_id": game_id})
 
 
-def _revert(db: Database, game_id: int, action: str, deal_id: int, before: dict | None) -> None:
-    _put_back(db, game_id, deal_id, None if action == "add" else before)
+def _put_back_logged(db: Database, game_id: int, deal_id: int, record: dict | None, *, action: str,
+                     who: str | None, reason: str) -> None:
+    """Put a deal back as ``record`` (None: no such deal) for an undo or a redo, and log the change from the
+    deal as it was to the deal as it is now."""
+    current = get_deal(db, game_id, deal_id)
+    _put_back(db, game_id, deal_id, record)
+    restored = get_deal(db, game_id, deal_id)
+    changes.record_change(db, game_id=game_id, deal_id=deal_id, action=action,
+                          before=current.record() if current else None,
+                          after=restored.record() if restored else None, who=who, reason=reason)
 
 
 def undo_last(db: Database, game_id: int, *, expected_version: int, who: str | None = None):
@@ -191,15 +199,10 @@ def undo_last(db: Database, game_id: int, *, expected_version: int, who: str | N
         change = changes.last_undoable(db, game_id)
         if change is None:
             raise NothingToUndo()
-        deal_id = change.deal_id
-        current = get_deal(db, game_id, deal_id)
-        _revert(db, game_id, change.action, deal_id, change.before)
         db.execute("UPDATE changes SET undone = 1 WHERE id = ?", [change.id])
-        restored = get_deal(db, game_id, deal_id)
-        changes.record_change(db, game_id=game_id, deal_id=deal_id, action="undo",
-                      before=current.record() if current else None,
-                      after=restored.record() if restored else None,
-                      who=who, reason=f"undid change {change.id} ({change.action})")  # i18n: not for people (an audit note)
+        reason = f"undid change {change.id} ({change.action})"  # i18n: not for people (an audit note)
+        _put_back_logged(db, game_id, change.deal_id, None if change.action == "add" else change.before,
+                         action="undo", who=who, reason=reason)
         after = _refresh_status(db, game)
     remember(db, after)
     return change
@@ -236,15 +239,10 @@ def redo_last(db: Database, game_id: int, *, expected_version: int, who: str | N
         original = changes.undone_by(db, undo) if undo else None
         if original is None:
             raise NothingToUndo(_("There is nothing to redo: redo only follows an undo."))
-        current = get_deal(db, game_id, original.deal_id)
-        _put_back(db, game_id, original.deal_id, original.after)
         db.execute("UPDATE changes SET undone = 1 WHERE id = ?", [undo.id])
         db.execute("UPDATE changes SET undone = 0 WHERE id = ?", [original.id])
-        restored = get_deal(db, game_id, original.deal_id)
-        changes.record_change(db, game_id=game_id, deal_id=original.deal_id, action="redo",
-                              before=current.record() if current else None,
-                              after=restored.record() if restored else None,
-                              who=who, reason=f"redid change {original.id} ({original.action})")  # i18n: not for people (an audit note)
+        reason = f"redid change {original.id} ({original.action})"  # i18n: not for people (an audit note)
+        _put_back_logged(db, game_id, original.deal_id, original.after, action="redo", who=who, reason=reason)
         after = _refresh_status(db, game)
     remember(db, after)
     return original
