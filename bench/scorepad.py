@@ -30,7 +30,6 @@ measures another checkout of the app (to compare before and after a change), `--
 from __future__ import annotations
 
 import argparse
-import http.cookiejar
 import json
 import logging
 import os
@@ -42,9 +41,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +48,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.rules import get_profile, profile_options  # noqa: E402
+from tests.recording import Phone  # noqa: E402
 
 logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # the in-process server of the taps run
 
@@ -81,27 +78,6 @@ DEAL = {
     "we-red_threes": "1", "they-went_out": "no", "they-canasta_mixed": "1", "they-meld_points": "120",
     "they-hand_points": "45",
 }
-
-
-class Phone:
-    def __init__(self, base: str):
-        class NoRedirect(urllib.request.HTTPRedirectHandler):
-            def redirect_request(self, *args, **kwargs):
-                return None
-
-        self.base = base
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), NoRedirect())
-
-    def call(self, path, data=None, headers=None, body=None):
-        if data is not None:
-            body = urllib.parse.urlencode(data).encode()
-        request = urllib.request.Request(self.base + path, data=body, headers=headers or {})
-        try:
-            with self.opener.open(request, timeout=30) as response:
-                return response.status, response.read().decode(), response.headers
-        except urllib.error.HTTPError as error:
-            return error.code, error.read().decode(), error.headers
 
 
 def token_of(html: str) -> str:

@@ -12,6 +12,7 @@ from scorekeeper.stores.changes import list_changes
 from scorekeeper.stores.games import game_version, list_deals
 from scorekeeper.stores.summary import game_summary
 from scorekeeper.web.forms import parse_sum
+from tests.recording import Phone
 
 from .scorepad_helpers import counts, start_game, totals_form
 
@@ -275,38 +276,6 @@ def test_bicycle_form_has_no_black_threes(client, game_id):
     assert "black_threes" not in page and "canasta_sevens" not in page
 
 
-class Phone:
-    """A browser-like HTTP client of its own (cookies, CSRF token), that does not follow redirects."""
-
-    def __init__(self, base: str):
-        import http.cookiejar
-        import urllib.request
-
-        class NoRedirect(urllib.request.HTTPRedirectHandler):
-            def redirect_request(self, *args, **kwargs):
-                return None
-
-        self.base = base
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), NoRedirect())
-
-    def request(self, path: str, data: dict | None = None) -> tuple[int, str, dict]:
-        import urllib.error
-        import urllib.parse
-
-        body = urllib.parse.urlencode(data).encode() if data is not None else None
-        try:
-            with self.opener.open(self.base + path, data=body, timeout=20) as response:
-                return response.status, response.read().decode(), dict(response.headers)
-        except urllib.error.HTTPError as error:
-            return error.code, error.read().decode(), dict(error.headers)
-
-    def token(self, path: str) -> str:
-        status, html, _ = self.request(path)
-        assert status == 200
-        return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
-
-
 def test_simultaneous_saves_on_the_live_server_never_lose_an_entry(live_server):
     """Eight phones save on the same version at once: one wins, the others get 409 and nothing is lost."""
     from .scorepad_helpers import option_values
@@ -314,7 +283,7 @@ def test_simultaneous_saves_on_the_live_server_never_lose_an_entry(live_server):
     host = Phone(live_server.url)
     data = {"csrf_token": host.token("/games/new"), "rules": "bicycle", "first_dealer": "0",
             **option_values("bicycle", target=5000), "we_name": "Us", "they_name": "Them"}
-    status, _, headers = host.request("/games/new", data)
+    status, _, headers = host.call("/games/new", data)
     assert status == 303
     path = headers["Location"]
     game_id = int(path.rsplit("/", 1)[1])
@@ -327,7 +296,7 @@ def test_simultaneous_saves_on_the_live_server_never_lose_an_entry(live_server):
     def save(phone: Phone, token: str, n: int):
         form = totals_form(1, **{"they-hand_points": str(5 * n), "csrf_token": token})
         barrier.wait()
-        results.append(phone.request(f"/games/{game_id}/deals", form)[0])
+        results.append(phone.call(f"/games/{game_id}/deals", form)[0])
 
     threads = [threading.Thread(target=save, args=(p, t, n)) for n, (p, t) in enumerate(zip(phones, tokens))]
     for thread in threads:
@@ -348,7 +317,7 @@ def test_simultaneous_saves_on_the_live_server_never_lose_an_entry(live_server):
 
 def test_csrf_is_checked_on_the_live_server(live_server):
     phone = Phone(live_server.url)
-    status, html, _ = phone.request("/games/new", {"rules": "bicycle"})
+    status, html, _ = phone.call("/games/new", {"rules": "bicycle"})
     assert status == 400 and "Reload the page" in html
 
 
