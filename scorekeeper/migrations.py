@@ -258,3 +258,12 @@ def tournament_night(db: Database) -> None:
     db["club_players"].create({"id": int, "name": str, "key": str, "created_at": str}, pk="id",
                               not_null={"name", "key"})
     db["club_players"].create_index(["key"], unique=True)
+
+
+@migrations(name="0007_timed_round_end")
+def timed_round_end(db: Database) -> None:
+    """How a timed round ends, as the director chose ("finish": the deal in play may be finished; "stop": no
+    deal once time is up; null for a round not timed), and the deal a table said it had started, and when."""
+    db["tournament_rounds"].add_column("time_up", str)
+    db["tournament_tables"].add_column("deal_started_number", int)
+    db["tournament_tables"].add_column("deal_started_at", str)

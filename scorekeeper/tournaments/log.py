@@ -11,17 +11,20 @@ from sqlite_utils import Database
 
 from .. import clock
 from ..i18n import format_number
+from . import timing
 from .base import dumps
 
 #: How a write at a table names its side in the log and the game's history: stored in these words (a token, read
 #: back by ``side_of``), shown in the reader's language by ``who_words``.
 SIDE_NAMES = {"we": "North-South", "they": "East-West"}
-_WHO_AT = re.compile(r"^table (?P<number>\d+) (?P<side>North-South|East-West)(?: \((?P<name>.*)\))?$")
+_WHO_AT = re.compile(r"^table (?P<number>\d+)(?: (?P<side>North-South|East-West))?(?: \((?P<name>.*)\))?$")
 
 
-def who_at(table: dict, side: str, name: str = "") -> str:
-    """How the log names a side at a table; a typed name is kept beside it, never in its place."""
-    who = f"table {table['number']} {SIDE_NAMES[side]}"  # i18n: not for people (stored; see who_words)
+def who_at(table: dict, side: str | None, name: str = "") -> str:
+    """How the log names a side at a table (``side`` None: the table, for what no side does alone); a typed
+    name is kept beside it, never in its place."""
+    who = f"table {table['number']}"  # i18n: not for people (stored; see who_words)
+    who = f"{who} {SIDE_NAMES[side]}" if side else who
     name = " ".join(name.split())[:30]
     return f"{who} ({name})" if name else who
 
@@ -41,7 +44,8 @@ def who_words(who: str | None) -> str:
     if not match:
         return who or ""
     side = side_of(who)
-    words = _("table %(number)s %(side)s", number=match["number"], side=side_words(side))
+    words = _("table %(number)s %(side)s", number=match["number"], side=side_words(side)) if side else \
+        _("table %(number)s", number=match["number"])
     return _("%(who)s (%(name)s)", who=words, name=match["name"]) if match["name"] else words
 
 
@@ -138,6 +142,11 @@ def side_words(key) -> str:
     return {"we": _("North-South"), "they": _("East-West")}.get(key, str(key))
 
 
+def _time_up(choice: str) -> str:
+    """How a round ends when time is up, as the log's sentence about starting it says it."""
+    return _("play stops") if choice == "stop" else _("the deal in play is finished")
+
+
 def _tables(numbers: list) -> str:
     return ", ".join(map(str, numbers))
 
@@ -164,7 +173,12 @@ def sentence(item: dict) -> str:
 SENTENCES = {
     "round_started": lambda b, a: ngettext("started the round: %(num)d table", "started the round: %(num)d tables",
                                            a.get("tables", 0)) + (
-        _(", %(count)s sitting out", count=a["sit_out"]) if a.get("sit_out") else ""),
+        _(", %(count)s sitting out", count=a["sit_out"]) if a.get("sit_out") else "") + (
+        _("; when time is up, %(choice)s", choice=_time_up(a["time_up"])) if a.get("time_up") else ""),
+    "time_up_changed": lambda b, a: _("changed what happens when time is up: %(before)s → %(after)s",
+                                      before=timing.choice_words(b.get("time_up")),
+                                      after=timing.choice_words(a.get("time_up"))),
+    "deal_started": lambda b, a: _("said deal %(deal)s had started", deal=a.get("deal")),
     "round_closed": lambda b, a: ngettext(
         "closed the round with table %(tables)s not confirmed", "closed the round with tables %(tables)s not confirmed",
         len(a["unconfirmed_tables"]), tables=_tables(a["unconfirmed_tables"])) if a.get("unconfirmed_tables")

@@ -17,7 +17,7 @@ from ..stores.deals import add_deal, undo_last, update_deal
 from ..stores.errors import StaleGame
 from ..stores.games import game_version, get_deal, get_game, set_locked
 from ..stores.summary import game_summary
-from . import records, rounds
+from . import records, rounds, timing
 from .base import TournamentError, immediate
 from .log import SIDE_NAMES, log, side_of, side_words, who_at
 from .results import SIDES, TableStatus, table_status
@@ -111,15 +111,25 @@ def _fresh(db: Database, table: dict) -> dict:
     return rounds.get_table(db, table["tournament_id"], table["id"])
 
 
+def _set_by_director(status: TableStatus) -> Refused:
+    return Refused(_("The director set this table's score (%(reason)s): no more deals are recorded here. "
+                   "Ask the director if it is wrong.", reason=status.reason))
+
+
 def _may_add(db: Database, table: dict, status: TableStatus) -> None:
-    """Refused when the director has set the table's score, or a deal-limited round has all its deals."""
+    """Refused when the director has set the table's score, a deal-limited round has all its deals, or a timed
+    round's time is up as the director chose it to end (``timing.refusal``)."""
     if status.kind:
-        raise Refused(_("The director set this table's score (%(reason)s): no more deals are recorded here. "
-                        "Ask the director if it is wrong.", reason=status.reason))
+        raise _set_by_director(status)
     tournament = records.get_tournament(db, table["tournament_id"])
     if tournament.round_end == "deals" and status.deals >= tournament.round_limit:
         raise Refused(_("This round is %(limit)s deals, and all of them are recorded. Check the score and "
                         "confirm it, or ask the director.", limit=tournament.round_limit))
+    if tournament.round_end == "minutes":
+        refusal = timing.refusal(rounds.get_round(db, table["tournament_id"], table["round_number"]),
+                                 _fresh(db, table), status.deals)
+        if refusal:
+            raise Refused(refusal)
 
 
 def _log_cleared(db: Database, table: dict, before: TableStatus, side: str, who: str) -> None:
@@ -167,6 +177,30 @@ def table_undo(db: Database, table: dict, *, side: str, expected_version: int, w
         return result
 
     return table_write(db, table, expected_version=expected_version, who=who, action=undo)
+
+
+def mark_deal_started(db: Database, table: dict, *, who: str) -> int:
+    """The table says its next deal has started (it was dealt): under "finish the deal in play", that deal may
+    be recorded after time is up when this came before (see ``timing``). Returns the deal's number; logged."""
+    with immediate(db):
+        fresh = _fresh(db, table)
+        round_row = rounds.get_round(db, table["tournament_id"], table["round_number"])
+        if round_row.status != "playing":
+            raise Refused(_("This round is closed: only the director can change its results now."))
+        if round_row.time_up != "finish":
+            raise Refused(_("Marking a deal as started is for timed rounds in which the deal in play is finished."))
+        if timing.time_is_up(round_row):
+            raise Refused(_("Time is up: no new deal may start."))
+        status = table_status(db, fresh)
+        if status.kind:
+            raise _set_by_director(status)
+        number = status.deals + 1
+        if fresh.get("deal_started_number") != number:
+            db.execute("UPDATE tournament_tables SET deal_started_number = ?, deal_started_at = ? WHERE id = ?",
+                       [number, clock.stamp(), table["id"]])
+            log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
+                action="deal_started", after={"deal": number}, who=who)
+    return number
 
 
 # --- The director's correction of one deal -----------------------------------------------------------------

@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from .. import clock
 from ..stores.games import create_game, game_version, set_locked
 from ..codes import unique_code
-from . import access, records, results
+from . import access, records, results, timing
 from .base import TournamentError, dumps, immediate
 from .log import log
 from .movement import RoundPlan, Seating, next_round
@@ -154,9 +154,15 @@ def _plan_next(db: Database, tournament: Tournament) -> RoundPlan:
     return next_round(tournament.format, active, played)
 
 
-def start_round(db: Database, tournament_id: int, *, who: str) -> int:
-    """Seat the next round and open one scorepad game per table; returns the round number."""
+def start_round(db: Database, tournament_id: int, *, who: str, time_up: str | None = None) -> int:
+    """Seat the next round and open one scorepad game per table; returns the round number. A timed round
+    ends as ``time_up`` says (``timing.TIME_UP``; by default as the last round did, else the deal in play is
+    finished)."""
     tournament = records.get_tournament(db, tournament_id)
+    choice = None
+    if tournament.round_end == "minutes":
+        last = latest_round(db, tournament_id)
+        choice = timing.check_choice(time_up or (last.time_up if last else None) or timing.DEFAULT_TIME_UP)
     plan = _plan_next(db, tournament)
     entries = {e.id: e for e in records.list_entries(db, tournament_id)}
     moment = clock.now()
@@ -166,14 +172,32 @@ def start_round(db: Database, tournament_id: int, *, who: str) -> int:
     with immediate(db):
         round_id = db["tournament_rounds"].insert(
             {"tournament_id": tournament_id, "number": plan.number, "status": "playing",
-             "sit_out": dumps(list(plan.sit_out)), "started_at": clock.stamp(moment), "ends_at": ends_at}
+             "sit_out": dumps(list(plan.sit_out)), "started_at": clock.stamp(moment), "ends_at": ends_at,
+             "time_up": choice}
         ).last_pk
         for seat in plan.tables:
             _open_table(db, tournament, entries, plan, seat, round_id, who=who)
         db.execute("UPDATE tournaments SET status = 'playing' WHERE id = ?", [tournament_id])
+        after = {"tables": len(plan.tables), "sit_out": len(plan.sit_out)}
         log(db, tournament_id, round_number=plan.number, action="round_started",
-            after={"tables": len(plan.tables), "sit_out": len(plan.sit_out)}, who=who)
+            after={**after, "time_up": choice} if choice else after, who=who)
     return plan.number
+
+
+def set_time_up(db: Database, tournament_id: int, number: int, time_up: str | None, *, who: str) -> None:
+    """The director changes how the timed round being played ends (logged, before → after)."""
+    choice = timing.check_choice(time_up)
+    with immediate(db):
+        current = current_round(db, tournament_id)
+        if current is None or current.number != number:
+            raise TournamentError(_("Round %(number)s is not the round being played.", number=number))
+        if not current.time_up:
+            raise TournamentError(_("This round is not timed."))
+        if current.time_up == choice:
+            return
+        db.execute("UPDATE tournament_rounds SET time_up = ? WHERE id = ?", [choice, current.id])
+        log(db, tournament_id, round_number=number, action="time_up_changed", before={"time_up": current.time_up},
+            after={"time_up": choice}, who=who)
 
 
 def _open_table(db: Database, tournament: Tournament, entries: dict, plan: RoundPlan, seat: Seating, round_id: int,
@@ -269,20 +293,18 @@ def reopen_round(db: Database, tournament_id: int, number: int, *, who: str) -> 
 # --- The clock -------------------------------------------------------------------------------------------
 
 
-def round_clock(tournament: Tournament, round_row: Round, status=None) -> dict:
-    """What the table phones show about the end of the round: time left, deals left, and any warning."""
+def round_clock(tournament: Tournament, round_row: Round, status=None, table: dict | None = None) -> dict:
+    """What the table phones show about the end of the round: time left, deals left, and any warning; for a
+    timed round, also how it ends (``rule``), whether this table may still record a deal (``refusal`` says
+    why not) and whether it may tap "Deal N started" (``may_mark``)."""
     shown = {"kind": tournament.round_end, "closed": round_row.status == "closed", "warning": None,
-             "seconds_left": None, "deals_left": None, "ends_at": round_row.ends_at}
+             "seconds_left": None, "deals_left": None, "ends_at": round_row.ends_at, "rule": None,
+             "refusal": None, "may_mark": False, "marked": None}
     if shown["closed"]:
         shown["warning"] = _("This round is closed.")
         return shown
     if tournament.round_end == "minutes" and round_row.ends_at:
-        left = (clock.parse(round_row.ends_at) - clock.now()).total_seconds()
-        shown["seconds_left"] = max(0, math.ceil(left))
-        if left <= 0:
-            shown["warning"] = _("Time is up: finish the deal you are playing. It is the last one.")
-        elif left <= WARNING_MINUTES * 60:
-            shown["warning"] = _("Last minutes: do not start a deal you cannot finish in time.")
+        _timed_clock(shown, round_row, status, table)
     elif tournament.round_end == "deals" and status is not None:
         left = tournament.round_limit - status.deals
         shown["deals_left"] = max(0, left)
@@ -293,3 +315,17 @@ def round_clock(tournament: Tournament, round_row: Round, status=None) -> dict:
     elif tournament.round_end == "target" and status is not None and status.game_over:
         shown["warning"] = _("The game is over: confirm the score.")
     return shown
+
+
+def _timed_clock(shown: dict, round_row: Round, status, table: dict | None) -> None:
+    left = (clock.parse(round_row.ends_at) - clock.now()).total_seconds()
+    deals = status.deals if status is not None else 0
+    shown["seconds_left"] = max(0, math.ceil(left))
+    shown["warning"] = timing.warning(round_row, table, deals, left, WARNING_MINUTES * 60)
+    if round_row.time_up:
+        shown["rule"] = timing.rule_text(round_row.time_up)
+    if table is not None and status is not None and not status.kind:
+        shown["refusal"] = timing.refusal(round_row, table, deals)
+        shown["may_mark"] = timing.may_mark(round_row, table, deals)
+        if round_row.time_up == "finish" and table.get("deal_started_number") == deals + 1:
+            shown["marked"] = {"deal": deals + 1, "at": table.get("deal_started_at")}

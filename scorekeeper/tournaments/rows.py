@@ -82,6 +82,7 @@ class Round(Row):
     started_at: str
     ends_at: str | None  # a timed round's end
     closed_at: str | None
+    time_up: str | None = None  # how a timed round ends, as the director chose: "finish" or "stop" (timing)
 
     @classmethod
     def from_row(cls, row) -> Round:

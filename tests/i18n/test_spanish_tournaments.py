@@ -187,6 +187,9 @@ def test_every_sentence_of_the_directors_log_speaks_spanish(client, missing):  #
     walk.visit(f"/tournaments/{tid}/entries/3/name", method="post", status=303,
                data={"player1": "Federico", "player2": "Gil"})
     walk.visit(f"/tournaments/{tid}/rounds", method="post", status=303)
+    walk.visit(f"/tournaments/table/{_the_table(client, tid)[0]}/started", method="post", status=303)
+    walk.visit(f"/tournaments/{tid}/round/1/time-up", method="post", status=303, data={"time_up": "stop"})
+    walk.visit(f"/tournaments/{tid}/round/1/time-up", method="post", status=303, data={"time_up": "finish"})
     _play_and_correct(walk, client, tid)
     walk.visit(f"/tournaments/{tid}/entries/3/withdraw", method="post", status=303)
     walk.visit(f"/tournaments/{tid}/entries/3/return", method="post", status=303)

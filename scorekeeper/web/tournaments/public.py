@@ -9,7 +9,7 @@ from markupsafe import Markup
 from flask_babel import gettext as _
 
 from ...db import get_db
-from ...tournaments import access, records, results, rounds
+from ...tournaments import access, records, results, rounds, timing
 from ...tournaments.rows import Entry, Tournament
 from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
 from ..htmx import is_htmx, render
@@ -66,6 +66,8 @@ def show(tournament_id: int):
         entry_form=EntryForm(), can_start=_can_start(tournament, played, current, entries),
         roster=records.roster(db) if is_director(tournament_id) else [],
         formats=records.FORMATS, round_ends=records.ROUND_ENDS, scorings=records.SCORINGS,
+        time_ups=timing.TIME_UP, time_up_chosen=(played[-1].time_up if played else None)
+        or timing.DEFAULT_TIME_UP,
     )
 
 

@@ -7,7 +7,7 @@ from flask import flash, redirect, request, url_for
 from flask_babel import gettext as _
 
 from ...db import get_db
-from ...tournaments import base, records, rounds
+from ...tournaments import base, records, rounds, timing
 from .. import error_response
 from ..htmx import render
 from .common import back_to, bp, director_name, director_only
@@ -17,7 +17,8 @@ from .common import back_to, bp, director_name, director_only
 @director_only
 def start_round(tournament):
     try:
-        number = rounds.start_round(get_db(), tournament.id, who=director_name(tournament.id))
+        number = rounds.start_round(get_db(), tournament.id, who=director_name(tournament.id),
+                                    time_up=request.form.get("time_up"))
     except base.TournamentError as error:
         flash(error.message, "error")
         return back_to(tournament)
@@ -60,6 +61,21 @@ def close_round(tournament, number: int):
     flash(_("Round %(number)s closed: its games are locked and count in the standings.", number=number), "ok")
     if request.form.get("then") == "next":
         return start_round.__wrapped__(tournament)
+    return back_to(tournament)
+
+
+@bp.post("/tournaments/<int:tournament_id>/round/<int:number>/time-up")
+@director_only
+def time_up(tournament, number: int):
+    """The director changes how the timed round being played ends: finish the deal in play, or stop (logged)."""
+    choice = request.form.get("time_up")
+    try:
+        rounds.set_time_up(get_db(), tournament.id, number, choice, who=director_name(tournament.id))
+    except base.TournamentError as error:
+        flash(error.message, "error")
+    else:
+        flash(_("Round %(number)s, when time is up: %(choice)s. The table phones say so.", number=number,
+                choice=timing.choice_words(choice)), "ok")
     return back_to(tournament)
 
 

@@ -111,7 +111,7 @@ def _table_context(table: dict, form=None, **extra) -> dict:
         "tournament": tournament, "table": table, "state": status, "summary": summary, "round": round_row,
         "open": is_open, "form": form, "errors": extra.pop("errors", {}),
         "we_name": entry_label(entries, table["we_entries"]), "they_name": entry_label(entries, table["they_entries"]),
-        "clock": rounds.round_clock(tournament, round_row, status), "poll": TABLE_POLL_SECONDS,
+        "clock": rounds.round_clock(tournament, round_row, status, table), "poll": TABLE_POLL_SECONDS,
         "next_tables": {e: moves.get(e) for e in table["we_entries"] + table["they_entries"]},
         "entries": entries, **extra,
     }
@@ -250,6 +250,22 @@ def table_undo(token: str):
         flash(_("There is no deal to undo."), "error")
     else:
         flash(_("Last change undone."), "ok")
+    return redirect(_home(table_row), 303)
+
+
+@bp.post("/tournaments/table/<token>/started")
+def deal_started(token: str):
+    """The table says its next deal has been dealt: in a round that finishes the deal in play, that deal may
+    then be recorded after time is up (``tournaments.timing``)."""
+    table_row = _load_by_token(token)
+    if not rounds.round_is_open(get_db(), table_row):
+        return _refused(table_row, 403, CLOSED)
+    try:
+        number = play.mark_deal_started(get_db(), table_row, who=play.who_at(table_row, None))
+    except base.TournamentError as error:
+        return _refused(table_row, 409, error.message)
+    flash(_("Deal %(deal)s started: if time is up during it, you may still finish it and record it.", deal=number),
+          "ok")
     return redirect(_home(table_row), 303)
 
 
