@@ -10,6 +10,7 @@ from flask import Config
 
 from .backup import DEFAULT_INTERVAL, DEFAULT_KEEP, BackupError, BackupKeeper, backup_database
 # The terminal's language: the ``scorekeeper`` group sets it for every command (cli.py, ``main``).
+from .cli_language import _l
 from .rules.i18n import _, ngettext, number
 
 
@@ -42,7 +43,10 @@ def _fail(message: str) -> None:
     raise SystemExit(1)
 
 
-@click.command()
+@click.command(short_help=_l("Copy the database to a file or a folder."),
+               help=_l("Write a consistent copy of the database to PATH (a file, or a folder for a dated file).\n\n"
+                        "Safe while the server runs: it uses SQLite's online backup API. To restore, stop the server "
+                        "and put the copy in place of the database file (see the README)."))
 @click.argument("path", type=click.Path(dir_okay=True, file_okay=True, writable=True))
 def backup(path: str) -> None:
     """Write a consistent copy of the database to PATH (a file, or a folder for a dated file).
@@ -57,7 +61,9 @@ def backup(path: str) -> None:
     click.echo(_("Backup of %(database)s written to %(path)s", database=database, path=made))
 
 
-@click.command("export")
+@click.command("export", short_help=_l("Write every game and tournament as JSON files."),
+               help=_l("Write every game and every tournament as JSON files into FOLDER (a game's file "
+                       "imports elsewhere)."))
 @click.argument("folder", type=click.Path(file_okay=False, writable=True))
 def export_command(folder: str) -> None:
     """Write every game and every tournament as JSON files into FOLDER (a game's file imports elsewhere)."""
@@ -80,7 +86,9 @@ def export_command(folder: str) -> None:
                         folder=folder))
 
 
-@click.command("import")
+@click.command("import", short_help=_l("Import a game from a JSON file."),
+               help=_l('Import a game from FILE (the JSON a game\'s "Download (JSON)" link or '
+                       "`scorekeeper export` wrote)."))
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, readable=True))
 def import_command(file: str) -> None:
     """Import a game from FILE (the JSON a game's "Download (JSON)" link or `scorekeeper export` wrote)."""

@@ -1,0 +1,92 @@
+"""The ``scorekeeper`` command's help in the terminal's language: ``--help`` of the command and of every subcommand,
+run as a real process, shows each of its texts in Spanish under ``LANG=es_ES.UTF-8`` and in English otherwise.
+
+The texts are made at import time and translated when click shows them, so the same command objects give both
+languages here. click's own words ("Usage:", "Options:", "Show this message and exit.") are click's, not ours.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import click
+import pytest
+
+from scorekeeper.cli import main
+
+from .test_spanish_data import IN_SPANISH, ROOT
+
+IN_ENGLISH = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+
+
+def _commands(command: click.Command = main, path: tuple[str, ...] = ()):
+    yield path, command
+    for name, sub in getattr(command, "commands", {}).items():
+        yield from _commands(sub, (*path, name))
+
+
+COMMANDS = dict(_commands())
+
+
+def _texts(command: click.Command) -> list:
+    """Every help text of ours that ``command --help`` shows: its own, its options' and its subcommands' short ones."""
+    texts = [command.help, *(param.help for param in command.params if param.help is not None)]
+    return texts + [sub.short_help or sub.help for sub in getattr(command, "commands", {}).values()]
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())  # click wraps and indents the texts
+
+
+def _help_pages(env: dict) -> dict[tuple[str, ...], str]:
+    """``python -m scorekeeper.cli PATH --help`` for every command, each its own process, all at once."""
+    runs = {path: subprocess.Popen([sys.executable, "-m", "scorekeeper.cli", *path, "--help"], cwd=ROOT,
+                                   env={"PATH": "/usr/bin:/bin", **env}, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+            for path in COMMANDS}
+    pages = {}
+    for path, run in runs.items():
+        out, err = run.communicate(timeout=120)
+        assert run.returncode == 0 and not err, (path, err)
+        pages[path] = _flat(out)
+    return pages
+
+
+def _shown(command: click.Command, env: dict, monkeypatch) -> list[str]:
+    """The command's help texts as click shows them in the language ``env`` chooses."""
+    with monkeypatch.context() as m:
+        for name, value in env.items():
+            m.setenv(name, value)
+        return [_flat(str(text)) for text in _texts(command)]
+
+
+@pytest.fixture(scope="module")
+def pages():
+    return {"es": _help_pages(IN_SPANISH), "en": _help_pages(IN_ENGLISH)}
+
+
+def test_every_command_has_help_of_its_own():
+    for path, command in COMMANDS.items():
+        assert command.help, path
+        assert all(param.help for param in command.params if isinstance(param, click.Option)), path
+
+
+@pytest.mark.parametrize("path", list(COMMANDS), ids=lambda path: " ".join(("scorekeeper", *path)))
+def test_help_is_in_spanish_under_a_spanish_terminal_and_english_otherwise(path, pages, monkeypatch):
+    english = _shown(COMMANDS[path], IN_ENGLISH, monkeypatch)
+    spanish = _shown(COMMANDS[path], IN_SPANISH, monkeypatch)
+    for en, es in zip(english, spanish):
+        assert en != es, f"not translated: {en}"
+        assert en in pages["en"][path] and es not in pages["en"][path]
+        assert es in pages["es"][path] and en not in pages["es"][path]
+
+
+def test_the_spanish_help_reads_as_a_club_player_would_say_it(pages):
+    # Spot checks written by hand, not read from the catalogue (the test above compares every text with it).
+    assert "Anotador de Canasta: pone en marcha la aplicación" in pages["es"][()]
+    assert "check Consultar al árbitro sobre un juego, el pozo o el cierre." in pages["es"][()]
+    assert "pile ¿Puedo levantar el pozo?" in pages["es"][("check",)]
+    assert "Código de salida: 0 válido, 1 no válido" in pages["es"][("check",)]
+    assert "--threads INTEGER RANGE Cuántas peticiones se atienden a la vez." in pages["es"][("serve",)]
+    assert "Canasta Scorekeeper: serve the app, or ask the rules engine" in pages["en"][()]
