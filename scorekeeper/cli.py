@@ -45,7 +45,6 @@ def serve(host: str, port: int, threads: int) -> None:
     import segno
     from waitress.server import create_server
 
-    from . import create_app
     from .cli_data import app_or_exit, start_backups
     from .netinfo import public_urls
 

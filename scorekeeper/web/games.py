@@ -6,7 +6,6 @@ import segno
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from flask_babel import gettext as _
-from flask_babel import gettext as _
 
 from ..bin import BIN_DAYS
 from ..charts import summary_chart

@@ -154,7 +154,7 @@ def test_table_phone_keeps_two_deals_offline_and_never_leaves_its_page(phone, li
 
 @pytest.mark.parametrize("phone", ["360x640"], indirect=True)
 def test_a_failed_refresh_says_it_cannot_reach_the_scorekeeper(phone, live_server):
-    game_id = _open_new_game(phone, live_server)
+    _open_new_game(phone, live_server)
     phone.context.set_offline(True)
     wait_until(phone, "document.getElementById('messages').innerText.length > 0", 10)
     text = phone.inner_text("#messages")
