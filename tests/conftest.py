@@ -117,7 +117,13 @@ def browser_context_args(browser_context_args):
 def phone(browser, request):
     """A fresh phone-sized page; parametrize indirectly with a key of PHONES to choose the size."""
     size = getattr(request, "param", "390x844")
-    context = browser.new_context(viewport=PHONES[size], has_touch=True, is_mobile=True, device_scale_factor=2)
+    yield from open_page(browser, viewport=PHONES[size], has_touch=True, is_mobile=True, device_scale_factor=2)
+
+
+def open_page(browser, **context_options) -> Iterator:
+    """A page in a fresh browser context that keeps its console errors and warnings (``page.console_messages``);
+    the context closes when the fixture that yields from it ends."""
+    context = browser.new_context(**context_options)
     page = context.new_page()
     page.console_messages = []
     page.on("console", lambda msg: page.console_messages.append(msg) if msg.type in ("error", "warning") else None)

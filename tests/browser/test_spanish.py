@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from tests.browser.test_referee import ask, ready, tap_cards, verdict
-from tests.conftest import PHONES, assert_fits_phone
+from tests.conftest import PHONES, assert_fits_phone, open_page
 from tests.i18n.test_spanish_complete import english_left, visible_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -18,14 +18,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 @pytest.fixture
 def telefono(browser):
     """A 360x640 phone whose browser asks for Spanish (Accept-Language es-ES)."""
-    context = browser.new_context(viewport=PHONES["360x640"], has_touch=True, is_mobile=True, device_scale_factor=2,
-                                  locale="es-ES")
-    page = context.new_page()
-    page.console_messages = []
-    page.on("console", lambda msg: page.console_messages.append(msg) if msg.type in ("error", "warning") else None)
-    page.on("pageerror", lambda exc: page.console_messages.append(exc))
-    yield page
-    context.close()
+    yield from open_page(browser, viewport=PHONES["360x640"], has_touch=True, is_mobile=True, device_scale_factor=2,
+                         locale="es-ES")
 
 
 def assert_spanish(page) -> None:

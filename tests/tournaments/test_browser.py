@@ -11,13 +11,14 @@ from tests.conftest import assert_fits_phone
 pytestmark = pytest.mark.browser
 
 
-def start_tournament(app) -> dict:
-    """A tournament of four players with round 1 started, set up through the tournament store."""
+def start_tournament(app, name: str = "Friday fours", round_end: str = "minutes", round_limit: int = 40) -> dict:
+    """A tournament of four players with round 1 started, set up through the tournament store: table 1, with its
+    phone's card under ``"card"``."""
     db = connect(app.config["DATABASE"])
     try:
         tid = records.create_tournament(
-            db, name="Friday fours", date="2026-11-27", rules="bicycle", options={}, format="individuals",
-            rounds=3, round_end="minutes", round_limit=40, scoring="points", password="director-pass",
+            db, name=name, date="2026-11-27", rules="bicycle", options={}, format="individuals",
+            rounds=3, round_end=round_end, round_limit=round_limit, scoring="points", password="director-pass",
         )
         for name in ("Ann", "Ben", "Cy", "Di"):
             records.add_entry(db, tid, [name], who="director")

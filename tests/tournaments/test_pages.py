@@ -27,6 +27,17 @@ def play_simple_deal(app, table, we_meld: int, they_meld: int) -> None:
     assert response.status_code == 303, response.get_data(as_text=True)[:300]
 
 
+def four_players_in_round_one(app, **options):
+    """A tournament of Ann, Ben, Cy and Di made through the director's forms, round 1 started; the director's
+    client and the tournament's id."""
+    director = app.test_client()
+    tid = create_tournament(director, **options)
+    for name in ("Ann", "Ben", "Cy", "Di"):
+        enter(director, tid, name)
+    director.post(f"/tournaments/{tid}/rounds")
+    return director, tid
+
+
 def test_home_page_links_the_tournaments(client):
     assert 'href="/tournaments/"' in client.get("/").get_data(as_text=True)
     assert client.get("/tournaments/").status_code == 200
@@ -142,11 +153,7 @@ def test_the_table_phone_warns_before_the_end_of_a_timed_round(no_csrf_app, monk
 
 def test_the_table_phone_counts_deals_left(no_csrf_app):
     app = no_csrf_app
-    director = app.test_client()
-    tid = create_tournament(director, round_end="deals", round_limit="2")
-    for name in ("Ann", "Ben", "Cy", "Di"):
-        enter(director, tid, name)
-    director.post(f"/tournaments/{tid}/rounds")
+    director, tid = four_players_in_round_one(app, round_end="deals", round_limit="2")
     table = tables_of(app, tid, 1)[0]
     play_simple_deal(app, table, 100, 50)
     html = app.test_client().get(f"/tournaments/table/{table['token']}").get_data(as_text=True)
@@ -156,11 +163,7 @@ def test_the_table_phone_counts_deals_left(no_csrf_app):
 
 def test_a_deal_the_engine_refuses_is_shown_next_to_the_form(no_csrf_app):
     app = no_csrf_app
-    director = app.test_client()
-    tid = create_tournament(director)
-    for name in ("Ann", "Ben", "Cy", "Di"):
-        enter(director, tid, name)
-    director.post(f"/tournaments/{tid}/rounds")
+    director, tid = four_players_in_round_one(app)
     table = tables_of(app, tid, 1)[0]
     version = game_version(app, table)
     both_out = deal_form(version, {"meld": 100, "natural": 1, "out": "yes"}, {"meld": 100, "natural": 1, "out": "yes"})
@@ -174,11 +177,7 @@ def test_a_deal_the_engine_refuses_is_shown_next_to_the_form(no_csrf_app):
 
 def test_projector_standings_refresh_themselves_and_players_have_a_page(no_csrf_app):
     app = no_csrf_app
-    director = app.test_client()
-    tid = create_tournament(director, scoring="vp")
-    for name in ("Ann", "Ben", "Cy", "Di"):
-        enter(director, tid, name)
-    director.post(f"/tournaments/{tid}/rounds")
+    director, tid = four_players_in_round_one(app, scoring="vp")
     play_simple_deal(app, tables_of(app, tid, 1)[0], 400, 0)  # 1000 - 0: 14 VP to 6
     director.post(f"/tournaments/{tid}/round/1/close", data={"confirm": "yes"})
     page = director.get(f"/tournaments/{tid}/standings")
@@ -224,11 +223,7 @@ def pdf_text(data: bytes, tmp_path) -> str:
 
 def test_the_directors_page_links_every_sheet_and_each_downloads_under_its_name(no_csrf_app):
     app = no_csrf_app
-    director = app.test_client()
-    tid = create_tournament(director, name="Spring cup", scoring="vp")
-    for name in ("Ann", "Ben", "Cy", "Di"):
-        enter(director, tid, name)
-    director.post(f"/tournaments/{tid}/rounds")
+    director, tid = four_players_in_round_one(app, name="Spring cup", scoring="vp")
     page = director.get(f"/tournaments/{tid}").get_data(as_text=True)
     expected = {
         f"/tournaments/{tid}/round/1/cards.pdf": ("application/pdf", f"tournament-{tid}-round-1-table-cards-a4.pdf"),
@@ -268,11 +263,7 @@ def test_tournament_tables_are_not_offered_on_the_casual_games_list(no_csrf_app)
 
 def test_projector_shows_provisional_standings_while_a_round_is_played(no_csrf_app):
     app = no_csrf_app
-    director = app.test_client()
-    tid = create_tournament(director)
-    for name in ("Ann", "Ben", "Cy", "Di"):
-        enter(director, tid, name)
-    director.post(f"/tournaments/{tid}/rounds")
+    director, tid = four_players_in_round_one(app)
     table = tables_of(app, tid, 1)[0]
     entries = {e.id: name for name, e in entries_of(app, tid).items()}
     projector = app.test_client()

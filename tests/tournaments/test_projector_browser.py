@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.db import connect
-from scorekeeper.tournaments import access, records, rounds
 from scorekeeper.web.tournaments import public
+from tests.conftest import open_page
+
+from .test_browser import start_tournament
 
 pytestmark = pytest.mark.browser
 
@@ -17,29 +18,7 @@ WALL = {"width": 1920, "height": 1080}
 @pytest.fixture
 def wall(browser):
     """A page the size of a wall screen or a projector (no touch, no phone)."""
-    context = browser.new_context(viewport=WALL)
-    page = context.new_page()
-    page.console_messages = []
-    page.on("console", lambda msg: page.console_messages.append(msg) if msg.type in ("error", "warning") else None)
-    page.on("pageerror", lambda exc: page.console_messages.append(exc))
-    yield page
-    context.close()
-
-
-def start_tournament(app) -> dict:
-    """Four players, round 1 started (2 tables): table 1's card."""
-    db = connect(app.config["DATABASE"])
-    try:
-        tid = records.create_tournament(
-            db, name="Projector night", date="2026-11-27", rules="bicycle", options={}, format="individuals",
-            rounds=3, round_end="deals", round_limit=4, scoring="points", password="director-pass",
-        )
-        for name in ("Ann", "Ben", "Cy", "Di"):
-            records.add_entry(db, tid, [name], who="director")
-        rounds.start_round(db, tid, who="director")
-        return access.device(db, tid, 1)
-    finally:
-        db.conn.close()
+    yield from open_page(browser, viewport=WALL)
 
 
 def font_px(page, selector: str) -> float:
@@ -49,7 +28,7 @@ def font_px(page, selector: str) -> float:
 def test_the_wall_screen_shows_provisional_standings_in_large_type_and_updates_itself(
         wall, phone, live_server, monkeypatch):
     monkeypatch.setattr(public, "STANDINGS_POLL_SECONDS", 1)  # the projector asks every second, not every 15
-    card = start_tournament(live_server.app)
+    card = start_tournament(live_server.app, name="Projector night", round_end="deals", round_limit=4)["card"]
     tid = card["tournament_id"]
 
     wall.goto(live_server(f"/tournaments/{tid}/standings"))
