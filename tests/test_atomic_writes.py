@@ -39,9 +39,9 @@ def game(db):
 @pytest.mark.parametrize("write", [
     lambda db, g: create_game(db, rules="bicycle", options={}, sides=SIDES),
     lambda db, g: add_deal(db, g, DEAL, mode="totals", expected_version=game_version(db, g)),
-    lambda db, g: update_deal(db, g, list_deals(db, g)[0]["id"], DEAL, mode="totals",
+    lambda db, g: update_deal(db, g, list_deals(db, g)[0].id, DEAL, mode="totals",
                               expected_version=game_version(db, g)),
-    lambda db, g: delete_deal(db, g, list_deals(db, g)[0]["id"],
+    lambda db, g: delete_deal(db, g, list_deals(db, g)[0].id,
                               expected_version=game_version(db, g)),
     lambda db, g: undo_last(db, g, expected_version=game_version(db, g)),
     lambda db, g: delete_game(db, g, expected_version=game_version(db, g)),
@@ -71,7 +71,7 @@ def _table(db, tid):
 
 
 def _game_version(db, tid):
-    return game_version(db, _table(db, tid)["game_id"])
+    return game_version(db, _table(db, tid).game_id)
 
 
 TOURNAMENT_WRITES = {

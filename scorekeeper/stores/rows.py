@@ -10,8 +10,8 @@ class Row:
     """Base of the stores' frozen row dataclasses.
 
     Read a row by attribute (``game.sides``). ``row["name"]`` still answers the same attribute, for callers
-    written when rows were dicts (the tournament code); new code reads attributes. A row cannot be changed:
-    ``row.replace(status="finished")`` gives a changed copy."""
+    written when rows were dicts (some tests still read game, deal and change rows so); new code reads
+    attributes. A row cannot be changed: ``row.replace(status="finished")`` gives a changed copy."""
 
     __slots__ = ()
 

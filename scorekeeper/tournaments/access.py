@@ -46,6 +46,7 @@ from ..codes import unique_code
 from . import records, rounds
 from .base import immediate
 from .log import log
+from .rows import Table
 
 #: Table codes: letters and digits that cannot be mistaken for one another when read aloud or typed.
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
@@ -132,18 +133,18 @@ def device_by_token(db: Database, token: str) -> dict | None:
     return _decode_device(row) if row else None
 
 
-def table_by_token(db: Database, token: str) -> dict | None:
+def table_by_token(db: Database, token: str) -> Table | None:
     row = db.execute("SELECT * FROM tournament_tables WHERE token = ?", [token]).fetchone()
-    return rounds.decode_table(row) if row else None
+    return Table.from_row(row) if row else None
 
 
-def current_table(db: Database, card: dict) -> dict | None:
+def current_table(db: Database, card: dict) -> Table | None:
     """The table its card stands for now: the one of that number in the tournament's latest round."""
     row = db.execute(
         "SELECT * FROM tournament_tables WHERE tournament_id = ? AND number = ? ORDER BY round_number DESC LIMIT 1",
         [card["tournament_id"], card["number"]],
     ).fetchone()
-    return rounds.decode_table(row) if row else None
+    return Table.from_row(row) if row else None
 
 
 def clean_code(code: str) -> str:

@@ -20,10 +20,10 @@ SIDE_NAMES = {"we": "North-South", "they": "East-West"}
 _WHO_AT = re.compile(r"^table (?P<number>\d+)(?: (?P<side>North-South|East-West))?(?: \((?P<name>.*)\))?$")
 
 
-def who_at(table: dict, side: str | None, name: str = "") -> str:
+def who_at(table, side: str | None, name: str = "") -> str:
     """How the log names a side at a table (``side`` None: the table, for what no side does alone); a typed
     name is kept beside it, never in its place."""
-    who = f"table {table['number']}"  # i18n: not for people (stored; see who_words)
+    who = f"table {table.number}"  # i18n: not for people (stored; see who_words)
     who = f"{who} {SIDE_NAMES[side]}" if side else who
     name = " ".join(name.split())[:30]
     return f"{who} ({name})" if name else who

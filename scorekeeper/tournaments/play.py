@@ -21,6 +21,7 @@ from . import records, rounds, timing
 from .base import TournamentError, immediate
 from .log import SIDE_NAMES, log, side_of, side_words, who_at
 from .results import SIDES, TableStatus, table_status
+from .rows import Table
 
 __all__ = ["SIDE_NAMES", "Refused", "confirm", "correct_deal", "dispute", "settle", "side_of", "table_add_deal",
            "table_undo", "table_write", "who_at"]
@@ -35,26 +36,26 @@ def _check_side(side: str) -> None:
         raise TournamentError(_("Choose which side is confirming."))
 
 
-def confirm(db: Database, table: dict, side: str, *, version: int, who: str) -> None:
+def confirm(db: Database, table: Table, side: str, *, version: int, who: str) -> None:
     """A side agrees with the score shown at game version ``version``."""
     _check_side(side)
     with immediate(db):
-        game = get_game(db, table["game_id"])
+        game = get_game(db, table.game_id)
         if not rounds.round_is_open(db, table):
             raise TournamentError(_("This round is closed: only the director can change its results now."))
-        if game["version"] != version:
+        if game.version != version:
             raise TournamentError(_("The score changed after it was shown. Check the new score, then confirm it."))
         db.execute(
             f"UPDATE tournament_tables SET {side}_confirmed_version = ?, {side}_confirmed_at = ? WHERE id = ?",
-            [version, clock.stamp(), table["id"]],
+            [version, clock.stamp(), table.id],
         )
-        summary = game_summary(db, table["game_id"])
-        log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
+        summary = game_summary(db, table.game_id)
+        log(db, table.tournament_id, round_number=table.round_number, table_id=table.id,
             action="confirmed", after={"side": side, "we": summary.totals.get("we"),
                                        "they": summary.totals.get("they"), "deals": len(summary.rows)}, who=who)
 
 
-def dispute(db: Database, table: dict, side: str, reason: str, *, who: str) -> None:
+def dispute(db: Database, table: Table, side: str, reason: str, *, who: str) -> None:
     """A side says "we disagree": the table is disputed, with the reason, until the director settles it."""
     _check_side(side)
     reason = " ".join((reason or "").split())[:300]
@@ -64,28 +65,28 @@ def dispute(db: Database, table: dict, side: str, reason: str, *, who: str) -> N
         if not rounds.round_is_open(db, table):
             raise TournamentError(_("This round is closed: only the director can change its results now."))
         db.execute("UPDATE tournament_tables SET disputed_by = ?, dispute_reason = ?, disputed_at = ? WHERE id = ?",
-                   [side, reason, clock.stamp(), table["id"]])
+                   [side, reason, clock.stamp(), table.id])
         status = table_status(db, table)
-        log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
+        log(db, table.tournament_id, round_number=table.round_number, table_id=table.id,
             action="disputed", after={"side": side, "we": status.we, "they": status.they}, who=who, reason=reason)
 
 
-def settle(db: Database, table: dict, reason: str, *, who: str) -> None:
+def settle(db: Database, table: Table, reason: str, *, who: str) -> None:
     """The director settles a dispute (the score stands, or they correct it separately)."""
     reason = " ".join((reason or "").split())[:300]
     if not reason:
         raise TournamentError(_("Give the reason for the decision; it goes in the log."))
     with immediate(db):
         db.execute("UPDATE tournament_tables SET disputed_by = NULL, dispute_reason = NULL, disputed_at = NULL "
-                   "WHERE id = ?", [table["id"]])
-        log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
-            action="dispute_settled", before={"side": table.get("disputed_by")}, who=who, reason=reason)
+                   "WHERE id = ?", [table.id])
+        log(db, table.tournament_id, round_number=table.round_number, table_id=table.id,
+            action="dispute_settled", before={"side": table.disputed_by}, who=who, reason=reason)
 
 
 # --- Writes to the table's game ---------------------------------------------------------------------------
 
 
-def table_write(db: Database, table: dict, *, expected_version: int, who: str, action):
+def table_write(db: Database, table: Table, *, expected_version: int, who: str, action):
     """Run one scorepad write for a table: ``action(version, before)`` gets the unlocked game's version and
     the table's status as the phone saw it (before unlocking, which moves the version on).
 
@@ -96,19 +97,19 @@ def table_write(db: Database, table: dict, *, expected_version: int, who: str, a
     """
     with immediate(db):
         before = table_status(db, _fresh(db, table))
-        set_locked(db, table["game_id"], False, who=who)
+        set_locked(db, table.game_id, False, who=who)
         if not rounds.round_is_open(db, table):
             raise TournamentError(_("This round is closed: only the director can change its results now."))
-        version = game_version(db, table["game_id"])
+        version = game_version(db, table.game_id)
         if version != expected_version + 1:
             raise StaleGame(version - 1)
         result = action(version, before)
-        set_locked(db, table["game_id"], True, who=who)
+        set_locked(db, table.game_id, True, who=who)
     return result
 
 
-def _fresh(db: Database, table: dict) -> dict:
-    return rounds.get_table(db, table["tournament_id"], table["id"])
+def _fresh(db: Database, table: Table) -> Table:
+    return rounds.get_table(db, table.tournament_id, table.id)
 
 
 def _set_by_director(status: TableStatus) -> Refused:
@@ -116,33 +117,33 @@ def _set_by_director(status: TableStatus) -> Refused:
                    "Ask the director if it is wrong.", reason=status.reason))
 
 
-def _may_add(db: Database, table: dict, status: TableStatus) -> None:
+def _may_add(db: Database, table: Table, status: TableStatus) -> None:
     """Refused when the director has set the table's score, a deal-limited round has all its deals, or a timed
     round's time is up as the director chose it to end (``timing.refusal``)."""
     if status.kind:
         raise _set_by_director(status)
-    tournament = records.get_tournament(db, table["tournament_id"])
+    tournament = records.get_tournament(db, table.tournament_id)
     if tournament.round_end == "deals" and status.deals >= tournament.round_limit:
         raise Refused(_("This round is %(limit)s deals, and all of them are recorded. Check the score and "
                         "confirm it, or ask the director.", limit=tournament.round_limit))
     if tournament.round_end == "minutes":
-        refusal = timing.refusal(rounds.get_round(db, table["tournament_id"], table["round_number"]),
+        refusal = timing.refusal(rounds.get_round(db, table.tournament_id, table.round_number),
                                  _fresh(db, table), status.deals)
         if refusal:
             raise Refused(refusal)
 
 
-def _log_cleared(db: Database, table: dict, before: TableStatus, side: str, who: str) -> None:
+def _log_cleared(db: Database, table: Table, before: TableStatus, side: str, who: str) -> None:
     """A change after a confirmation: both sides must confirm again, and the log says who changed it."""
     if not before.any_confirmation:
         return
     after = table_status(db, _fresh(db, table))
-    log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
+    log(db, table.tournament_id, round_number=table.round_number, table_id=table.id,
         action="confirmations_cleared", before={"we": before.we, "they": before.they},
         after={"side": side, "we": after.we, "they": after.they}, who=who)
 
 
-def table_add_deal(db: Database, table: dict, sides_data: dict, *, side: str, expected_version: int,
+def table_add_deal(db: Database, table: Table, sides_data: dict, *, side: str, expected_version: int,
                    who: str, result=None, client_key: str | None = None) -> int:
     """Record the next deal, entered by ``side``. ``result``: the engine's scoring of the deal on the game as
     the phone saw it (from the deal path); ``client_key``: the key the phone put on its save (a retry is
@@ -151,7 +152,7 @@ def table_add_deal(db: Database, table: dict, sides_data: dict, *, side: str, ex
 
     def add(version, before):
         _may_add(db, table, before)
-        deal_id = add_deal(db, table["game_id"], sides_data, mode="totals", expected_version=version,
+        deal_id = add_deal(db, table.game_id, sides_data, mode="totals", expected_version=version,
                            who=who, result=result, client_key=client_key)
         _log_cleared(db, table, before, side, who)
         return deal_id
@@ -159,32 +160,32 @@ def table_add_deal(db: Database, table: dict, sides_data: dict, *, side: str, ex
     return table_write(db, table, expected_version=expected_version, who=who, action=add)
 
 
-def table_undo(db: Database, table: dict, *, side: str, expected_version: int, who: str):
+def table_undo(db: Database, table: Table, *, side: str, expected_version: int, who: str):
     """Undo the table's last change; once the score is confirmed, only the side that made it may."""
     _check_side(side)
 
     def undo(version, before):
-        change = last_undoable(db, table["game_id"])
-        made_by = side_of(change["who"]) if change else None
+        change = last_undoable(db, table.game_id)
+        made_by = side_of(change.who) if change else None
         if change and before.any_confirmation and made_by != side:
             if made_by is None:
                 raise Refused(_("The score was confirmed: only the director can undo that change now."))
             by = side_words(made_by)
             raise Refused(_("%(side)s entered that deal and the score was confirmed: only %(side)s or the "
                             "director can undo it.", side=by))
-        result = undo_last(db, table["game_id"], expected_version=version, who=who)
+        result = undo_last(db, table.game_id, expected_version=version, who=who)
         _log_cleared(db, table, before, side, who)
         return result
 
     return table_write(db, table, expected_version=expected_version, who=who, action=undo)
 
 
-def mark_deal_started(db: Database, table: dict, *, who: str) -> int:
+def mark_deal_started(db: Database, table: Table, *, who: str) -> int:
     """The table says its next deal has started (it was dealt): under "finish the deal in play", that deal may
     be recorded after time is up when this came before (see ``timing``). Returns the deal's number; logged."""
     with immediate(db):
         fresh = _fresh(db, table)
-        round_row = rounds.get_round(db, table["tournament_id"], table["round_number"])
+        round_row = rounds.get_round(db, table.tournament_id, table.round_number)
         if round_row.status != "playing":
             raise Refused(_("This round is closed: only the director can change its results now."))
         if round_row.time_up != "finish":
@@ -195,10 +196,10 @@ def mark_deal_started(db: Database, table: dict, *, who: str) -> int:
         if status.kind:
             raise _set_by_director(status)
         number = status.deals + 1
-        if fresh.get("deal_started_number") != number:
+        if fresh.deal_started_number != number:
             db.execute("UPDATE tournament_tables SET deal_started_number = ?, deal_started_at = ? WHERE id = ?",
-                       [number, clock.stamp(), table["id"]])
-            log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
+                       [number, clock.stamp(), table.id])
+            log(db, table.tournament_id, round_number=table.round_number, table_id=table.id,
                 action="deal_started", after={"deal": number}, who=who)
     return number
 
@@ -206,24 +207,24 @@ def mark_deal_started(db: Database, table: dict, *, who: str) -> int:
 # --- The director's correction of one deal -----------------------------------------------------------------
 
 
-def correct_deal(db: Database, table: dict, deal_id: int, sides_data: dict, *, reason: str, who: str) -> None:
+def correct_deal(db: Database, table: Table, deal_id: int, sides_data: dict, *, reason: str, who: str) -> None:
     """The director corrects one deal of a table, in any round, open or closed: the later totals follow, the
     table's confirmations go (the score changed), and the log keeps the deal as it was and as it became."""
     reason = " ".join((reason or "").split())[:300]
     if not reason:
         raise Refused(_("Give the reason for the correction; it goes in the log."))
     with immediate(db):
-        old = get_deal(db, table["game_id"], deal_id)
+        old = get_deal(db, table.game_id, deal_id)
         if old is None:
             raise Refused(_("That deal is not one of this table's."))
-        locked = bool(get_game(db, table["game_id"])["locked"])
+        locked = bool(get_game(db, table.game_id).locked)
         if locked:
-            set_locked(db, table["game_id"], False, who=who)
-        version = game_version(db, table["game_id"])
-        update_deal(db, table["game_id"], deal_id, sides_data, mode="totals", expected_version=version,
+            set_locked(db, table.game_id, False, who=who)
+        version = game_version(db, table.game_id)
+        update_deal(db, table.game_id, deal_id, sides_data, mode="totals", expected_version=version,
                     who=who, reason=reason)
         if locked:
-            set_locked(db, table["game_id"], True, who=who)
-        log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
+            set_locked(db, table.game_id, True, who=who)
+        log(db, table.tournament_id, round_number=table.round_number, table_id=table.id,
             action="deal_corrected", before={"deal": old.seq, "sides": old.sides},
             after={"deal": old.seq, "sides": sides_data}, who=who, reason=reason)

@@ -15,7 +15,7 @@ from ..stores.summary import game_summary
 from . import records, rounds
 from .base import TournamentError, immediate
 from .log import log
-from .rows import Entry, Tournament
+from .rows import Entry, Table, Tournament
 from .standings import Standing, TableResult, compute
 
 SIDES = ("we", "they")
@@ -52,20 +52,20 @@ class TableStatus:
         return self.confirmed_we if side == "we" else self.confirmed_they
 
 
-def table_status(db: Database, table: dict, summary=None) -> TableStatus:
+def table_status(db: Database, table: Table, summary=None) -> TableStatus:
     """The table's score as it counts, and who has confirmed it."""
-    summary = summary or game_summary(db, table["game_id"])
-    version = summary.game["version"]
-    if table["result_kind"]:
-        we, they = table["result_we"], table["result_they"]
+    summary = summary or game_summary(db, table.game_id)
+    version = summary.game.version
+    if table.result_kind:
+        we, they = table.result_we, table.result_they
     else:
         we, they = summary.totals.get("we", 0), summary.totals.get("they", 0)
-    confirmed = {side: table[f"{side}_confirmed_version"] == version for side in SIDES}
     return TableStatus(
         we=we, they=they, deals=len(summary.rows), game_over=summary.game_over, version=version,
-        locked=bool(summary.game["locked"]), confirmed_we=confirmed["we"], confirmed_they=confirmed["they"],
-        kind=table["result_kind"], reason=table["result_reason"], summary=summary,
-        disputed_by=table.get("disputed_by"), dispute_reason=table.get("dispute_reason"),
+        locked=bool(summary.game.locked), confirmed_we=table.we_confirmed_version == version,
+        confirmed_they=table.they_confirmed_version == version,
+        kind=table.result_kind, reason=table.result_reason, summary=summary,
+        disputed_by=table.disputed_by, dispute_reason=table.dispute_reason,
     )
 
 
@@ -73,7 +73,7 @@ def _brief(status: TableStatus) -> dict:
     return {"we": status.we, "they": status.they, "kind": status.kind}
 
 
-def set_result(db: Database, table: dict, *, kind: str, we: int, they: int, reason: str, who: str) -> None:
+def set_result(db: Database, table: Table, *, kind: str, we: int, they: int, reason: str, who: str) -> None:
     """The director's result for a table: "corrected" (the score was wrong) or "adjusted" (could not finish).
     It settles a dispute at the table too."""
     if kind not in ("corrected", "adjusted"):
@@ -85,13 +85,13 @@ def set_result(db: Database, table: dict, *, kind: str, we: int, they: int, reas
         db.execute(
             "UPDATE tournament_tables SET result_kind = ?, result_we = ?, result_they = ?, result_reason = ?, "
             "disputed_by = NULL, dispute_reason = NULL, disputed_at = NULL WHERE id = ?",
-            [kind, we, they, reason.strip()[:300], table["id"]],
+            [kind, we, they, reason.strip()[:300], table.id],
         )
-        log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"], action=kind,
+        log(db, table.tournament_id, round_number=table.round_number, table_id=table.id, action=kind,
             before=_brief(before), after={"we": we, "they": they, "kind": kind}, who=who, reason=reason)
 
 
-def clear_result(db: Database, table: dict, *, reason: str, who: str) -> None:
+def clear_result(db: Database, table: Table, *, reason: str, who: str) -> None:
     """Go back to the game's own score."""
     if not reason.strip():
         raise TournamentError(_("Give the reason for the change; it goes in the log."))
@@ -100,10 +100,10 @@ def clear_result(db: Database, table: dict, *, reason: str, who: str) -> None:
         db.execute(
             "UPDATE tournament_tables SET result_kind = NULL, result_we = NULL, result_they = NULL, "
             "result_reason = NULL WHERE id = ?",
-            [table["id"]],
+            [table.id],
         )
-        after = table_status(db, rounds.get_table(db, table["tournament_id"], table["id"]))
-        log(db, table["tournament_id"], round_number=table["round_number"], table_id=table["id"],
+        after = table_status(db, rounds.get_table(db, table.tournament_id, table.id))
+        log(db, table.tournament_id, round_number=table.round_number, table_id=table.id,
             action="back_to_game_score", before=_brief(before), after=_brief(after), who=who, reason=reason)
 
 
@@ -114,7 +114,7 @@ def clear_result(db: Database, table: dict, *, reason: str, who: str) -> None:
 class Results:
     tournament: Tournament
     entries: dict[int, Entry]
-    tables: list[dict]  # every table of closed rounds, with "status"
+    tables: list[tuple[Table, TableStatus]]  # every table of closed rounds, with its status
     standings: list[Standing]
 
 
@@ -132,15 +132,14 @@ def results(db: Database, tournament_id: int, *, provisional: bool = False) -> R
     tables = []
     table_results = []
     for table in rounds.list_tables(db, tournament_id):
-        if table["round_number"] not in numbers:
+        if table.round_number not in numbers:
             continue
-        table["status"] = table_status(db, table)
-        if table["round_number"] in playing and not table["status"].deals and not table["status"].kind:
+        status = table_status(db, table)
+        if table.round_number in playing and not status.deals and not status.kind:
             continue
-        tables.append(table)
+        tables.append((table, status))
         table_results.append(
-            TableResult(table["round_number"], table["number"], tuple(table["we_entries"]),
-                        tuple(table["they_entries"]), table["status"].we, table["status"].they)
+            TableResult(table.round_number, table.number, table.we_entries, table.they_entries, status.we, status.they)
         )
     names = {i: e.name for i, e in entries.items()}
     sit_outs = {r.number: r.sit_out for r in closed}

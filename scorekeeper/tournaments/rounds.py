@@ -21,7 +21,7 @@ from . import access, records, results, timing
 from .base import TournamentError, dumps, immediate
 from .log import log
 from .movement import RoundPlan, Seating, next_round
-from .rows import Entry, Round, Tournament
+from .rows import Entry, Round, Table, Tournament
 
 #: The warning on table phones starts this many minutes before the end of a timed round.
 WARNING_MINUTES = 10
@@ -54,14 +54,7 @@ def current_round(db: Database, tournament_id: int) -> Round | None:
     return last if last and last.status == "playing" else None
 
 
-def decode_table(row) -> dict:
-    t = dict(row)
-    t["we_entries"] = json.loads(t["we_entries"])
-    t["they_entries"] = json.loads(t["they_entries"])
-    return t
-
-
-def list_tables(db: Database, tournament_id: int, round_number: int | None = None) -> list[dict]:
+def list_tables(db: Database, tournament_id: int, round_number: int | None = None) -> list[Table]:
     if round_number is None:
         rows = db.execute(
             "SELECT * FROM tournament_tables WHERE tournament_id = ? ORDER BY round_number, number", [tournament_id]
@@ -71,18 +64,18 @@ def list_tables(db: Database, tournament_id: int, round_number: int | None = Non
             "SELECT * FROM tournament_tables WHERE tournament_id = ? AND round_number = ? ORDER BY number",
             [tournament_id, round_number],
         ).fetchall()
-    return [decode_table(r) for r in rows]
+    return [Table.from_row(r) for r in rows]
 
 
-def get_table(db: Database, tournament_id: int, table_id: int) -> dict | None:
+def get_table(db: Database, tournament_id: int, table_id: int) -> Table | None:
     row = db.execute(
         "SELECT * FROM tournament_tables WHERE tournament_id = ? AND id = ?", [tournament_id, table_id]
     ).fetchone()
-    return decode_table(row) if row else None
+    return Table.from_row(row) if row else None
 
 
-def round_is_open(db: Database, table: dict) -> bool:
-    row = db.execute("SELECT status FROM tournament_rounds WHERE id = ?", [table["round_id"]]).fetchone()
+def round_is_open(db: Database, table: Table) -> bool:
+    row = db.execute("SELECT status FROM tournament_rounds WHERE id = ?", [table.round_id]).fetchone()
     return bool(row) and row["status"] == "playing"
 
 
@@ -95,8 +88,8 @@ def plans(db: Database, tournament_id: int) -> list[RoundPlan]:
     result = []
     for r in list_rounds(db, tournament_id):
         seats = tuple(
-            Seating(t["number"], tuple(t["we_entries"]), tuple(t["they_entries"]))
-            for t in tables if t["round_number"] == r.number
+            Seating(t.number, tuple(t.we_entries), tuple(t.they_entries))
+            for t in tables if t.round_number == r.number
         )
         result.append(RoundPlan(r.number, seats, tuple(r.sit_out)))
     return result
@@ -241,16 +234,16 @@ def close_round(db: Database, tournament_id: int, *, who: str) -> int:
         for table in list_tables(db, tournament_id, current.number):
             status = results.table_status(db, table)
             if not status.confirmed:
-                unconfirmed.append(table["number"])
+                unconfirmed.append(table.number)
             if not status.locked:
-                set_locked(db, table["game_id"], True, who=who)
+                set_locked(db, table.game_id, True, who=who)
             # Locking moves the game's version on; a confirmation of the last score stays valid.
-            version = game_version(db, table["game_id"])
+            version = game_version(db, table.game_id)
             for side in ("we", "they"):
                 if status.confirmed_by(side):
                     db.execute(
                         f"UPDATE tournament_tables SET {side}_confirmed_version = ? WHERE id = ?",
-                        [version, table["id"]],
+                        [version, table.id],
                     )
         db.execute(
             "UPDATE tournament_rounds SET status = 'closed', closed_at = ? WHERE id = ?", [clock.stamp(), current.id]
@@ -269,7 +262,7 @@ def open_tables(db: Database, tournament_id: int) -> list[tuple[int, str]]:
     for table in list_tables(db, tournament_id, current.number):
         status = results.table_status(db, table)
         if status.disputed_by or not status.confirmed:
-            found.append((table["number"], "disputed" if status.disputed_by else "unconfirmed"))
+            found.append((table.number, "disputed" if status.disputed_by else "unconfirmed"))
     return found
 
 
@@ -293,7 +286,7 @@ def reopen_round(db: Database, tournament_id: int, number: int, *, who: str) -> 
 # --- The clock -------------------------------------------------------------------------------------------
 
 
-def round_clock(tournament: Tournament, round_row: Round, status=None, table: dict | None = None) -> dict:
+def round_clock(tournament: Tournament, round_row: Round, status=None, table: Table | None = None) -> dict:
     """What the table phones show about the end of the round: time left, deals left, and any warning; for a
     timed round, also how it ends (``rule``), whether this table may still record a deal (``refusal`` says
     why not) and whether it may tap "Deal N started" (``may_mark``)."""
@@ -317,7 +310,7 @@ def round_clock(tournament: Tournament, round_row: Round, status=None, table: di
     return shown
 
 
-def _timed_clock(shown: dict, round_row: Round, status, table: dict | None) -> None:
+def _timed_clock(shown: dict, round_row: Round, status, table: Table | None) -> None:
     left = (clock.parse(round_row.ends_at) - clock.now()).total_seconds()
     deals = status.deals if status is not None else 0
     shown["seconds_left"] = max(0, math.ceil(left))
@@ -327,5 +320,5 @@ def _timed_clock(shown: dict, round_row: Round, status, table: dict | None) -> N
     if table is not None and status is not None and not status.kind:
         shown["refusal"] = timing.refusal(round_row, table, deals)
         shown["may_mark"] = timing.may_mark(round_row, table, deals)
-        if round_row.time_up == "finish" and table.get("deal_started_number") == deals + 1:
-            shown["marked"] = {"deal": deals + 1, "at": table.get("deal_started_at")}
+        if round_row.time_up == "finish" and table.deal_started_number == deals + 1:
+            shown["marked"] = {"deal": deals + 1, "at": table.deal_started_at}

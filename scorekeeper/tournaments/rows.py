@@ -89,3 +89,40 @@ class Round(Row):
         values = dict(row)
         values["sit_out"] = tuple(json.loads(values["sit_out"]))
         return cls(**values)
+
+
+@dataclass(frozen=True)
+class Table(Row):
+    """A table of a round: its game, its link and code, who sits on each side, the sides' confirmations, the
+    director's result if he set one, a dispute if a side raised one, and the deal it said it had started."""
+
+    id: int
+    tournament_id: int
+    round_id: int
+    round_number: int
+    number: int
+    game_id: int
+    token: str = field(repr=False)  # secret in the table link: whoever holds it scores this table
+    code: str  # short code typed on a phone to open the table
+    we_entries: tuple[int, ...]  # entries on the game's side "we" (North-South)
+    they_entries: tuple[int, ...]  # entries on side "they" (East-West)
+    we_confirmed_version: int | None  # game version the side confirmed; None: not confirmed
+    we_confirmed_at: str | None
+    they_confirmed_version: int | None
+    they_confirmed_at: str | None
+    result_kind: str | None  # None: the game's score; "corrected" or "adjusted" by the director
+    result_we: int | None
+    result_they: int | None
+    result_reason: str | None
+    disputed_by: str | None = None  # the side that disagrees; None once the director settled it
+    dispute_reason: str | None = None
+    disputed_at: str | None = None
+    deal_started_number: int | None = None  # the deal the table said it had started, and when (timing)
+    deal_started_at: str | None = None
+
+    @classmethod
+    def from_row(cls, row) -> Table:
+        values = dict(row)
+        values["we_entries"] = tuple(json.loads(values["we_entries"]))
+        values["they_entries"] = tuple(json.loads(values["they_entries"]))
+        return cls(**values)

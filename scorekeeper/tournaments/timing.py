@@ -24,7 +24,7 @@ from flask_babel import lazy_gettext as _l
 
 from .. import clock
 from .base import TournamentError
-from .rows import Round
+from .rows import Round, Table
 
 #: What happens when a round's time is up; the first is what a round does unless the director says otherwise.
 TIME_UP = {"finish": _l("Finish the deal in play"), "stop": _l("Stop at once")}
@@ -54,14 +54,14 @@ def time_is_up(round_row: Round) -> bool:
     return bool(ends_at) and clock.now() >= ends_at
 
 
-def started_in_time(round_row: Round, table: dict, deals: int) -> bool:
+def started_in_time(round_row: Round, table: Table, deals: int) -> bool:
     """The table tapped "Deal N started" for its next deal (``deals`` + 1) before the round's time was up."""
-    started = clock.parse(table.get("deal_started_at"))
-    return (table.get("deal_started_number") == deals + 1 and started is not None
+    started = clock.parse(table.deal_started_at)
+    return (table.deal_started_number == deals + 1 and started is not None
             and started < clock.parse(round_row.ends_at))
 
 
-def refusal(round_row: Round, table: dict, deals: int) -> str | None:
+def refusal(round_row: Round, table: Table, deals: int) -> str | None:
     """Why a table of a timed round may record no more deals now, or None when it may."""
     if not round_row.time_up or not time_is_up(round_row):
         return None
@@ -74,7 +74,7 @@ def refusal(round_row: Round, table: dict, deals: int) -> str | None:
              "up. Check the score and confirm it, or ask the director.")
 
 
-def warning(round_row: Round, table: dict | None, deals: int, seconds_left: float,
+def warning(round_row: Round, table: Table | None, deals: int, seconds_left: float,
             warn_before: int) -> str | None:
     """The warning on a table phone near and after the end of a timed round (``warn_before``: seconds)."""
     choice = round_row.time_up
@@ -98,7 +98,7 @@ def warning(round_row: Round, table: dict | None, deals: int, seconds_left: floa
              deal=deals + 1)
 
 
-def may_mark(round_row: Round, table: dict, deals: int) -> bool:
+def may_mark(round_row: Round, table: Table, deals: int) -> bool:
     """The phone offers "Deal N started": a round that finishes the deal in play, time not up, not yet marked."""
     return (round_row.time_up == "finish" and round_row.status == "playing"
-            and not time_is_up(round_row) and table.get("deal_started_number") != deals + 1)
+            and not time_is_up(round_row) and table.deal_started_number != deals + 1)

@@ -140,16 +140,16 @@ def read_setup(values, lenient: bool = False) -> Setup | None:
         side = (values.get("side") or "").strip() or summary.side_keys[0]
         if side not in summary.side_keys:
             raise BadStart(404, _("That game has no such side."))
-        base = get_profile(game["rules"])
+        base = get_profile(game.rules)
         try:
-            options = read_options(base, {"options": json.dumps(game["options"] or {})})
+            options = read_options(base, {"options": json.dumps(game.options or {})})
         except RulesError as error:
             raise BadStart(400, error.message) from None
         score = summary.totals.get(side, 0)
         if "score" in values and read_score(values.get("score")) is not None:
             score = read_score(values.get("score"))
         return Setup(base, options, base.with_options(options), score, game, side, summary.side_name(side),
-                     {"game": game["id"], "side": side})
+                     {"game": game.id, "side": side})
     rules = (values.get("rules") or "").strip()
     if not rules:
         return None

@@ -77,4 +77,4 @@ def game_sheet(game_id: int):
         options=option_lines(summary.profile, get_profile(game.rules)),
         played=played,
     ))
-    return pdf_response(pdf, f"canasta-game-{game['id']}-{played.isoformat()}.pdf")
+    return pdf_response(pdf, f"canasta-game-{game.id}-{played.isoformat()}.pdf")

@@ -82,7 +82,7 @@ def test_a_tournament_tables_game_cannot_be_deleted(no_csrf_app, db):
     director.post(f"/tournaments/{tid}/rounds")
     table = tables_of(no_csrf_app, tid, 1)[0]
     with pytest.raises(GameLocked):
-        delete_game(db, table["game_id"])
-    response = director.post(f"/games/{table['game_id']}/delete", data={})
+        delete_game(db, table.game_id)
+    response = director.post(f"/games/{table.game_id}/delete", data={})
     assert response.status_code == 303
-    assert get_game(db, table["game_id"]) is not None
+    assert get_game(db, table.game_id) is not None

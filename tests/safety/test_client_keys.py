@@ -68,9 +68,9 @@ def test_a_retried_table_phone_save_is_recorded_once(no_csrf_app, db):
                      {"meld": 60, "hand": 40})
     form["client_key"] = "table-0123456789ab"
     phone = no_csrf_app.test_client()
-    url = f"/tournaments/table/{table['token']}/deals"
+    url = f"/tournaments/table/{table.token}/deals"
     assert phone.post(url, data=form).status_code == 303
     again = phone.post(url, data=form)
     assert again.status_code == 303
-    assert again.headers["Location"].endswith(f"/tournaments/table/{table['token']}")
-    assert len(list_deals(db, table["game_id"])) == 1
+    assert again.headers["Location"].endswith(f"/tournaments/table/{table.token}")
+    assert len(list_deals(db, table.game_id)) == 1

@@ -141,13 +141,13 @@ def test_a_save_whose_answer_was_lost_is_retried_and_recorded_once(phone, live_s
 
 @pytest.mark.parametrize("phone", ["360x640"], indirect=True)
 def test_table_phone_keeps_two_deals_offline_and_never_leaves_its_page(phone, live_server):
-    table = start_tournament(live_server.app)
-    url = live_server(f"/tournaments/table/{table['token']}")
+    table, _card = start_tournament(live_server.app)
+    url = live_server(f"/tournaments/table/{table.token}")
     phone.goto(url)
     phone.wait_for_function("window.htmx !== undefined")
     seen: list[str] = []
-    _offline_then_back(phone, url, f"**/tournaments/table/{table['token']}/deals", "Save the deal", seen)
-    assert _deals(live_server, table["game_id"]) == [(70, 40), (90, 30)]
+    _offline_then_back(phone, url, f"**/tournaments/table/{table.token}/deals", "Save the deal", seen)
+    assert _deals(live_server, table.game_id) == [(70, 40), (90, 30)]
     assert "nothing was saved" not in " ".join(seen).lower()
     wait_until(phone, "document.querySelector('h2 [data-next-deal]').textContent === '3'", 10)
 

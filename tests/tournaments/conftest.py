@@ -75,10 +75,10 @@ def deal_form(version: int, we: dict, they: dict, who: str | None = None, side: 
     return data
 
 
-def game_version(app, table: dict) -> int:
+def game_version(app, table) -> int:
     db = connect(app.config["DATABASE"])
     try:
-        return db.execute("SELECT version FROM games WHERE id = ?", [table["game_id"]]).fetchone()[0]
+        return db.execute("SELECT version FROM games WHERE id = ?", [table.game_id]).fetchone()[0]
     finally:
         db.conn.close()
 

@@ -28,7 +28,7 @@ def running(no_csrf_app):
 def deals_in(app, table) -> int:
     db = connect(app.config["DATABASE"])
     try:
-        return db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ?", [table["game_id"]]).fetchone()[0]
+        return db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ?", [table.game_id]).fetchone()[0]
     finally:
         db.conn.close()
 
@@ -44,7 +44,7 @@ def test_a_table_link_only_reaches_its_own_game(no_csrf_app, running):
     _, _, (first, second) = running
     phone = no_csrf_app.test_client()
     version = game_version(no_csrf_app, first)
-    response = phone.post(f"/tournaments/table/{first['token']}/deals",
+    response = phone.post(f"/tournaments/table/{first.token}/deals",
                           data=deal_form(version, {"meld": 120, "natural": 1, "out": "yes"}, {"meld": 40}))
     assert response.status_code == 303
     assert (deals_in(no_csrf_app, first), deals_in(no_csrf_app, second)) == (1, 0)
@@ -52,7 +52,7 @@ def test_a_table_link_only_reaches_its_own_game(no_csrf_app, running):
     assert phone.post("/tournaments/table/not-a-token/deals", data=deal_form(1, {}, {})).status_code == 404
     # The scorepad's own pages refuse to change a tournament game: it is locked outside the table link.
     version = game_version(no_csrf_app, second)
-    scorepad = phone.post(f"/games/{second['game_id']}/deals", data=deal_form(version, {"meld": 50}, {"meld": 50}))
+    scorepad = phone.post(f"/games/{second.game_id}/deals", data=deal_form(version, {"meld": 50}, {"meld": 50}))
     assert scorepad.status_code == 409
     assert deals_in(no_csrf_app, second) == 0
 
@@ -61,7 +61,7 @@ def test_a_table_cannot_change_a_closed_round(no_csrf_app, running):
     director, tid, tables = running
     table = tables[0]
     phone = no_csrf_app.test_client()
-    url = f"/tournaments/table/{table['token']}"
+    url = f"/tournaments/table/{table.token}"
     assert director.post(f"/tournaments/{tid}/round/1/close", data={"confirm": "yes"}).status_code == 303
     version = game_version(no_csrf_app, table)
     refused = phone.post(f"{url}/deals", data=deal_form(version, {"meld": 120, "natural": 1, "out": "yes"}, {}))
@@ -73,8 +73,8 @@ def test_a_table_cannot_change_a_closed_round(no_csrf_app, running):
     # The page still shows the table, read-only; the table's card opens the same, read-only, until a new round.
     page = phone.get(url).get_data(as_text=True)
     assert "Save the deal" not in page and "This round is closed" in page
-    card = card_of(no_csrf_app, tid, table["number"])
-    opened = phone.get(f"/tournaments/join?table={table['number']}&code={card['code']}")
+    card = card_of(no_csrf_app, tid, table.number)
+    opened = phone.get(f"/tournaments/join?table={table.number}&code={card['code']}")
     assert opened.status_code == 303
     page = phone.get(opened.headers["Location"]).get_data(as_text=True)
     assert "Save the deal" not in page and "This round is closed" in page
@@ -84,7 +84,7 @@ def test_two_phones_on_one_table_cannot_both_save_on_the_same_score(no_csrf_app,
     _, _, tables = running
     table = tables[0]
     version = game_version(no_csrf_app, table)
-    url = f"/tournaments/table/{table['token']}/deals"
+    url = f"/tournaments/table/{table.token}/deals"
     first = no_csrf_app.test_client().post(url, data=deal_form(version, {"meld": 120, "natural": 1, "out": "yes"}, {}))
     second = no_csrf_app.test_client().post(url, data=deal_form(version, {"meld": 90, "natural": 1, "out": "yes"}, {}))
     assert (first.status_code, second.status_code) == (303, 409)
@@ -97,9 +97,9 @@ def test_a_confirmation_of_an_older_score_is_refused(no_csrf_app, running):
     table = tables[0]
     phone = no_csrf_app.test_client()
     old = game_version(no_csrf_app, table)
-    phone.post(f"/tournaments/table/{table['token']}/deals",
+    phone.post(f"/tournaments/table/{table.token}/deals",
                data=deal_form(old, {"meld": 120, "natural": 1, "out": "yes"}, {}))
-    response = phone.post(f"/tournaments/table/{table['token']}/confirm", data={"side": "we", "version": old})
+    response = phone.post(f"/tournaments/table/{table.token}/confirm", data={"side": "we", "version": old})
     assert response.status_code == 409
     assert "score changed" in response.get_data(as_text=True)
 
@@ -110,7 +110,7 @@ def test_a_confirmation_of_an_older_score_is_refused(no_csrf_app, running):
 def test_only_the_director_corrects_or_runs_rounds(no_csrf_app, running):
     _, tid, tables = running
     stranger = no_csrf_app.test_client()
-    result_url = f"/tournaments/{tid}/tables/{tables[0]['id']}/result"
+    result_url = f"/tournaments/{tid}/tables/{tables[0].id}/result"
     posted = stranger.post(result_url, data={"kind": "corrected", "we": 5000, "they": 0, "reason": "mine"})
     assert posted.status_code == 403
     assert stranger.get(result_url).status_code == 303  # sent to sign in
@@ -121,7 +121,7 @@ def test_only_the_director_corrects_or_runs_rounds(no_csrf_app, running):
     assert stranger.get(f"/tournaments/{tid}/round/1/cards.pdf").status_code == 303
     # The public round page shows seats but never the table codes or links.
     page = stranger.get(f"/tournaments/{tid}/round/1").get_data(as_text=True)
-    assert tables[0]["code"] not in page and tables[0]["token"] not in page
+    assert tables[0].code not in page and tables[0].token not in page
     db = connect(no_csrf_app.config["DATABASE"])
     try:
         assert db.execute("SELECT COUNT(*) FROM tournament_log WHERE action = 'corrected'").fetchone()[0] == 0
@@ -134,13 +134,13 @@ def test_a_signed_in_director_can_correct(no_csrf_app, running):
     other = no_csrf_app.test_client()
     signed = other.post(f"/tournaments/{tid}/login", data={"name": "Rosa", "password": PASSWORD})
     assert signed.status_code == 303
-    response = other.post(f"/tournaments/{tid}/tables/{tables[0]['id']}/result",
+    response = other.post(f"/tournaments/{tid}/tables/{tables[0].id}/result",
                           data={"kind": "adjusted", "we": 3000, "they": 2500, "reason": "A player was taken ill"})
     assert response.status_code == 303
     log = other.get(f"/tournaments/{tid}/log").get_data(as_text=True)
     assert "director Rosa" in log and "taken ill" in log
     # Without a reason nothing changes.
-    refused = other.post(f"/tournaments/{tid}/tables/{tables[1]['id']}/result",
+    refused = other.post(f"/tournaments/{tid}/tables/{tables[1].id}/result",
                          data={"kind": "corrected", "we": 1, "they": 2, "reason": ""})
     assert refused.status_code == 422
 
@@ -231,7 +231,7 @@ def test_a_deal_changed_after_a_confirmation_is_in_the_directors_log(no_csrf_app
     director, tid, tables = running
     table = tables[0]
     phone = no_csrf_app.test_client()
-    url = f"/tournaments/table/{table['token']}"
+    url = f"/tournaments/table/{table.token}"
     version = game_version(no_csrf_app, table)
     phone.post(f"{url}/deals", data=deal_form(version, {"meld": 120, "natural": 1, "out": "yes"}, {"meld": 40}))
     version = game_version(no_csrf_app, table)

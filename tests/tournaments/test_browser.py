@@ -6,14 +6,15 @@ import pytest
 
 from scorekeeper.db import connect
 from scorekeeper.tournaments import access, records, results, rounds
+from scorekeeper.tournaments.rows import Table
 from tests.conftest import assert_fits_phone
 
 pytestmark = pytest.mark.browser
 
 
-def start_tournament(app, name: str = "Friday fours", round_end: str = "minutes", round_limit: int = 40) -> dict:
-    """A tournament of four players with round 1 started, set up through the tournament store: table 1, with its
-    phone's card under ``"card"``."""
+def start_tournament(app, name: str = "Friday fours", round_end: str = "minutes", round_limit: int = 40) -> tuple[Table, dict]:
+    """A tournament of four players with round 1 started, set up through the tournament store: table 1 and its
+    phone's card."""
     db = connect(app.config["DATABASE"])
     try:
         tid = records.create_tournament(
@@ -24,19 +25,19 @@ def start_tournament(app, name: str = "Friday fours", round_end: str = "minutes"
             records.add_entry(db, tid, [name], who="director")
         rounds.start_round(db, tid, who="director")
         table = rounds.list_tables(db, tid, 1)[0]
-        return {**table, "card": access.device(db, tid, table["number"])}
+        return table, access.device(db, tid, table.number)
     finally:
         db.conn.close()
 
 
 @pytest.mark.parametrize("phone", ["360x640"], indirect=True)
 def test_table_phone_opens_by_code_scores_and_both_sides_confirm(phone, live_server):
-    table = start_tournament(live_server.app)
+    table, card = start_tournament(live_server.app)
     phone.goto(live_server("/tournaments/"))
-    phone.fill("#join-table", str(table["number"]))
-    phone.fill("#join-code", table["card"]["code"].lower())
+    phone.fill("#join-table", str(table.number))
+    phone.fill("#join-code", card["code"].lower())
     phone.get_by_role("button", name="Open my table").click()
-    phone.wait_for_url(f"**/tournaments/phone/{table['card']['token']}")
+    phone.wait_for_url(f"**/tournaments/phone/{card['token']}")
     assert phone.locator("h1").inner_text().startswith("Table 1")
     assert "Time left" in phone.locator("#table-status").inner_text()
     assert_fits_phone(phone)
@@ -62,7 +63,7 @@ def test_table_phone_opens_by_code_scores_and_both_sides_confirm(phone, live_ser
 
     db = connect(live_server.app.config["DATABASE"])
     try:
-        status = results.table_status(db, rounds.get_table(db, table["tournament_id"], table["id"]))
+        status = results.table_status(db, rounds.get_table(db, table.tournament_id, table.id))
     finally:
         db.conn.close()
     assert status.confirmed and (status.we, status.they) == (900, 100)
@@ -70,8 +71,8 @@ def test_table_phone_opens_by_code_scores_and_both_sides_confirm(phone, live_ser
 
 @pytest.mark.parametrize("phone", ["360x640"], indirect=True)
 def test_public_tournament_pages_fit_a_phone(phone, live_server):
-    table = start_tournament(live_server.app)
-    tid = table["tournament_id"]
+    table, _card = start_tournament(live_server.app)
+    tid = table.tournament_id
     for path in (f"/tournaments/{tid}", f"/tournaments/{tid}/round/1", f"/tournaments/{tid}/standings",
                  "/tournaments/new"):
         phone.goto(live_server(path))

@@ -37,8 +37,8 @@ def test_every_table_card_carries_a_qr_code_of_its_table(no_csrf_app, tmp_path):
         assert "/tournaments/phone/" in url
         page = phone.get(urlsplit(url).path)
         assert page.status_code == 200
-        opened |= {t["number"] for t in tables if f"Table {t['number']} · round 1" in page.get_data(as_text=True)}
-    assert opened == {t["number"] for t in tables}
+        opened |= {t.number for t in tables if f"Table {t.number} · round 1" in page.get_data(as_text=True)}
+    assert opened == {t.number for t in tables}
 
 
 def test_the_event_cards_open_a_phone_that_stays_with_its_table_all_event(no_csrf_app, tmp_path):
@@ -61,8 +61,8 @@ def test_the_event_cards_open_a_phone_that_stays_with_its_table_all_event(no_csr
     assert phone.get(f"{url}/status?table=").headers["HX-Refresh"] == "true"
     first = tables_of(app, tid, 1)[0]
     assert "Table 1 · round 1" in phone.get(url).get_data(as_text=True)
-    assert "HX-Refresh" not in phone.get(f"{url}/status?table={first['id']}").headers
+    assert "HX-Refresh" not in phone.get(f"{url}/status?table={first.id}").headers
     director.post(f"/tournaments/{tid}/round/1/close", data={"then": "next", "confirm": "yes"})
-    assert phone.get(f"{url}/status?table={first['id']}").headers["HX-Refresh"] == "true"
+    assert phone.get(f"{url}/status?table={first.id}").headers["HX-Refresh"] == "true"
     page = phone.get(url).get_data(as_text=True)
     assert "Table 1 · round 2" in page and "Save the deal" in page

@@ -56,7 +56,7 @@ def test_a_closed_round_can_be_reopened_while_no_later_round_has_started(no_csrf
     director.post(f"/tournaments/{tid}/round/1/close", data={"confirm": "yes"})
     assert director.post(f"/tournaments/{tid}/round/1/reopen").status_code == 303
     phone = app.test_client()
-    saved = phone.post(f"/tournaments/table/{table['token']}/deals",
+    saved = phone.post(f"/tournaments/table/{table.token}/deals",
                        data=deal_form(game_version(app, table), {"meld": 120, "natural": 1, "out": "yes"}, {}))
     assert saved.status_code == 303
     director.post(f"/tournaments/{tid}/round/1/close", data={"confirm": "yes", "then": "next"})

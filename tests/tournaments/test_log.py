@@ -24,7 +24,7 @@ def test_the_log_filters_by_round_and_table(no_csrf_app):
     first, second = tables_of(app, tid, 1)
     phone = app.test_client()
     for table in (first, second):
-        url = f"/tournaments/table/{table['token']}"
+        url = f"/tournaments/table/{table.token}"
         phone.post(f"{url}/deals", data=deal_form(game_version(app, table), {"meld": 120, "natural": 1, "out": "yes"},
                                                   {"meld": 40}))
         phone.post(f"{url}/confirm", data={"side": "they", "version": game_version(app, table)})

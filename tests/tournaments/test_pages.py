@@ -21,7 +21,7 @@ def play_simple_deal(app, table, we_meld: int, they_meld: int) -> None:
     """North-South go out with a natural canasta (worth 600 with going out) plus ``we_meld``."""
     client = app.test_client()
     version = game_version(app, table)
-    response = client.post(f"/tournaments/table/{table['token']}/deals",
+    response = client.post(f"/tournaments/table/{table.token}/deals",
                            data=deal_form(version, {"meld": we_meld, "natural": 1, "out": "yes"},
                                           {"meld": they_meld}))
     assert response.status_code == 303, response.get_data(as_text=True)[:300]
@@ -117,11 +117,11 @@ def test_late_arrival_and_withdrawal_between_rounds(no_csrf_app):
     enter(director, tid, "Ida", "Jo")  # late: plays from round 2
     entries = entries_of(app, tid)
     assert entries["Ida & Jo"].joined_round == 2
-    assert entries["Ida & Jo"].id not in [e for t in tables_of(app, tid, 1) for e in t["we_entries"] + t["they_entries"]]
+    assert entries["Ida & Jo"].id not in [e for t in tables_of(app, tid, 1) for e in t.we_entries + t.they_entries]
     withdrawn = entries["Cy & Di"].id
     assert director.post(f"/tournaments/{tid}/entries/{withdrawn}/withdraw").status_code == 303
     director.post(f"/tournaments/{tid}/round/1/close", data={"then": "next", "confirm": "yes"})
-    seated = [e for t in tables_of(app, tid, 2) for e in t["we_entries"] + t["they_entries"]]
+    seated = [e for t in tables_of(app, tid, 2) for e in t.we_entries + t.they_entries]
     assert entries["Ida & Jo"].id in seated and withdrawn not in seated
     overview = director.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert "withdrawn after round 1" in overview
@@ -136,7 +136,7 @@ def test_the_table_phone_warns_before_the_end_of_a_timed_round(no_csrf_app, monk
     start = clock.now()
     monkeypatch.setattr(clock, "now", lambda: start)
     director.post(f"/tournaments/{tid}/rounds")
-    token = tables_of(app, tid, 1)[0]["token"]
+    token = tables_of(app, tid, 1)[0].token
     phone = app.test_client()
     page = phone.get(f"/tournaments/table/{token}").get_data(as_text=True)
     assert "30:00" in page and "Last minutes" not in page
@@ -156,7 +156,7 @@ def test_the_table_phone_counts_deals_left(no_csrf_app):
     director, tid = four_players_in_round_one(app, round_end="deals", round_limit="2")
     table = tables_of(app, tid, 1)[0]
     play_simple_deal(app, table, 100, 50)
-    html = app.test_client().get(f"/tournaments/table/{table['token']}").get_data(as_text=True)
+    html = app.test_client().get(f"/tournaments/table/{table.token}").get_data(as_text=True)
     assert "Last deal of the round." in html
     assert "700" in html and "50" in html  # the score shown, from the scorepad
 
@@ -167,11 +167,11 @@ def test_a_deal_the_engine_refuses_is_shown_next_to_the_form(no_csrf_app):
     table = tables_of(app, tid, 1)[0]
     version = game_version(app, table)
     both_out = deal_form(version, {"meld": 100, "natural": 1, "out": "yes"}, {"meld": 100, "natural": 1, "out": "yes"})
-    response = app.test_client().post(f"/tournaments/table/{table['token']}/deals", data=both_out)
+    response = app.test_client().post(f"/tournaments/table/{table.token}/deals", data=both_out)
     assert response.status_code == 422
     assert 'class="field-error"' in response.get_data(as_text=True) or "message-error" in response.get_data(as_text=True)
     not_a_number = deal_form(version, {"meld": "lots"}, {})
-    response = app.test_client().post(f"/tournaments/table/{table['token']}/deals", data=not_a_number)
+    response = app.test_client().post(f"/tournaments/table/{table.token}/deals", data=not_a_number)
     assert response.status_code == 422
 
 
@@ -188,8 +188,8 @@ def test_projector_standings_refresh_themselves_and_players_have_a_page(no_csrf_
     assert "HX-Request" in fragment.headers["Vary"]
     entries = entries_of(app, tid)
     table = tables_of(app, tid, 1)[0]
-    north = next(name for name, e in entries.items() if e.id == table["we_entries"][0])
-    player = director.get(f"/tournaments/{tid}/players/{table['we_entries'][0]}").get_data(as_text=True)
+    north = next(name for name, e in entries.items() if e.id == table.we_entries[0])
+    player = director.get(f"/tournaments/{tid}/players/{table.we_entries[0]}").get_data(as_text=True)
     assert north in player and "1000 – 0" in player and ">14<" in player
 
 
@@ -257,7 +257,7 @@ def test_tournament_tables_are_not_offered_on_the_casual_games_list(no_csrf_app)
     tables = tables_of(no_csrf_app, tid, 1)
     assert tables
     for table in tables:
-        assert f'href="/games/{table["game_id"]}"' not in page
+        assert f'href="/games/{table.game_id}"' not in page
     assert page.count(">Resume<") == 1
 
 
@@ -279,7 +279,7 @@ def test_projector_shows_provisional_standings_while_a_round_is_played(no_csrf_a
     assert fresh.status_code == 200 and "HX-Reswap" not in fresh.headers
     assert "Provisional" in html and "round 1" in html
     first_row = html.split("<tbody>", 1)[1].split("</tr>", 1)[0]
-    assert entries[table["we_entries"][0]] in first_row or entries[table["we_entries"][1]] in first_row
+    assert entries[table.we_entries[0]] in first_row or entries[table.we_entries[1]] in first_row
     assert ">1000<" in first_row
     # Once the round is closed the standings are no longer provisional.
     director.post(f"/tournaments/{tid}/round/1/close", data={"confirm": "yes"})

@@ -70,7 +70,7 @@ def test_a_player_of_another_tournament_is_offered_as_the_roster_writes_the_name
 
 def test_correcting_a_name_does_not_clash_with_the_entry_itself(pairs, no_csrf_app):
     entry = entries_of(no_csrf_app, pairs.tournament_id)["Ann Smith & Bob Jones"]
-    response = check(pairs, pairs.tournament_id, player1="ann smith", entry=str(entry["id"]))
+    response = check(pairs, pairs.tournament_id, player1="ann smith", entry=str(entry.id))
     assert warning(response) == ""
 
 

@@ -24,12 +24,12 @@ def room(no_csrf_app):
 
 
 def post_deal(app, phone, table, side="we", we=WON, they=LOST):
-    return phone.post(f"/tournaments/table/{table['token']}/deals",
+    return phone.post(f"/tournaments/table/{table.token}/deals",
                       data=deal_form(game_version(app, table), we, they, side=side))
 
 
 def confirm(app, phone, table, side):
-    return phone.post(f"/tournaments/table/{table['token']}/confirm",
+    return phone.post(f"/tournaments/table/{table.token}/confirm",
                       data={"side": side, "version": game_version(app, table)})
 
 
@@ -40,7 +40,7 @@ def test_a_change_after_a_confirmation_clears_both_and_is_logged_with_its_side(r
     assert confirm(app, phone, table, "we").status_code == 200
     assert confirm(app, phone, table, "they").status_code == 200
     assert post_deal(app, phone, table, side="they").status_code == 303
-    page = phone.get(f"/tournaments/table/{table['token']}").get_data(as_text=True)
+    page = phone.get(f"/tournaments/table/{table.token}").get_data(as_text=True)
     assert "✓ North-South confirmed" not in page and "✓ East-West confirmed" not in page
     log = director.get(f"/tournaments/{tid}/log").get_data(as_text=True)
     assert "East-West changed the score after a confirmation, so both sides must confirm again" in log
@@ -52,7 +52,7 @@ def test_a_side_cannot_undo_the_other_sides_deal_once_it_is_confirmed(room):
     phone = app.test_client()
     post_deal(app, phone, table, side="we")
     confirm(app, phone, table, "they")
-    url = f"/tournaments/table/{table['token']}/undo"
+    url = f"/tournaments/table/{table.token}/undo"
     refused = phone.post(url, data={"version": game_version(app, table), "side": "they"})
     assert refused.status_code == 409
     assert "North-South entered that deal" in refused.get_data(as_text=True)
@@ -66,7 +66,7 @@ def test_a_deal_says_which_side_entered_it(room):
     phone = app.test_client()
     data = deal_form(game_version(app, table), WON, LOST)
     del data["side"]
-    refused = phone.post(f"/tournaments/table/{table['token']}/deals", data=data)
+    refused = phone.post(f"/tournaments/table/{table.token}/deals", data=data)
     assert refused.status_code == 422 and "Say which side is entering" in refused.get_data(as_text=True)
     assert deals_in(app, table) == 0
 
@@ -75,10 +75,10 @@ def test_we_disagree_marks_the_table_disputed_and_alerts_the_director_until_sett
     app, director, tid, (first, second) = room
     phone = app.test_client()
     post_deal(app, phone, second)
-    url = f"/tournaments/table/{second['token']}/dispute"
+    url = f"/tournaments/table/{second.token}/dispute"
     assert phone.post(url, data={"side": "they", "reason": ""}).status_code == 422  # a reason is needed
     assert phone.post(url, data={"side": "they", "reason": "Deal 1: we had two canastas"}).status_code == 303
-    page = phone.get(f"/tournaments/table/{second['token']}").get_data(as_text=True)
+    page = phone.get(f"/tournaments/table/{second.token}").get_data(as_text=True)
     assert "East-West disagree" in page and "The director has been told" in page
     overview = director.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert "Table 2 is disputed" in overview and "Deal 1: we had two canastas" in overview
@@ -88,7 +88,7 @@ def test_we_disagree_marks_the_table_disputed_and_alerts_the_director_until_sett
     confirm(app, phone, second, "we")
     confirm(app, phone, second, "they")
     assert "Table 2 is disputed" in director.get(f"/tournaments/{tid}").get_data(as_text=True)
-    settle = director.post(f"/tournaments/{tid}/tables/{second['id']}/settle",
+    settle = director.post(f"/tournaments/{tid}/tables/{second.id}/settle",
                            data={"reason": "Checked the cards: the score stands"})
     assert settle.status_code == 303
     assert "is disputed" not in director.get(f"/tournaments/{tid}").get_data(as_text=True)
@@ -119,11 +119,11 @@ def test_a_table_the_director_adjusted_takes_no_more_deals_and_says_why(room):
     app, director, tid, (table, _) = room
     phone = app.test_client()
     post_deal(app, phone, table)
-    director.post(f"/tournaments/{tid}/tables/{table['id']}/result",
+    director.post(f"/tournaments/{tid}/tables/{table.id}/result",
                   data={"kind": "adjusted", "we": "500", "they": "300", "reason": "A player fell ill"})
     refused = post_deal(app, phone, table)
     assert refused.status_code == 409
     assert "The director set this table&#39;s score" in refused.get_data(as_text=True)
     assert deals_in(app, table) == 1
-    page = phone.get(f"/tournaments/table/{table['token']}").get_data(as_text=True)
+    page = phone.get(f"/tournaments/table/{table.token}").get_data(as_text=True)
     assert "Save the deal" not in page and "A player fell ill" in page

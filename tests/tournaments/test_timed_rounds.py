@@ -43,12 +43,12 @@ def start(app, director, tid, **choice):
 
 
 def post_deal(app, phone, table, side="we"):
-    return phone.post(f"/tournaments/table/{table['token']}/deals",
+    return phone.post(f"/tournaments/table/{table.token}/deals",
                       data=deal_form(game_version(app, table), WON, LOST, side=side))
 
 
 def mark_started(phone, table):
-    return phone.post(f"/tournaments/table/{table['token']}/started")
+    return phone.post(f"/tournaments/table/{table.token}/started")
 
 
 def stored_choice(app, tid: int, number: int = 1) -> str | None:
@@ -84,7 +84,7 @@ def test_stop_refuses_every_deal_once_time_is_up_and_the_phone_says_why(timed, m
     app, director, tid = timed
     table = start(app, director, tid, time_up="stop")
     phone = app.test_client()
-    page = text(phone.get(f"/tournaments/table/{table['token']}"))
+    page = text(phone.get(f"/tournaments/table/{table.token}"))
     assert "When time is up, play stops: no deal is recorded after that, not even one being played." in page
     assert post_deal(app, phone, table).status_code == 303
     moment[0] += timedelta(minutes=30, seconds=1)
@@ -92,7 +92,7 @@ def test_stop_refuses_every_deal_once_time_is_up_and_the_phone_says_why(timed, m
     assert refused.status_code == 409
     assert "Time is up, and the director chose to stop there" in text(refused)
     assert deals_in(app, table) == 1
-    page = text(phone.get(f"/tournaments/table/{table['token']}"))
+    page = text(phone.get(f"/tournaments/table/{table.token}"))
     assert "Save the deal" not in page and "the director chose to stop there" in page
 
 
@@ -100,16 +100,16 @@ def test_finish_accepts_the_deal_started_in_time_and_no_new_one(timed, moment):
     app, director, tid = timed
     table = start(app, director, tid, time_up="finish")
     phone = app.test_client()
-    page = text(phone.get(f"/tournaments/table/{table['token']}"))
+    page = text(phone.get(f"/tournaments/table/{table.token}"))
     assert "When time is up, a deal started before then may be finished and recorded; no new deal after it." in page
     assert "Deal 1 started" in page  # the button the table taps when the cards are dealt
     assert post_deal(app, phone, table).status_code == 303
     moment[0] += timedelta(minutes=28)
     assert mark_started(phone, table).status_code == 303
-    page = text(phone.get(f"/tournaments/table/{table['token']}"))
+    page = text(phone.get(f"/tournaments/table/{table.token}"))
     assert "Deal 2 started at" in page
     moment[0] += timedelta(minutes=5)  # time is up while deal 2 is played
-    page = text(phone.get(f"/tournaments/table/{table['token']}"))
+    page = text(phone.get(f"/tournaments/table/{table.token}"))
     assert "Time is up: finish deal 2, which started in time, and record it. No new deal after it." in page
     assert post_deal(app, phone, table).status_code == 303
     assert deals_in(app, table) == 2
@@ -155,7 +155,7 @@ def test_the_director_changes_the_choice_while_the_round_runs_and_it_is_logged(t
     assert f'action="/tournaments/{tid}/round/1/time-up"' in overview
     assert director.post(f"/tournaments/{tid}/round/1/time-up", data={"time_up": "stop"}).status_code == 303
     assert stored_choice(app, tid) == "stop"
-    assert "When time is up, play stops" in text(phone.get(f"/tournaments/table/{table['token']}"))
+    assert "When time is up, play stops" in text(phone.get(f"/tournaments/table/{table.token}"))
     moment[0] += timedelta(minutes=31)
     assert post_deal(app, phone, table).status_code == 409  # the mark no longer matters
     log = text(director.get(f"/tournaments/{tid}/log"))

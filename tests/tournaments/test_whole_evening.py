@@ -121,12 +121,12 @@ def play_round_two_incidents(app, director, tid, phones) -> None:
                                  ).status_code == 303
     overview = director.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert "Table 2 is disputed" in overview
-    tables = {t["number"]: t for t in rounds_tables(app, tid, 2)}
-    assert director.post(f"/tournaments/{tid}/tables/{tables[2]['id']}/settle",
+    tables = {t.number: t for t in rounds_tables(app, tid, 2)}
+    assert director.post(f"/tournaments/{tid}/tables/{tables[2].id}/settle",
                          data={"reason": "Counted the cards again: the score stands"}).status_code == 303
     assert "is disputed" not in director.get(f"/tournaments/{tid}").get_data(as_text=True)
     table = tables[3]
-    page = director.get(f"/tournaments/{tid}/tables/{table['id']}/result").get_data(as_text=True)
+    page = director.get(f"/tournaments/{tid}/tables/{table.id}/result").get_data(as_text=True)
     deal_url = html.unescape(re.search(r'href="([^"]*/deals/\d+)">Deal 1<', page).group(1))
     form_page = director.get(deal_url).get_data(as_text=True)
     version = re.search(r'name="version"[^>]*value="(\d+)"', form_page)
@@ -167,8 +167,8 @@ def check_standings(app, director, tid) -> None:
     expected = {name: 0 for name in names.values()}
     met = set()
     for table in seats:
-        we, they = TOTALS[(table["round_number"], table["number"])]
-        (ns,), (ew,) = table["we_entries"], table["they_entries"]
+        we, they = TOTALS[(table.round_number, table.number)]
+        (ns,), (ew,) = table.we_entries, table.they_entries
         expected[names[ns]] += we
         expected[names[ew]] += they
         met.add(frozenset((ns, ew)))

@@ -42,13 +42,13 @@ def play_table(app, table: dict, round_number: int, failures: list) -> None:
     """One phone: open the table by its code, save two deals, then both sides confirm."""
     try:
         client = app.test_client()
-        card = card_of(app, table["tournament_id"], table["number"])
-        opened = client.get(f"/tournaments/join?table={table['number']}&code={card['code'].lower()}")
+        card = card_of(app, table.tournament_id, table.number)
+        opened = client.get(f"/tournaments/join?table={table.number}&code={card['code'].lower()}")
         assert opened.status_code == 303 and opened.headers["Location"].endswith(card["token"])
-        assert f"Table {table['number']} · round {round_number}" in client.get(opened.headers["Location"]).get_data(
+        assert f"Table {table.number} · round {round_number}" in client.get(opened.headers["Location"]).get_data(
             as_text=True)
-        url = f"/tournaments/table/{table['token']}"
-        t = table["number"]
+        url = f"/tournaments/table/{table.token}"
+        t = table.number
         deals = [
             ({"meld": 100 * t, "natural": 1, "out": "yes"}, {"meld": 50 * round_number}),
             ({"meld": 200, "hand": 30}, {"meld": 150, "mixed": 1, "out": "yes"}),
@@ -65,7 +65,7 @@ def play_table(app, table: dict, round_number: int, failures: list) -> None:
             label = "North-South" if side == "we" else "East-West"
             assert f"✓ {label} confirmed" in done.get_data(as_text=True)
     except AssertionError as error:  # collected: a failure in a thread must fail the test
-        failures.append(f"round {round_number} table {table['number']}: {error}")
+        failures.append(f"round {round_number} table {table.number}: {error}")
 
 
 def test_a_whole_afternoon_of_individuals(no_csrf_app):
@@ -92,9 +92,9 @@ def test_a_whole_afternoon_of_individuals(no_csrf_app):
         closed = director.post(f"/tournaments/{tid}/round/{round_number}/close", data={"confirm": "yes"})
         assert closed.status_code == 303
         if round_number == 2:
-            corrected_table = next(t for t in tables if t["number"] == CORRECTED[1])
+            corrected_table = next(t for t in tables if t.number == CORRECTED[1])
             response = director.post(
-                f"/tournaments/{tid}/tables/{corrected_table['id']}/result",
+                f"/tournaments/{tid}/tables/{corrected_table.id}/result",
                 data={"kind": "corrected", "we": CORRECTED[2], "they": CORRECTED[3],
                       "reason": "North-South's first deal was typed with a zero too few"},
             )
@@ -108,7 +108,7 @@ def test_a_whole_afternoon_of_individuals(no_csrf_app):
     try:
         for table in rounds.list_tables(db, tid):
             status = results.table_status(db, table)
-            key = (table["round_number"], table["number"])
+            key = (table.round_number, table.number)
             assert (status.summary.totals["we"], status.summary.totals["they"]) == EXPECTED_TOTALS[key]
             assert status.deals == 2 and status.locked
     finally:
@@ -118,13 +118,13 @@ def test_a_whole_afternoon_of_individuals(no_csrf_app):
     names = {e.id: name for name, e in entries_of(app, tid).items()}
     expected = {name: {"points": 0, "against": 0, "vp": 0, "won": 0} for name in PLAYERS}
     for table in tables_of(app, tid):
-        key = (table["round_number"], table["number"])
+        key = (table.round_number, table.number)
         we, they = EXPECTED_TOTALS[key]
         vp = EXPECTED_VP[key]
         if key == CORRECTED[:2]:
             we, they, vp = CORRECTED[2], CORRECTED[3], CORRECTED[4]
-        for ids, own, other, own_vp in ((table["we_entries"], we, they, vp),
-                                        (table["they_entries"], they, we, 20 - vp)):
+        for ids, own, other, own_vp in ((table.we_entries, we, they, vp),
+                                        (table.they_entries, they, we, 20 - vp)):
             for entry in ids:
                 line = expected[names[entry]]
                 line["points"] += own

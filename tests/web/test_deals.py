@@ -172,7 +172,7 @@ def test_unreadable_card_is_shown_next_to_the_melds(client, db, game_id):
 def test_correct_an_earlier_deal_recomputes_later_totals(client, db, game_id):
     client.post(f"/games/{game_id}/deals", data=totals_form(1))
     client.post(f"/games/{game_id}/deals", data=totals_form(2))
-    first = list_deals(db, game_id)[0]["id"]
+    first = list_deals(db, game_id)[0].id
     form = client.get(f"/games/{game_id}/deals/{first}/edit").get_data(as_text=True)
     assert 'value="185"' in form and "Correct deal 1" in form
     response = client.post(f"/games/{game_id}/deals/{first}/edit",
@@ -188,7 +188,7 @@ def test_correct_an_earlier_deal_recomputes_later_totals(client, db, game_id):
 
 def test_correction_on_an_old_version_is_refused(client, db, game_id):
     client.post(f"/games/{game_id}/deals", data=totals_form(1))
-    deal = list_deals(db, game_id)[0]["id"]
+    deal = list_deals(db, game_id)[0].id
     response = client.post(f"/games/{game_id}/deals/{deal}/edit", data=totals_form(1, **{"we-meld_points": "95"}))
     assert response.status_code == 409
     assert "Someone else saved" in response.get_data(as_text=True)
@@ -197,7 +197,7 @@ def test_correction_on_an_old_version_is_refused(client, db, game_id):
 
 def test_delete_after_confirmation_then_undo(client, db, game_id):
     client.post(f"/games/{game_id}/deals", data=totals_form(1))
-    deal = list_deals(db, game_id)[0]["id"]
+    deal = list_deals(db, game_id)[0].id
     confirm = client.get(f"/games/{game_id}/deals/{deal}/delete").get_data(as_text=True)
     assert "Delete deal 1?" in confirm
     assert counts(db)[1] == 1

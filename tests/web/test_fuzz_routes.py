@@ -66,7 +66,7 @@ def _world(app, client) -> dict:
         other = {"meld_points": 60, "hand_points": 40}
         add_deal(db, game_id, {"we": deal, "they": other}, mode="totals", expected_version=1)
         game = get_game(db, game_id)
-        deal_id = list_deals(db, game_id)[0]["id"]
+        deal_id = list_deals(db, game_id)[0].id
     finally:
         db.conn.close()
     tournament_id = create_tournament(client)
@@ -79,8 +79,8 @@ def _world(app, client) -> dict:
         entry_id = records.list_entries(db, tournament_id)[0].id
     finally:
         db.conn.close()
-    return {"game_id": game_id, "deal_id": deal_id, "code": game["code"], "tournament_id": tournament_id,
-            "table_id": table["id"], "entry_id": entry_id, "number": 1, "token": table["token"],
+    return {"game_id": game_id, "deal_id": deal_id, "code": game.code, "tournament_id": tournament_id,
+            "table_id": table.id, "entry_id": entry_id, "number": 1, "token": table.token,
             "profile_id": "bicycle", "filename": "css/app.css"}
 
 

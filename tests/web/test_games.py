@@ -103,7 +103,7 @@ def test_games_list_in_progress_and_finished(client):
 
 def test_share_link_and_qr(client, db):
     game_id = start_game(client)
-    code = get_game(db, game_id)["code"]
+    code = get_game(db, game_id).code
     assert client.get(f"/g/{code}").headers["Location"].endswith(f"/games/{game_id}")
     qr = client.get(f"/games/{game_id}/qr.svg")
     assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"

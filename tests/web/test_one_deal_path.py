@@ -36,7 +36,7 @@ def two_games(no_csrf_app):
     table = tables_of(no_csrf_app, tid, 1)[0]
     db = connect(no_csrf_app.config["DATABASE"])
     try:
-        table_game = games.get_game(db, table["game_id"])
+        table_game = games.get_game(db, table.game_id)
         pad_id = games.create_game(db, rules=table_game.rules, options=table_game.options,
                                    sides=[side.to_dict() for side in table_game.sides])
     finally:
@@ -46,19 +46,19 @@ def two_games(no_csrf_app):
     def post_both(data: dict):
         pad = client.post(f"/games/{pad_id}/deals", data={**data, "version": "1"})
         # A table also names the side entering the deal ('we' is North-South).
-        at_table = client.post(f"/tournaments/table/{table['token']}/deals",
+        at_table = client.post(f"/tournaments/table/{table.token}/deals",
                                data={**data, "version": str(version), "side": "we"})
         return pad, at_table
 
     def deals() -> tuple[int, int]:
         database = connect(no_csrf_app.config["DATABASE"])
         try:
-            return len(games.list_deals(database, pad_id)), len(games.list_deals(database, table["game_id"]))
+            return len(games.list_deals(database, pad_id)), len(games.list_deals(database, table.game_id))
         finally:
             database.conn.close()
 
     database = connect(no_csrf_app.config["DATABASE"])
-    version = games.game_version(database, table["game_id"])
+    version = games.game_version(database, table.game_id)
     database.conn.close()
     return post_both, deals
 

@@ -10,7 +10,7 @@ from flask_babel import lazy_gettext as _l
 from ...db import get_db
 from ...rules import DEFAULT_PROFILE, RulesError, get_profile
 from ...tournaments import access, base, log as tlog, play, records, results, rounds
-from ...tournaments.rows import Tournament
+from ...tournaments.rows import Table, Tournament
 from ...stores.games import get_deal
 from ...stores.summary import game_summary
 from ..deal_path import read_deal
@@ -147,17 +147,17 @@ def password(tournament):
 # --- Corrections and the log ---------------------------------------------------------------------------------
 
 
-def _load_table(tournament: Tournament, table_id: int) -> dict:
+def _load_table(tournament: Tournament, table_id: int) -> Table:
     table = rounds.get_table(get_db(), tournament.id, table_id)
     if table is None:
         abort(404)
     return table
 
 
-def _back_to_round(table: dict, message: str):
+def _back_to_round(table: Table, message: str):
     flash(message, "ok")
-    return redirect(url_for("tournaments.round_page", tournament_id=table["tournament_id"],
-                            number=table["round_number"]), 303)
+    return redirect(url_for("tournaments.round_page", tournament_id=table.tournament_id,
+                            number=table.round_number), 303)
 
 
 @bp.route("/tournaments/<int:tournament_id>/tables/<int:table_id>/result", methods=["GET", "POST"])
@@ -170,12 +170,12 @@ def result(tournament, table_id: int):
     form = ResultForm(data=None if request.method == "POST" else {
         "kind": status.kind or "corrected", "we": status.we, "they": status.they})
     context = {"tournament": tournament, "table": table, "state": status, "form": form,
-               "we_name": entry_label(entries, table["we_entries"]),
-               "they_name": entry_label(entries, table["they_entries"])}
+               "we_name": entry_label(entries, table.we_entries),
+               "they_name": entry_label(entries, table.they_entries)}
     if request.method == "GET":
         return render("tournaments/result.html", **context)
     who = director_name(tournament.id)
-    where = _("Table %(number)s of round %(round_number)s", number=table['number'], round_number=table['round_number'])
+    where = _("Table %(number)s of round %(round_number)s", number=table.number, round_number=table.round_number)
     try:
         if request.form.get("action") == "clear":
             results.clear_result(db, table, reason=request.form.get("reason") or "", who=who)
@@ -199,7 +199,7 @@ def settle(tournament, table_id: int):
     except base.TournamentError as error:
         flash(error.message, "error")
         return redirect(url_for("tournaments.result", tournament_id=tournament.id, table_id=table_id), 303)
-    return _back_to_round(table, _("Table %(number)s: the dispute is settled and logged.", number=table["number"]))
+    return _back_to_round(table, _("Table %(number)s: the dispute is settled and logged.", number=table.number))
 
 
 @bp.route("/tournaments/<int:tournament_id>/tables/<int:table_id>/deals/<int:deal_id>", methods=["GET", "POST"])
@@ -208,8 +208,8 @@ def correct_deal(tournament, table_id: int, deal_id: int):
     """The director corrects one deal of a table (not only the table's total); logged with the reason."""
     db = get_db()
     table = _load_table(tournament, table_id)
-    summary = game_summary(db, table["game_id"])
-    deal = get_deal(db, table["game_id"], deal_id)
+    summary = game_summary(db, table.game_id)
+    deal = get_deal(db, table.game_id, deal_id)
     if deal is None:
         abort(404)
     context = {"tournament": tournament, "table": table, "deal": deal, "summary": summary, "error": None}
@@ -226,7 +226,7 @@ def correct_deal(tournament, table_id: int, deal_id: int):
     except base.TournamentError as error:
         context["error"] = error.message
         return render("tournaments/deal.html", form=reading.form, errors={}, status=422, **context)
-    return _back_to_round(table, _("Table %(number)s: deal %(deal)s corrected and logged.", number=table["number"],
+    return _back_to_round(table, _("Table %(number)s: deal %(deal)s corrected and logged.", number=table.number,
                                    deal=deal.seq))
 
 
@@ -237,7 +237,7 @@ def log(tournament):
     db = get_db()
     round_filter, table_filter = _whole(request.args.get("round")), _whole(request.args.get("table"))
     items = tlog.list_log(db, tournament.id, round_number=round_filter, table_number=table_filter)
-    numbers = sorted({t["number"] for t in rounds.list_tables(db, tournament.id)})
+    numbers = sorted({t.number for t in rounds.list_tables(db, tournament.id)})
     return render("tournaments/log.html", tournament=tournament, items=items, rounds=rounds.list_rounds(
         db, tournament.id), table_numbers=numbers, round_filter=round_filter, table_filter=table_filter)
 

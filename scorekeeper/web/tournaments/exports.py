@@ -44,7 +44,7 @@ def inert(cell):
 def results_csv(tournament_id: int):
     load(tournament_id)
     outcome = results.results(get_db(), tournament_id)
-    kinds = {(t["round_number"], t["number"]): t["status"] for t in outcome.tables}
+    kinds = {(t.round_number, t.number): status for t, status in outcome.tables}
     out = io.StringIO()
     writer = _InertWriter(csv.writer(out))
     writer.writerow(["place", "entry", "name", "round", "table", "partners", "opponents", "points", "against",
@@ -73,7 +73,7 @@ def results_csv(tournament_id: int):
 def event_cards_pdf(tournament):
     """One card per table for the whole event, printed before the first round."""
     db = get_db()
-    numbers = {t["number"] for t in rounds.list_tables(db, tournament.id)}
+    numbers = {t.number for t in rounds.list_tables(db, tournament.id)}
     plan = rounds.preview_next(db, tournament)
     numbers |= {t.table for t in plan.tables} if plan else set()
     tables = [card_link(tournament.id, n) for n in sorted(numbers)]
@@ -91,7 +91,7 @@ def cards_pdf(tournament, number: int):
     tables = round_tables(db, tournament, number, by_id(records.list_entries(db, tournament.id)))
     add_table_links(tables)
     for row in tables:
-        row["number"] = row["table"]["number"]
+        row["number"] = row["table"].number
     return _cards_pdf(tournament, tables, round_row, f"tournament-{tournament.id}-round-{number}-table-cards")
 
 

@@ -32,8 +32,8 @@ def round_tables(db, tournament: Tournament, number: int, entries: dict[int, Ent
         rows.append({
             "table": table,
             "status": results.table_status(db, table),
-            "we_name": entry_label(entries, table["we_entries"]),
-            "they_name": entry_label(entries, table["they_entries"]),
+            "we_name": entry_label(entries, table.we_entries),
+            "they_name": entry_label(entries, table.they_entries),
         })
     return sorted(rows, key=lambda row: not row["status"].disputed_by)
 
@@ -48,7 +48,7 @@ def card_link(tournament_id: int, number: int) -> dict:
 def add_table_links(rows: list[dict]) -> None:
     """Each table's phone link, QR code and code, for the director's eyes only."""
     for row in rows:
-        row.update({k: v for k, v in card_link(row["table"]["tournament_id"], row["table"]["number"]).items()
+        row.update({k: v for k, v in card_link(row["table"].tournament_id, row["table"].number).items()
                     if k != "number"})
 
 
@@ -92,9 +92,9 @@ def round_page(tournament_id: int, number: int):
     moves = rounds.next_tables(db, tournament, number)
     seats = []
     for row in tables:
-        for side, ids in ((_("North-South"), row["table"]["we_entries"]), (_("East-West"), row["table"]["they_entries"])):
+        for side, ids in ((_("North-South"), row["table"].we_entries), (_("East-West"), row["table"].they_entries)):
             for e in ids:
-                seats.append({"entry": entries[e], "table": row["table"]["number"], "side": side,
+                seats.append({"entry": entries[e], "table": row["table"].number, "side": side,
                               "next": moves.get(e)})
     for e in round_row.sit_out:
         seats.append({"entry": entries[e], "table": None, "side": _("Sits out"), "next": moves.get(e)})

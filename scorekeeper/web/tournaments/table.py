@@ -14,6 +14,7 @@ from ...stores.summary import game_summary
 from ...db import get_db
 from ...rules import RulesError
 from ...tournaments import access, base, play, records, results, rounds
+from ...tournaments.rows import Table
 from ..deal_path import read_deal
 from ..forms import deal_form, error_map, read_version
 from ..htmx import render
@@ -65,7 +66,7 @@ def _join(tournament_id: int | None):
     return redirect(url_for("tournaments.phone", token=card["token"]), 303)
 
 
-def _load_by_token(token: str) -> dict:
+def _load_by_token(token: str) -> Table:
     table = access.table_by_token(get_db(), token)
     if table is None:
         abort(404)
@@ -79,40 +80,40 @@ def _load_card(token: str) -> dict:
     return card
 
 
-def _posted_card(table: dict) -> dict | None:
+def _posted_card(table: Table) -> dict | None:
     """The table card a phone posted from (hidden field ``phone``), when it stands for this table."""
     card = access.device_by_token(get_db(), request.values.get("phone") or "")
-    if card and (card["tournament_id"], card["number"]) == (table["tournament_id"], table["number"]):
+    if card and (card["tournament_id"], card["number"]) == (table.tournament_id, table.number):
         return card
     return None
 
 
-def _home(table: dict) -> str:
+def _home(table: Table) -> str:
     """Where the phone goes back to after a write: its table card's page, or this round's table page."""
     card = _posted_card(table)
     return url_for("tournaments.phone", token=card["token"]) if card else url_for("tournaments.table",
-                                                                                   token=table["token"])
+                                                                                   token=table.token)
 
 
-def _table_context(table: dict, form=None, **extra) -> dict:
+def _table_context(table: Table, form=None, **extra) -> dict:
     db = get_db()
     extra.setdefault("phone", _posted_card(table))
-    tournament = records.get_tournament(db, table["tournament_id"])
+    tournament = records.get_tournament(db, table.tournament_id)
     entries = by_id(records.list_entries(db, tournament.id))
     status = results.table_status(db, table)
-    round_row = rounds.get_round(db, tournament.id, table["round_number"])
+    round_row = rounds.get_round(db, tournament.id, table.round_number)
     summary = status.summary
     is_open = round_row.status == "playing" and tournament.status != "finished"
     if form is None and is_open:
         form = deal_form(summary.profile, summary.game, "totals")
         form.version.data = str(status.version)
-    moves = rounds.next_tables(db, tournament, table["round_number"])
+    moves = rounds.next_tables(db, tournament, table.round_number)
     return {
         "tournament": tournament, "table": table, "state": status, "summary": summary, "round": round_row,
         "open": is_open, "form": form, "errors": extra.pop("errors", {}),
-        "we_name": entry_label(entries, table["we_entries"]), "they_name": entry_label(entries, table["they_entries"]),
+        "we_name": entry_label(entries, table.we_entries), "they_name": entry_label(entries, table.they_entries),
         "clock": rounds.round_clock(tournament, round_row, status, table), "poll": TABLE_POLL_SECONDS,
-        "next_tables": {e: moves.get(e) for e in table["we_entries"] + table["they_entries"]},
+        "next_tables": {e: moves.get(e) for e in table.we_entries + table.they_entries},
         "entries": entries, **extra,
     }
 
@@ -140,7 +141,7 @@ def phone_status(token: str):
     card = _load_card(token)
     table_row = access.current_table(get_db(), card)
     shown = request.args.get("table", "")
-    if (str(table_row["id"]) if table_row else "") != shown:
+    if (str(table_row.id) if table_row else "") != shown:
         response = make_response("", 200)
         response.headers["HX-Refresh"] = "true"
         return response
@@ -169,7 +170,7 @@ def read_table_deal(table_row: dict):
     a tournament table adds: the side entering it ("we" is North-South), and no blank deal (a round counts its
     deals). Returns (reading, side, errors); the deal may be saved when ``reading.can_save`` and no errors.
     """
-    summary = game_summary(get_db(), table_row["game_id"])
+    summary = game_summary(get_db(), table_row.game_id)
     reading = read_deal(summary, request.form, "totals")
     side = request.form.get("side", "")
     errors = {}
@@ -189,7 +190,7 @@ def table_add_deal(token: str):
     db = get_db()
     table_row = _load_by_token(token)
     key = client_key(request.form)
-    if deal_by_key(db, table_row["game_id"], key) is not None:  # a retry: answer as the first time
+    if deal_by_key(db, table_row.game_id, key) is not None:  # a retry: answer as the first time
         flash(_("Deal saved."), "ok")
         return redirect(url_for("tournaments.table", token=token), 303)
     if not rounds.round_is_open(db, table_row):
@@ -206,7 +207,7 @@ def table_add_deal(token: str):
                             expected_version=read_version(form.version.data), who=who, result=reading.result,
                             client_key=key)
     except StaleGame:
-        form.version.data = str(game_version(db, table_row["game_id"]))
+        form.version.data = str(game_version(db, table_row.game_id))
         return _refused(table_row, 409, _("Another phone at this table saved a deal first. Check the score "
                                           "below, then save yours again if it is still missing."), form)
     except (GameOver, GameLocked, play.Refused) as error:
