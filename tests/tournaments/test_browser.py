@@ -30,6 +30,19 @@ def start_tournament(app, name: str = "Friday fours", round_end: str = "minutes"
         db.conn.close()
 
 
+def save_a_deal(phone, we_meld: str = "300") -> None:
+    """North-South meld ``we_meld`` with a natural canasta and go out; East-West meld 160 with 60 left in hand;
+    North-South save it and the phone says so."""
+    phone.fill('input[name="we-meld_points"]', we_meld)
+    phone.fill('input[name="we-canasta_natural"]', "1")
+    phone.locator('label:has(input[name="we-went_out"][value="yes"])').click()
+    phone.fill('input[name="they-meld_points"]', "160")
+    phone.fill('input[name="they-hand_points"]', "60")
+    phone.locator('label:has(input[name="side"][value="we"])').click()
+    phone.get_by_role("button", name="Save the deal").click()
+    phone.locator("#messages .message").filter(has_text="Deal saved.").wait_for()
+
+
 @pytest.mark.parametrize("phone", ["360x640"], indirect=True)
 def test_table_phone_opens_by_code_scores_and_both_sides_confirm(phone, live_server):
     table, card = start_tournament(live_server.app)
@@ -42,14 +55,7 @@ def test_table_phone_opens_by_code_scores_and_both_sides_confirm(phone, live_ser
     assert "Time left" in phone.locator("#table-status").inner_text()
     assert_fits_phone(phone)
 
-    phone.fill('input[name="we-meld_points"]', "250+50")
-    phone.fill('input[name="we-canasta_natural"]', "1")
-    phone.locator('label:has(input[name="we-went_out"][value="yes"])').click()
-    phone.fill('input[name="they-meld_points"]', "160")
-    phone.fill('input[name="they-hand_points"]', "60")
-    phone.locator('label:has(input[name="side"][value="we"])').click()
-    phone.get_by_role("button", name="Save the deal").click()
-    phone.locator("#messages .message").filter(has_text="Deal saved.").wait_for()
+    save_a_deal(phone, we_meld="250+50")
     # 300 melded + 500 natural canasta + 100 for going out; 160 melded - 60 in hand.
     assert phone.locator("#score-we").inner_text() == "900"
     assert phone.locator("#score-they").inner_text() == "100"

@@ -8,7 +8,7 @@ import pytest
 from scorekeeper.web.tournaments import public
 from tests.conftest import open_page
 
-from .test_browser import start_tournament
+from .test_browser import save_a_deal, start_tournament
 
 pytestmark = pytest.mark.browser
 
@@ -45,14 +45,7 @@ def test_the_wall_screen_shows_provisional_standings_in_large_type_and_updates_i
 
     # Table 1 saves a deal on its phone.
     phone.goto(live_server(f"/tournaments/phone/{card['token']}"))
-    phone.fill('input[name="we-meld_points"]', "300")
-    phone.fill('input[name="we-canasta_natural"]', "1")
-    phone.locator('label:has(input[name="we-went_out"][value="yes"])').click()
-    phone.fill('input[name="they-meld_points"]', "160")
-    phone.fill('input[name="they-hand_points"]', "60")
-    phone.locator('label:has(input[name="side"][value="we"])').click()
-    phone.get_by_role("button", name="Save the deal").click()
-    phone.locator("#messages .message").filter(has_text="Deal saved.").wait_for()
+    save_a_deal(phone)
 
     # 300 melded + 500 natural canasta + 100 for going out: the wall shows it by itself, still provisional.
     wall.locator(".standings-table").get_by_text("900").first.wait_for(timeout=10_000)
