@@ -33,12 +33,12 @@ messages: $(VENV)/.installed
 		--add-location=file --sort-output --no-wrap --project="Canasta Scorekeeper" -o $(TRANSLATIONS)/messages.pot .
 	$(BIN)/pybabel update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
 		--ignore-obsolete --ignore-pot-creation-date --no-wrap
-	$(BIN)/python -m scorekeeper.catalogues compile
+	$(BIN)/python -m scorekeeper.i18n compile
 
 # The compiled .mo files are generated (git-ignored): at install, before every run and test, and by setup.py
 # for a wheel.
 catalogues: $(VENV)/.installed
-	@$(BIN)/python -m scorekeeper.catalogues compile >/dev/null
+	@$(BIN)/python -m scorekeeper.i18n compile >/dev/null
 
 docs: $(VENV)/.installed
 	$(BIN)/python docs/make_reference.py
@@ -64,10 +64,10 @@ static/vendor/htmx.min.js: node_modules/.package-lock.json
 	mkdir -p static/vendor
 	cp node_modules/htmx.org/dist/htmx.min.js $@
 
-# Static files under content-hashed names with .br/.gz copies (scorekeeper/assets.py); create_app also
+# Static files under content-hashed names with .br/.gz copies (scorekeeper/ops/assets.py); create_app also
 # rebuilds them when static/ changes.
 $(STATIC_BUILT): $(VENV)/.installed static/vendor/htmx.min.js $(shell find static -type f -not -path 'static/vendor/*')
-	$(BIN)/python -m scorekeeper.assets static build/static
+	$(BIN)/python -m scorekeeper.ops.assets static build/static
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor build dist

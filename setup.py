@@ -1,9 +1,9 @@
 """The build hook of the wheel: what the package needs besides its Python files, made at build time.
 
-- The message catalogues are compiled (.po to .mo, scorekeeper/catalogues.py) before the package is copied into
+- The message catalogues are compiled (.po to .mo, scorekeeper/i18n/catalogues.py) before the package is copied into
   the build, so a wheel speaks every language of the checkout.
 - templates/ and static/ stay at the top of the repository, where setuptools' package-data cannot reach: the
-  build copies templates/ into the package and builds static/ there with scorekeeper/assets.py (hashed names,
+  build copies templates/ into the package and builds static/ there with scorekeeper/ops/assets.py (hashed names,
   .br/.gz copies, staticfiles.json); create_app finds both beside itself. htmx comes from node_modules (fetched
   with `npm ci` when missing), as `make` does.
 Both modules are loaded by their paths: importing the package would need Flask, which the build has not.
@@ -22,8 +22,9 @@ HERE = Path(__file__).resolve().parent
 HTMX = HERE / "static" / "vendor" / "htmx.min.js"
 
 
-def load(name: str):
-    spec = importlib.util.spec_from_file_location(f"_build_{name}", HERE / "scorekeeper" / f"{name}.py")
+def load(path: str):
+    name = Path(path).stem
+    spec = importlib.util.spec_from_file_location(f"_build_{name}", HERE / "scorekeeper" / path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -45,7 +46,7 @@ def fetch_htmx() -> None:
 
 class BuildWithCataloguesTemplatesAndStatic(build_py):
     def run(self):
-        load("catalogues").compile_all()
+        load("i18n/catalogues.py").compile_all()
         super().run()
         if getattr(self, "editable_mode", False):
             return  # an editable install uses the checkout's own templates/ and static/
@@ -53,7 +54,7 @@ class BuildWithCataloguesTemplatesAndStatic(build_py):
         package = Path(self.build_lib) / "scorekeeper"
         shutil.rmtree(package / "templates", ignore_errors=True)
         shutil.copytree(HERE / "templates", package / "templates")
-        load("assets").build(HERE / "static", package / "static")
+        load("ops/assets.py").build(HERE / "static", package / "static")
 
 
 setup(cmdclass={"build_py": BuildWithCataloguesTemplatesAndStatic})

@@ -55,7 +55,7 @@ logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # the in-process se
 CLIENTS = (1, 5, 20)
 SAVES_PER_CLIENT = {1: 60, 5: 30, 20: 15}
 DEALS_PER_GAME = 12  # a typical game; then the client starts the next one (not timed)
-WAITRESS_THREADS = 4  # as `scorekeeper serve` (scorekeeper/cli.py); 8 gave far longer tails on 2 cores
+WAITRESS_THREADS = 4  # as `scorekeeper serve` (scorekeeper/cli/__init__.py); 8 gave far longer tails on 2 cores
 RUNS = 3  # every scenario runs this many times; medians over the runs are reported
 TABLES = 20
 MEAN_SECONDS_BETWEEN_SAVES = 2.0  # per table, Poisson arrivals

@@ -14,7 +14,7 @@ BUNDLED = (PACKAGE / "templates").is_dir()
 #: Where templates/ and static/ are: the repository root in a checkout, the package itself when installed.
 ROOT = PACKAGE if BUNDLED else PACKAGE.parent
 #: The static files as served (hashed names, compressed copies): built from static/ in a checkout, as shipped
-#: in a wheel (scorekeeper/assets.py).
+#: in a wheel (scorekeeper/ops/assets.py).
 STATIC_BUILT = ROOT / "static" if BUNDLED else ROOT / "build" / "static"
 
 
@@ -72,7 +72,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=1024 * 1024,
         JSON_SORT_KEYS=False,
         # Pages, fragments and JSON go out compressed (flask-compress); Brotli when the browser offers it.
-        # Static files never reach Flask: WhiteNoise serves their precompressed copies (scorekeeper/assets.py).
+        # Static files never reach Flask: WhiteNoise serves their precompressed copies (scorekeeper/ops/assets.py).
         COMPRESS_ALGORITHM=["br", "gzip"],
     )
     if test_config is None:
@@ -87,7 +87,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = secrets.token_hex(32)
 
-    from . import assets, db
+    from scorekeeper.ops import assets
+    from scorekeeper import db
 
     db.init_app(app)
     assets.init_app(app, STATIC_BUILT, source=None if BUNDLED else ROOT / "static")

@@ -86,7 +86,7 @@ def init_db_command() -> None:
 
 
 def init_app(app: Flask) -> None:
-    from .trouble import check_database
+    from scorekeeper.ops.trouble import check_database
 
     check_database(app.config["DATABASE"], migrate)  # DatabaseTrouble, in one line, when it cannot be used
     app.teardown_appcontext(close_db)

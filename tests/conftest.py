@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.catalogues import compile_all
+from scorekeeper.i18n.catalogues import compile_all
 
 # A plain `pytest` (without make) still runs on catalogues compiled from the current .po files.
 compile_all(only_stale=True)

@@ -7,7 +7,7 @@ import pytest
 from scorekeeper.stores import changes
 from scorekeeper.stores.deals import add_deal, delete_deal, undo_last, update_deal
 from scorekeeper.stores.games import create_game, delete_game, game_version, list_deals, set_locked
-from scorekeeper.tournaments import play, records, results, rounds
+from scorekeeper.stores.tournaments import play, records, results, rounds
 
 SIDES = [{"key": "we", "name": "We", "players": ["Ann", "Bob"]}, {"key": "they", "name": "They", "players": ["Cy", "Di"]}]
 DEAL = {"we": {"meld_points": 120, "canastas": {"natural": 1}, "went_out": True},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import netinfo
+from scorekeeper.ops import netinfo
 
 
 @pytest.mark.parametrize("host, loopback", [

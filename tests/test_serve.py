@@ -10,7 +10,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from scorekeeper.netinfo import public_urls
+from scorekeeper.ops.netinfo import public_urls
 
 ROOT = Path(__file__).resolve().parent.parent
 

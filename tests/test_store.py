@@ -336,7 +336,7 @@ def test_a_new_game_that_reuses_a_deleted_games_id_is_not_served_the_old_summary
     deals.add_deal(db, old, totals_deal(), mode="totals", expected_version=1)
     summaries.game_summary(db, old)
     games.delete_game(db, old, expected_version=2)
-    from scorekeeper.bin import BIN_DAYS, purge_expired
+    from scorekeeper.stores.bin import BIN_DAYS, purge_expired
 
     purge_expired(db, now=datetime.now(timezone.utc) + timedelta(days=BIN_DAYS + 1))  # emptied from the bin
     other = [{"key": "we", "name": "North", "players": ["Ed", "Flo"]},

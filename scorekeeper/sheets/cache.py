@@ -12,7 +12,7 @@ import threading
 from contextlib import contextmanager
 from collections.abc import Callable, Hashable
 
-from ..lru import LRU
+from scorekeeper.ops.lru import LRU
 
 #: Sheets kept in memory (a 60-deal sheet is about 60 kB).
 CACHE_SIZE = 64

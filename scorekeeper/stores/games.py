@@ -18,7 +18,7 @@ from sqlite_utils import Database
 from flask_babel import gettext as _
 
 from .. import clock
-from ..codes import unique_code
+from scorekeeper.stores.codes import unique_code
 from ..rules import RuleProfile, get_profile
 from . import changes
 from .errors import GameLocked, GameNotFound, InvalidGame, StaleGame
@@ -216,7 +216,7 @@ def _game_record(game: Game) -> dict:
 
 
 def delete_game(db: Database, game_id: int, *, expected_version: int | None = None, who: str | None = None) -> None:
-    """Move a game to the bin, deals and all: ``scorekeeper.bin`` restores it for 30 days.
+    """Move a game to the bin, deals and all: ``scorekeeper.stores.bin`` restores it for 30 days.
 
     A tournament table's game is refused like a locked one: the tournament still counts it."""
     with db.atomic():

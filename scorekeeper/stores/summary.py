@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from sqlite_utils import Database
 from flask_babel import gettext as _
 
-from ..lru import LRU
+from scorekeeper.ops.lru import LRU
 from ..rules import DealResult, Line, RuleProfile, RulesError, Violation, game_state, parse_deal, score_deal
 from .errors import GameNotFound
 from .games import Deal, Game, dealer_name, game_profile, get_game, list_deals, side_names

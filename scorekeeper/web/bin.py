@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import bin as game_bin
+from scorekeeper.stores import bin as game_bin
 from ..stores.errors import GameNotFound
 from ..db import get_db
 

@@ -7,10 +7,10 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.datastructures import MultiDict
 from flask_babel import gettext as _
 
-from ..bin import BIN_DAYS
-from ..charts import summary_chart
+from scorekeeper.stores.bin import BIN_DAYS
+from scorekeeper.web.charts import summary_chart
 from ..db import get_db
-from ..netinfo import for_phones
+from scorekeeper.ops.netinfo import for_phones
 from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, UnknownRules, get_profile, profile_options
 from ..stores import changes as change_log
 from ..stores import deals as deal_store

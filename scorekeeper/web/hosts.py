@@ -16,7 +16,7 @@ import time
 
 from flask import Flask, current_app, request
 
-from ..netinfo import lan_addresses
+from scorekeeper.ops.netinfo import lan_addresses
 
 LOCAL_NAMES = {"localhost", "127.0.0.1", "::1"}
 #: The machine's addresses are asked again this often (a laptop may change Wi-Fi during an afternoon).

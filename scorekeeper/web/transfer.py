@@ -7,7 +7,7 @@ import json
 from flask import Blueprint, Response, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
-from .. import transfer
+from scorekeeper.stores import transfer
 from ..stores import games
 from ..db import get_db
 from .games import load_summary

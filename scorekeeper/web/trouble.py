@@ -1,5 +1,5 @@
 """Answers in plain words when the server cannot do it now: a request the disk or the database refused (503,
-scorekeeper/trouble.py names the cause), or a sheet asked for while others are being rendered (503, ask again)."""
+scorekeeper/ops/trouble.py names the cause), or a sheet asked for while others are being rendered (503, ask again)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sqlite3
 
 from flask import Flask, current_app, request
 
-from ..trouble import write_problem
+from scorekeeper.ops.trouble import write_problem
 
 
 def database_error(error: sqlite3.Error):

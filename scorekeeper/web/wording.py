@@ -7,7 +7,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from ..i18n import format_number
-from ..tournaments.log import who_words
+from scorekeeper.stores.tournaments.log import who_words
 
 
 def side_words(cell) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from babel.support import Translations
 from click.testing import CliRunner
 
-from scorekeeper.catalogues import TRANSLATIONS
+from scorekeeper.i18n.catalogues import TRANSLATIONS
 from scorekeeper.cli import main
 from scorekeeper.rules import check_meld, get_profile, parse_cards, score_deal
 from scorekeeper.rules import i18n as rules_i18n

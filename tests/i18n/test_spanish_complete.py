@@ -250,7 +250,7 @@ def test_the_spanish_catalogue_translates_every_message_it_holds():
     untranslated or fuzzy (a guess Babel made when an English text changed)."""
     from babel.messages.pofile import read_po
 
-    from scorekeeper.catalogues import catalogue_files
+    from scorekeeper.i18n.catalogues import catalogue_files
 
     for po in catalogue_files():
         with po.open("rb") as source:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.db import connect
-from scorekeeper.tournaments import access
+from scorekeeper.stores.tournaments import access
 from tests.tournaments.conftest import PASSWORD, create_tournament, deal_form, enter
 
 from .test_spanish_complete import SPANISH, Walk, missing  # noqa: F401  (a fixture)
@@ -176,7 +176,7 @@ def _play_and_correct(walk, client, tid: int) -> None:
 
 
 def test_every_sentence_of_the_directors_log_speaks_spanish(client, missing):  # noqa: F811
-    from scorekeeper.tournaments.log import SENTENCES
+    from scorekeeper.stores.tournaments.log import SENTENCES
 
     walk = Walk(client, missing)
     tid = create_tournament(client, format="pairs", round_end="minutes", round_limit="45")

@@ -268,7 +268,7 @@ def test_a_citation_holds_no_words_of_the_project_outside_its_translated_notes()
 def test_a_citation_note_is_translated_and_the_heading_kept():
     from babel.support import Translations
 
-    from scorekeeper.catalogues import TRANSLATIONS
+    from scorekeeper.i18n.catalogues import TRANSLATIONS
     from scorekeeper.rules import i18n
 
     mac = get_profile("modern-american")

@@ -11,7 +11,7 @@ import threading
 import time
 from pathlib import Path
 
-from scorekeeper import backup
+from scorekeeper.ops import backup
 from scorekeeper.db import connect, migrate
 
 from .helpers import add, new_game, quiet_deal

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from scorekeeper import bin as game_bin
+from scorekeeper.stores import bin as game_bin
 from scorekeeper.stores.changes import list_changes
 from scorekeeper.stores.deals import add_deal
 from scorekeeper.stores.errors import GameLocked, GameNotFound

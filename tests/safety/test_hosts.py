@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.netinfo import lan_addresses
+from scorekeeper.ops.netinfo import lan_addresses
 
 
 def _app(tmp_path, **config):

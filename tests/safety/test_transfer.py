@@ -122,7 +122,7 @@ def test_a_bad_file_is_refused_saying_which_and_writes_nothing(client, db, chang
     text = answer.get_data(as_text=True)
     assert words in text
     assert _games(db) == count
-    from scorekeeper.transfer import ImportRefused, import_game
+    from scorekeeper.stores.transfer import ImportRefused, import_game
 
     with pytest.raises(ImportRefused) as refused:
         import_game(db, raw)

@@ -136,7 +136,7 @@ def test_starting_where_the_database_cannot_be_written_says_so(tmp_path):
 
 
 def test_a_read_only_database_file_is_named_at_start(tmp_path):
-    from scorekeeper.trouble import DatabaseTrouble, start_problem
+    from scorekeeper.ops.trouble import DatabaseTrouble, start_problem
 
     error = sqlite3.OperationalError("attempt to write a readonly database")
     error.sqlite_errorname = "SQLITE_READONLY"

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.db import connect
 from scorekeeper.rules import get_profile, profile_options
-from scorekeeper.tournaments import access, records, rounds
+from scorekeeper.stores.tournaments import access, records, rounds
 from scorekeeper.tournaments.rows import Entry
 
 PASSWORD = "green baize 42"

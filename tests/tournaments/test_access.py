@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.db import connect
 from scorekeeper import clock
-from scorekeeper.tournaments import access
+from scorekeeper.stores.tournaments import access
 
 from .conftest import PASSWORD, card_of, create_tournament, deal_form, enter, game_version, tables_of
 

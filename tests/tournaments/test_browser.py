@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.db import connect
-from scorekeeper.tournaments import access, records, results, rounds
+from scorekeeper.stores.tournaments import access, records, results, rounds
 from scorekeeper.tournaments.rows import Table
 from tests.conftest import assert_fits_phone
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from scorekeeper import clock as app_clock
-from scorekeeper.tournaments import access
+from scorekeeper.stores.tournaments import access
 
 from .conftest import PASSWORD, create_tournament
 

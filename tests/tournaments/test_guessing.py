@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.db import connect
 from scorekeeper import clock as app_clock
-from scorekeeper.tournaments import access
+from scorekeeper.stores.tournaments import access
 
 from .conftest import create_tournament, enter
 
@@ -121,7 +121,7 @@ def test_the_password_check_runs_outside_any_write_transaction(no_csrf_app, monk
     """scrypt is slow on purpose: while it runs, a table's save must be able to take the write lock."""
     import sqlite3
 
-    from scorekeeper.tournaments import access as access_module
+    from scorekeeper.stores.tournaments import access as access_module
 
     client = no_csrf_app.test_client()
     tid = create_tournament(client)

@@ -10,7 +10,7 @@ from datetime import timedelta
 from scorekeeper.db import connect
 from scorekeeper import clock
 from scorekeeper.stores.games import create_game
-from scorekeeper.tournaments import results, rounds
+from scorekeeper.stores.tournaments import results, rounds
 
 from .conftest import (
     card_of, create_tournament, deal_form, enter, entries_of, game_version, tables_of, tournament_form,

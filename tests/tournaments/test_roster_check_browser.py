@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.db import connect
-from scorekeeper.tournaments import records
+from scorekeeper.stores.tournaments import records
 from tests.conftest import assert_fits_phone
 
 pytestmark = pytest.mark.browser

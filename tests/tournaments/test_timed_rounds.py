@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper import clock
 from scorekeeper.db import connect
-from scorekeeper.tournaments import rounds
+from scorekeeper.stores.tournaments import rounds
 
 from .conftest import create_tournament, deal_form, enter, game_version, tables_of
 from .test_access import deals_in

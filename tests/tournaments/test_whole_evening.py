@@ -11,7 +11,7 @@ import io
 import re
 
 from scorekeeper.db import connect
-from scorekeeper.tournaments import rounds
+from scorekeeper.stores.tournaments import rounds
 
 from .conftest import card_of, create_tournament, deal_form, enter
 

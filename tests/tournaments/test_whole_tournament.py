@@ -8,7 +8,7 @@ import io
 import re
 import threading
 
-from scorekeeper.tournaments import results, rounds
+from scorekeeper.stores.tournaments import results, rounds
 from scorekeeper.db import connect
 
 from .conftest import card_of, create_tournament, deal_form, enter, entries_of, tables_of

@@ -1,5 +1,5 @@
 """Light on the wire: pages compressed, static files under hashed names cached for a year, polls that keep the
-connection open (scorekeeper/assets.py, flask-compress, WhiteNoise)."""
+connection open (scorekeeper/ops/assets.py, flask-compress, WhiteNoise)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from pathlib import Path
 
 import brotli
 
-from scorekeeper import ROOT, assets
+from scorekeeper import ROOT
+from scorekeeper.ops import assets
 
 from .scorepad_helpers import start_game
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from scorekeeper.stores.deals import add_deal
 from scorekeeper.stores.games import create_game, get_game, list_deals
 from scorekeeper.db import connect
-from scorekeeper.tournaments import records, rounds
+from scorekeeper.stores.tournaments import records, rounds
 
 from ..tournaments.conftest import create_tournament, enter
 

@@ -10,7 +10,7 @@ import pytest
 from babel.support import Translations
 
 from scorekeeper.stores.games import create_game
-from scorekeeper.catalogues import compile_catalogue, locales
+from scorekeeper.i18n.catalogues import compile_catalogue, locales
 from scorekeeper.db import connect
 from scorekeeper.i18n import format_number, format_signed
 from tests.tournaments.conftest import create_tournament

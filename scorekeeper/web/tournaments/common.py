@@ -10,8 +10,8 @@ from flask import Blueprint, abort, g, redirect, request, session, url_for
 from flask_babel import gettext as _
 
 from ...db import get_db
-from ...netinfo import for_phones
-from ...tournaments import access, records
+from scorekeeper.ops.netinfo import for_phones
+from scorekeeper.stores.tournaments import access, records
 from ...tournaments.rows import Entry, Tournament
 from .. import error_response
 

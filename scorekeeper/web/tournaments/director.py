@@ -9,7 +9,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...db import get_db
 from ...rules import DEFAULT_PROFILE, RulesError, get_profile
-from ...tournaments import access, base, log as tlog, play, records, results, rounds
+from scorekeeper.stores.tournaments import access, base, log as tlog, play, records, results, rounds
 from ...tournaments.rows import Table, Tournament
 from ...stores.games import get_deal
 from ...stores.summary import game_summary

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ...db import get_db
-from ...tournaments import base, records
+from scorekeeper.stores.tournaments import base, records
 from ...tournaments.rows import Tournament
 from .. import error_response
 from ..htmx import render

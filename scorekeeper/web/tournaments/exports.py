@@ -8,7 +8,7 @@ import io
 from flask import Response, abort, request, url_for
 
 from ...db import get_db
-from ...tournaments import records, results, rounds
+from scorekeeper.stores.tournaments import records, results, rounds
 from ...tournaments.rows import Round, Tournament
 from .. import error_response
 from .common import bp, by_id, director_only, entry_label, load, phone_url

@@ -13,7 +13,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...i18n import format_number
 from ...rules import DEFAULT_PROFILE, PROFILES, profile_options
-from ...tournaments import records
+from scorekeeper.stores.tournaments import records
 from ..forms import option_field
 
 

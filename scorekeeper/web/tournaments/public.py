@@ -9,7 +9,8 @@ from markupsafe import Markup
 from flask_babel import gettext as _
 
 from ...db import get_db
-from ...tournaments import access, records, results, rounds, timing
+from scorekeeper.stores.tournaments import access, records, results, rounds
+from scorekeeper.tournaments import timing
 from ...tournaments.rows import Entry, Tournament
 from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
 from ..htmx import is_htmx, render

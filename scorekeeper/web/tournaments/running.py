@@ -7,7 +7,8 @@ from flask import flash, redirect, request, url_for
 from flask_babel import gettext as _
 
 from ...db import get_db
-from ...tournaments import base, records, rounds, timing
+from scorekeeper.stores.tournaments import base, records, rounds
+from scorekeeper.tournaments import timing
 from .. import error_response
 from ..htmx import render
 from .common import back_to, bp, director_name, director_only

@@ -13,7 +13,7 @@ from ...stores.games import game_version
 from ...stores.summary import game_summary
 from ...db import get_db
 from ...rules import RulesError
-from ...tournaments import access, base, play, records, results, rounds
+from scorekeeper.stores.tournaments import access, base, play, records, results, rounds
 from ...tournaments.rows import Table
 from ..deal_path import read_deal
 from ..forms import deal_form, error_map, read_version

@@ -177,7 +177,7 @@ def init_app(app, built: Path, source: Path | None = None) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python scorekeeper/assets.py SOURCE TARGET``: build once (what ``make`` runs)."""
+    """``python scorekeeper/ops/assets.py SOURCE TARGET``: build once (what ``make`` runs)."""
     import sys
 
     source, target = (Path(arg) for arg in (argv or sys.argv[1:]))

@@ -41,12 +41,12 @@ from datetime import timedelta
 from sqlite_utils import Database
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .. import clock
-from ..codes import unique_code
-from . import records, rounds
-from .base import immediate
-from .log import log
-from .rows import Table
+from scorekeeper import clock
+from scorekeeper.stores.codes import unique_code
+from scorekeeper.stores.tournaments import records, rounds
+from scorekeeper.stores.tournaments.base import immediate
+from scorekeeper.stores.tournaments.log import log
+from scorekeeper.tournaments.rows import Table
 
 #: Table codes: letters and digits that cannot be mistaken for one another when read aloud or typed.
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"

@@ -14,14 +14,15 @@ from datetime import timedelta
 from sqlite_utils import Database
 from flask_babel import gettext as _
 
-from .. import clock
-from ..stores.games import create_game, game_version, set_locked
-from ..codes import unique_code
-from . import access, records, results, timing
-from .base import TournamentError, dumps, immediate
-from .log import log
-from .movement import RoundPlan, Seating, next_round
-from .rows import Entry, Round, Table, Tournament
+from scorekeeper import clock
+from scorekeeper.stores.games import create_game, game_version, set_locked
+from scorekeeper.stores.codes import unique_code
+from scorekeeper.stores.tournaments import access, records, results
+from scorekeeper.tournaments import timing
+from scorekeeper.stores.tournaments.base import TournamentError, dumps, immediate
+from scorekeeper.stores.tournaments.log import log
+from scorekeeper.tournaments.movement import RoundPlan, Seating, next_round
+from scorekeeper.tournaments.rows import Entry, Round, Table, Tournament
 
 #: The warning on table phones starts this many minutes before the end of a timed round.
 WARNING_MINUTES = 10

@@ -1,7 +1,7 @@
 """The message catalogues: where they live, and compiling them (``.po`` to ``.mo``).
 
 Pure Babel, no Flask: ``setup.py`` loads this file by path to compile the catalogues into a wheel, the Makefile runs
-it at install and test time (``python -m scorekeeper.catalogues compile``), and the app reads the result.
+it at install and test time (``python -m scorekeeper.i18n compile``), and the app reads the result.
 
 A catalogue is ``translations/<locale>/LC_MESSAGES/messages.po`` beside this file. A fuzzy entry (a guess Babel
 made when an English text changed) is never compiled: the English shows until a person checks the translation.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 DOMAIN = "messages"
 #: The language every text is written in first; it needs no catalogue.
 SOURCE_LOCALE = "en"
@@ -54,12 +54,8 @@ def compile_all(root: Path = TRANSLATIONS, *, only_stale: bool = False) -> list[
 
 def main(argv: list[str]) -> int:
     if argv != ["compile"]:
-        print("usage: python -m scorekeeper.catalogues compile", file=sys.stderr)
+        print("usage: python -m scorekeeper.i18n compile", file=sys.stderr)
         return 2
     for mo in compile_all():
         print(f"compiled {mo.relative_to(TRANSLATIONS.parent.parent)}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

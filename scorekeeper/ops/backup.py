@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 
 # The command's messages in the terminal's language (set through rules.i18n by the ``scorekeeper`` command).
-from .rules.i18n import _
+from scorekeeper.rules.i18n import _
 
 PREFIX = "scorekeeper-"
 #: Defaults of the server's own backups (config BACKUP_INTERVAL in seconds, BACKUP_KEEP copies, BACKUP_DIR).

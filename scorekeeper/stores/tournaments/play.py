@@ -11,17 +11,18 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from sqlite_utils import Database
 
-from .. import clock
-from ..stores.changes import last_undoable
-from ..stores.deals import add_deal, undo_last, update_deal
-from ..stores.errors import StaleGame
-from ..stores.games import game_version, get_deal, get_game, set_locked
-from ..stores.summary import game_summary
-from . import records, rounds, timing
-from .base import TournamentError, immediate
-from .log import SIDE_NAMES, log, side_of, side_words, who_at
-from .results import SIDES, TableStatus, table_status
-from .rows import Table
+from scorekeeper import clock
+from scorekeeper.stores.changes import last_undoable
+from scorekeeper.stores.deals import add_deal, undo_last, update_deal
+from scorekeeper.stores.errors import StaleGame
+from scorekeeper.stores.games import game_version, get_deal, get_game, set_locked
+from scorekeeper.stores.summary import game_summary
+from scorekeeper.stores.tournaments import records, rounds
+from scorekeeper.tournaments import timing
+from scorekeeper.stores.tournaments.base import TournamentError, immediate
+from scorekeeper.stores.tournaments.log import SIDE_NAMES, log, side_of, side_words, who_at
+from scorekeeper.stores.tournaments.results import SIDES, TableStatus, table_status
+from scorekeeper.tournaments.rows import Table
 
 __all__ = ["SIDE_NAMES", "Refused", "confirm", "correct_deal", "dispute", "settle", "side_of", "table_add_deal",
            "table_undo", "table_write", "who_at"]

@@ -6,9 +6,9 @@ import logging
 
 import click
 
-from .cli_language import _, _l, ngettext, option, terminal_language
-from .rules import i18n as rules_i18n
-from .rules.profiles import PROFILES
+from scorekeeper.cli.language import _, _l, ngettext, option, terminal_language
+from scorekeeper.rules import i18n as rules_i18n
+from scorekeeper.rules.profiles import PROFILES
 
 
 @click.group(help=_l("Canasta Scorekeeper: serve the app, or ask the rules engine from a terminal."))
@@ -45,8 +45,8 @@ def serve(host: str, port: int, threads: int) -> None:
     import segno
     from waitress.server import create_server
 
-    from .cli_data import app_or_exit, start_backups
-    from .netinfo import public_urls
+    from scorekeeper.cli.data import app_or_exit, start_backups
+    from scorekeeper.ops.netinfo import public_urls
 
     # Waitress notes every moment all its threads are busy; at a club that is normal, not news.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
@@ -77,8 +77,8 @@ def serve(host: str, port: int, threads: int) -> None:
 @_instance_option
 def init_db() -> None:
     """Create the database, or bring an old one up to date."""
-    from .cli_data import app_or_exit
-    from .db import migrate
+    from scorekeeper.cli.data import app_or_exit
+    from scorekeeper.db import migrate
 
     app = app_or_exit()
     applied = migrate(app.config["DATABASE"])
@@ -131,8 +131,8 @@ def _situation(rules, options, score, opened, player_melded, table) -> dict:
     if rules is not None:
         body["rules"] = rules
     if score is not None:
-        from .api.parsing import parse_int_text
-        from .rules import RulesError
+        from scorekeeper.api.parsing import parse_int_text
+        from scorekeeper.rules import RulesError
 
         try:
             body["score"] = parse_int_text(score, "--score")
@@ -149,8 +149,8 @@ def _additions(values: tuple[str, ...]) -> dict:
 
 
 def _ask(kind: str, body: dict):
-    from .api.parsing import answer
-    from .rules import RulesError
+    from scorekeeper.api.parsing import answer
+    from scorekeeper.rules import RulesError
 
     try:
         return answer(kind, body)
@@ -255,8 +255,8 @@ def check_pile(rules, options, score, opened, player_melded, table, melds, pile,
     if frozen:
         body["frozen"] = True
     if hand_size is not None:
-        from .api.parsing import parse_int_text
-        from .rules import RulesError
+        from scorekeeper.api.parsing import parse_int_text
+        from scorekeeper.rules import RulesError
 
         try:
             body["hand_size"] = parse_int_text(hand_size, "--hand-size")
@@ -333,9 +333,6 @@ def score(deal_file: str, rules: str | None) -> None:
         click.echo(_("Note: %(message)s (%(source)s)", message=w.message, source=w.source))
     raise SystemExit(EXIT_LEGAL)
 
-from .cli_data import register as _register_data_commands  # noqa: E402  (backup, export, import)
+from scorekeeper.cli.data import register as _register_data_commands
 
 _register_data_commands(main)
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

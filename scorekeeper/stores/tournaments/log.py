@@ -9,10 +9,10 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlite_utils import Database
 
-from .. import clock
-from ..i18n import format_number
-from . import timing
-from .base import dumps
+from scorekeeper import clock
+from scorekeeper.i18n import format_number
+from scorekeeper.tournaments import timing
+from scorekeeper.stores.tournaments.base import dumps
 
 #: How a write at a table names its side in the log and the game's history: stored in these words (a token, read
 #: back by ``side_of``), shown in the reader's language by ``who_words``.

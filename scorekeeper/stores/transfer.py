@@ -18,17 +18,17 @@ import re
 
 from sqlite_utils import Database
 
-from . import clock
-from .rules import RulesError, deal_to_dict, game_state, get_profile, parse_deal, profile_options
-from .stores import changes, games
-from .stores.deals import MAX_DEALS
-from .stores.errors import GameNotFound, InvalidGame
-from .stores.games import MODES, Deal, Game
-from .stores.summary import GameSummary, game_summary, score, summarise
+from scorekeeper import clock
+from scorekeeper.rules import RulesError, deal_to_dict, game_state, get_profile, parse_deal, profile_options
+from scorekeeper.stores import changes, games
+from scorekeeper.stores.deals import MAX_DEALS
+from scorekeeper.stores.errors import GameNotFound, InvalidGame
+from scorekeeper.stores.games import MODES, Deal, Game
+from scorekeeper.stores.summary import GameSummary, game_summary, score, summarise
 
 # The import page answers in the request's language, the command in the terminal's (both set through rules.i18n).
-from .rules.i18n import _
-from .rules.i18n import number as format_number
+from scorekeeper.rules.i18n import _
+from scorekeeper.rules.i18n import number as format_number
 
 FORMAT = "canasta-scorekeeper/1"
 FORMAT_NAME, FORMAT_VERSION = "canasta-scorekeeper", 1

@@ -24,8 +24,8 @@ from babel import dates as babel_dates
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 
-from .catalogues import SOURCE_LOCALE, TRANSLATIONS, locales
-from .rules import i18n as rules_i18n
+from scorekeeper.i18n.catalogues import SOURCE_LOCALE, TRANSLATIONS, locales
+from scorekeeper.rules import i18n as rules_i18n
 
 babel = Babel()
 

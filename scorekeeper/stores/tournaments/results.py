@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 from flask_babel import gettext as _
 
-from ..stores.summary import game_summary
-from . import records, rounds
-from .base import TournamentError, immediate
-from .log import log
-from .rows import Entry, Table, Tournament
-from .standings import Standing, TableResult, compute
+from scorekeeper.stores.summary import game_summary
+from scorekeeper.stores.tournaments import records, rounds
+from scorekeeper.stores.tournaments.base import TournamentError, immediate
+from scorekeeper.stores.tournaments.log import log
+from scorekeeper.tournaments.rows import Entry, Table, Tournament
+from scorekeeper.tournaments.standings import Standing, TableResult, compute
 
 SIDES = ("we", "they")
 

@@ -13,12 +13,12 @@ from werkzeug.security import generate_password_hash
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from .. import clock
-from ..rules import get_profile
-from . import rounds
-from .base import TournamentError, dumps, immediate
-from .log import log
-from .rows import Entry, Tournament
+from scorekeeper import clock
+from scorekeeper.rules import get_profile
+from scorekeeper.stores.tournaments import rounds
+from scorekeeper.stores.tournaments.base import TournamentError, dumps, immediate
+from scorekeeper.stores.tournaments.log import log
+from scorekeeper.tournaments.rows import Entry, Tournament
 
 FORMATS = {"pairs": _l("Fixed partnerships"), "individuals": _l("Individuals, new partner every round")}
 ROUND_ENDS = {"minutes": _l("After a time limit"), "deals": _l("After a number of deals"), "target": _l("When a side reaches the target")}

@@ -17,7 +17,7 @@ from flask_babel import LazyString
 
 def terminal_language():
     """The terminal's language if the app speaks it, else English: its catalogue and its locale."""
-    from .catalogues import SOURCE_LOCALE, locales
+    from scorekeeper.i18n.catalogues import SOURCE_LOCALE, locales
 
     # As gettext reads them; C and POSIX (and Python's own LC_CTYPE coercion) mean no language was chosen.
     settings = [os.environ.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
@@ -31,7 +31,7 @@ def terminal_language():
 def _catalogue(code: str):
     from babel.support import NullTranslations, Translations
 
-    from .catalogues import SOURCE_LOCALE, TRANSLATIONS
+    from scorekeeper.i18n.catalogues import SOURCE_LOCALE, TRANSLATIONS
 
     if code == SOURCE_LOCALE:
         return NullTranslations()

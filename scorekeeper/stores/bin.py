@@ -11,10 +11,10 @@ from datetime import datetime, timedelta, timezone
 from sqlite_utils import Database
 from flask_babel import gettext as _
 
-from . import clock
-from .stores import changes
-from .stores.errors import GameNotFound
-from .stores.games import decode_game
+from scorekeeper import clock
+from scorekeeper.stores import changes
+from scorekeeper.stores.errors import GameNotFound
+from scorekeeper.stores.games import decode_game
 
 BIN_DAYS = 30
 

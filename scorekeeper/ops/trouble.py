@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 
 # The web app answers in the request's language, the command in the terminal's (both set through rules.i18n).
-from .rules.i18n import N_, _
+from scorekeeper.rules.i18n import N_, _
 
 #: Causes of a refused write while serving: (status, code, what happened, what to do); the words are translated
 #: where they are shown.

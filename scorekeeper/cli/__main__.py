@@ -1,0 +1,5 @@
+"""``python -m scorekeeper.cli``: the ``scorekeeper`` command."""
+
+from scorekeeper.cli import main
+
+main()
