@@ -104,11 +104,40 @@ def export_game(summary: GameSummary, stored_deals: list[Deal]) -> dict:
     }
 
 
+#: A spreadsheet reads a cell starting with one of these as a formula, or the start of one (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+
+
+def inert(cell):
+    """A CSV cell that a spreadsheet shows as text: one that starts like a formula gets a leading apostrophe;
+    a plain number (a negative one too) stays a number."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
+class _InertWriter:
+    """A csv writer whose every cell goes through ``inert``."""
+
+    def __init__(self, out):
+        self._writer = csv.writer(out)
+
+    def writerow(self, row) -> None:
+        self._writer.writerow([inert(cell) for cell in row])
+
+
+def csv_writer(out) -> _InertWriter:
+    """The one way the app writes CSV (a game's export, a tournament's results): every cell made inert, so a
+    name typed at the table never runs as a formula in the spreadsheet that opens the file."""
+    return _InertWriter(out)
+
+
 def export_csv(summary: GameSummary) -> str:
     """One row per deal: who dealt, how it was entered, and each side's score, total, next minimum and what it
     made (canastas, going out, red threes)."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv_writer(out)
     sides = summary.game.sides
     head = [_("deal"), _("dealer"), _("entered"), _("by")]
     columns = (_("deal"), _("total"), _("needs to open"), _("canastas"), _("went out"), _("red threes"))

@@ -2,42 +2,17 @@
 
 from __future__ import annotations
 
-import csv
 import io
 
 from flask import Response, abort, request, url_for
 
 from ...db import get_db
 from scorekeeper.stores.tournaments import records, results, rounds
+from ...stores.transfer import csv_writer
 from ...tournaments.rows import Round, Tournament
 from .. import error_response
 from .common import bp, by_id, director_only, entry_label, load, phone_url
 from .public import add_table_links, card_link, round_tables, standings_context
-
-
-class _InertWriter:
-    """A csv writer whose every cell goes through ``inert``."""
-
-    def __init__(self, writer):
-        self.writer = writer
-
-    def writerow(self, row):
-        self.writer.writerow([inert(cell) for cell in row])
-
-
-#: A spreadsheet reads a cell starting with one of these as a formula (or a formula's start).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def inert(cell):
-    """A CSV cell that a spreadsheet shows as text: one starting like a formula gets a leading apostrophe
-    (numbers, negative ones included, stay numbers)."""
-    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
-        try:
-            float(cell)
-        except ValueError:
-            return "'" + cell
-    return cell
 
 
 @bp.get("/tournaments/<int:tournament_id>/results.csv")
@@ -46,7 +21,7 @@ def results_csv(tournament_id: int):
     outcome = results.results(get_db(), tournament_id)
     kinds = {(t.round_number, t.number): status for t, status in outcome.tables}
     out = io.StringIO()
-    writer = _InertWriter(csv.writer(out))
+    writer = csv_writer(out)
     writer.writerow(["place", "entry", "name", "round", "table", "partners", "opponents", "points", "against",
                      "difference", "won", "vp", "result_kind", "total_points", "total_won", "total_vp"])
     for line in outcome.standings:
