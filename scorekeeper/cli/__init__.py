@@ -51,6 +51,7 @@ def serve(host: str, port: int, threads: int) -> None:
     # Waitress notes every moment all its threads are busy; at a club that is normal, not news.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     app = app_or_exit()
+    app.config["LISTEN_HOST"] = host  # the Host check answers to the address it was told to listen on
     backups = start_backups(app.config)
     server = create_server(app, host=host, port=port, threads=threads)
     urls = public_urls(host, server.effective_port)

@@ -47,6 +47,26 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def is_local_address(host: str) -> bool:
+    """Whether ``host`` is an IP address of this machine, on any of its interfaces (a second Wi-Fi, a hotspot,
+    a USB network, a container's bridge): the operating system lets a socket bind to its own addresses only.
+
+    Asks the operating system only; nothing is sent, and a name (not an address) is never looked up."""
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    if address.is_unspecified or address.is_multicast:
+        return False
+    family = socket.AF_INET6 if address.version == 6 else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.bind((str(address), 0))
+    except OSError:
+        return False
+    return True
+
+
 def for_phones(url: str) -> str:
     """``url`` as a phone in the room can open it: a loopback host becomes this machine's LAN address
     (the port, path and query stay). Unchanged when the host is already reachable or no LAN address is known."""

@@ -5,6 +5,11 @@ drive the app from a club phone's browser as if it were the same site. Such a re
 attacker's name in its ``Host`` header, so accepting only this machine's own addresses, ``localhost`` and the
 names the organiser configured (``ALLOWED_HOSTS`` in ``instance/config.py``, or
 ``SCOREKEEPER_ALLOWED_HOSTS="canasta.lan, scores.lan"``) stops it.
+
+This machine's own addresses are every address of every interface (``netinfo.is_local_address``: a laptop may be
+on a second Wi-Fi, a hotspot or a USB network, none of them its default route), and whatever ``scorekeeper serve
+--host`` was told to listen on (``LISTEN_HOST``, set by the command), a name included. An address is never a
+rebinding attacker's Host: the attack needs a name the attacker controls.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import time
 
 from flask import Flask, current_app, request
 
-from scorekeeper.ops.netinfo import lan_addresses
+from ..ops.netinfo import is_local_address, lan_addresses
 
 LOCAL_NAMES = {"localhost", "127.0.0.1", "::1"}
 #: The machine's addresses are asked again this often (a laptop may change Wi-Fi during an afternoon).
@@ -56,6 +61,7 @@ def host_name(header: str) -> str:
 
 
 def is_allowed(name: str, configured: set[str]) -> bool:
+    """``configured``: the names the organiser allowed, and the address the server was told to listen on."""
     if name in LOCAL_NAMES or name in configured:
         return True
     try:
@@ -63,12 +69,22 @@ def is_allowed(name: str, configured: set[str]) -> bool:
             return True
     except ValueError:
         pass
-    return name in own_names()
+    return name in own_names() or is_local_address(name)
+
+
+def allowed_names(config) -> set[str]:
+    """The names the configuration allows: ``ALLOWED_HOSTS`` and the host ``serve`` listens on (``LISTEN_HOST``;
+    the wildcard ``0.0.0.0`` or ``::`` adds nothing: every local address is allowed anyway)."""
+    names = configured_names(config.get("ALLOWED_HOSTS"))
+    listen = host_name(str(config.get("LISTEN_HOST") or ""))
+    if listen and listen not in ("0.0.0.0", "::"):
+        names.add(listen)
+    return names
 
 
 def check_host():
     name = host_name(request.environ.get("HTTP_HOST") or request.environ.get("SERVER_NAME") or "")
-    if is_allowed(name, configured_names(current_app.config.get("ALLOWED_HOSTS"))):
+    if is_allowed(name, allowed_names(current_app.config)):
         return None
     from . import error_response
 

@@ -55,3 +55,20 @@ def test_the_api_answers_a_foreign_host_in_json(tmp_path):
     response = _app(tmp_path).test_client().get("/api/v1/rules", headers={"Host": "evil.example"})
     assert response.status_code == 400
     assert response.get_json()["error"]["code"] == "request.host"
+
+
+@pytest.mark.parametrize("listen", ["10.200.1.1", "canasta-table.lan"])
+def test_the_host_serve_was_told_to_listen_on_is_allowed(tmp_path, listen):
+    """``scorekeeper serve --host X`` prints X for the phones: X is then a Host it answers to (an address of
+    another interface, or a name the organiser's network gives the laptop)."""
+    client = _app(tmp_path, LISTEN_HOST=listen).test_client()
+    assert client.get("/", headers={"Host": f"{listen}:8000"}).status_code == 200
+    assert client.get("/", headers={"Host": "evil.example:8000"}).status_code == 400
+
+
+@pytest.mark.parametrize("listen", ["0.0.0.0", "::"])
+def test_listening_on_every_address_does_not_let_every_name_in(tmp_path, listen):
+    client = _app(tmp_path, LISTEN_HOST=listen).test_client()
+    assert client.get("/", headers={"Host": "evil.example"}).status_code == 400
+    assert client.get("/", headers={"Host": "0.0.0.0:8000"}).status_code == 400
+
