@@ -183,3 +183,141 @@ def test_scorekeeper_serve_keeps_backups_and_makes_one_when_stopped(tmp_path):
     conn = sqlite3.connect(copies[-1])
     assert conn.execute("SELECT id FROM games").fetchall() == [(game,)]
     conn.close()
+
+
+# --------------------------------------------------------------------------------------
+# Backups that clean up after themselves (issue 19)
+# --------------------------------------------------------------------------------------
+
+
+def _club_on(disk: Path, megabytes_of_history: float) -> tuple[Path, int]:
+    """A club database on ``disk`` with a game and some weight of history (a blob stands for years of deals)."""
+    path = disk / "club.sqlite"
+    migrate(str(path))
+    db = connect(str(path))
+    game = new_game(db)
+    db.execute("CREATE TABLE history (b BLOB)")
+    db.execute("INSERT INTO history VALUES (randomblob(?))", [int(megabytes_of_history * 1024 * 1024)])
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.conn.close()
+    return path, game
+
+
+def _saving(path: Path, game: int, stop: threading.Event, saved: list, refused: list) -> threading.Thread:
+    """A table saving deals one after another until ``stop``, noting each save kept and each refused."""
+    def run():
+        db = connect(str(path))
+        current, n = game, 0
+        while not stop.is_set():
+            try:
+                if n and n % 140 == 0:  # a game holds at most stores.deals.MAX_DEALS deals
+                    current = new_game(db)
+                saved.append(add(db, current, quiet_deal(n)))
+            except sqlite3.Error as error:
+                refused.append(str(error))
+            n += 1
+        db.conn.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread
+
+
+def test_a_backup_that_would_fill_the_disk_is_not_made_and_no_save_is_refused(tmp_path, caplog):
+    """A real small disk holding the database and its backups, with less room than a copy needs. A copy written
+    anyway fills the disk while it grows (every save meanwhile is refused) and fails: so it is not started, nothing
+    is left behind, the organiser is told why, and the table's saves all go through."""
+    from .disks import fill, small_disk
+
+    with small_disk(tmp_path / "disk", 48) as disk:
+        path, game = _club_on(disk, 16)
+        fill(disk, leave=12 * 1024 * 1024)
+        keeper = backup.BackupKeeper(str(path), str(disk / "backups"), interval=3600, keep=3)
+        stop, saved, refused = threading.Event(), [], []
+        table = _saving(path, game, stop, saved, refused)
+        try:
+            for _ in range(3):
+                time.sleep(0.2)
+                keeper.tick()
+        finally:
+            stop.set()
+            table.join()
+            keeper.stop()
+        assert refused == []
+        assert len(saved) > 10 and set(saved) <= _deal_ids(path)
+        assert list((disk / "backups").glob("*.partial")) == [] and list((disk / "backups").glob("*.sqlite")) == []
+        assert "No backup made" in keeper.last_error and "MB free" in keeper.last_error
+        logged = [r.getMessage() for r in caplog.records if r.name == backup.__name__]
+        assert logged and logged[-1] == keeper.last_error  # said in the server's terminal
+
+
+def test_a_backup_that_runs_out_of_disk_while_written_leaves_nothing_behind(tmp_path, monkeypatch):
+    """The disk fills while the copy is written (something else wrote meanwhile, so the room checked before it
+    was not there): the half-written copy is deleted, the message says the disk is full, and saves go on."""
+    from .disks import fill, small_disk
+
+    monkeypatch.setattr(backup, "check_room", lambda *args: None)
+    with small_disk(tmp_path / "disk", 8) as disk:
+        path, game = _club_on(disk, 3)
+        fill(disk, leave=1024 * 1024)
+        keeper = backup.BackupKeeper(str(path), str(disk / "backups"), interval=3600, keep=3)
+        for _ in range(3):
+            keeper.tick()
+            assert [p.name for p in (disk / "backups").iterdir()] == []
+            assert "the disk is full" in keeper.last_error and "could not be read" not in keeper.last_error
+        db = connect(str(path))
+        try:
+            saved = [add(db, game, quiet_deal(i)) for i in range(20)]
+        finally:
+            db.conn.close()
+        assert set(saved) <= _deal_ids(path)
+        keeper.stop()
+
+
+def test_the_backup_command_on_a_full_disk_leaves_no_partial_and_says_so(tmp_path):
+    from .disks import small_disk
+
+    path, _game = _club_on(tmp_path, 2)
+    with small_disk(tmp_path / "stick", 1) as stick:
+        env = {**os.environ, "SCOREKEEPER_DATABASE": str(path)}
+        result = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "backup", str(stick) + "/"], cwd=ROOT,
+                                env=env, capture_output=True, text=True, timeout=60)
+        assert result.returncode == 1 and "Traceback" not in result.stderr
+        assert "disk" in result.stderr.lower() or "space" in result.stderr.lower(), result.stderr
+        assert list(stick.iterdir()) == []
+
+
+def test_a_partial_left_by_a_killed_backup_is_removed_when_backups_start(tmp_path):
+    """``kill -9`` during a backup leaves its ``.partial`` file (41.5 MB in the report): the next start clears
+    it, and a backup to the same file is not spoiled by it."""
+    path = tmp_path / "club.sqlite"
+    migrate(str(path))
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    orphan = folder / "scorekeeper-20261123-070000-000.sqlite.partial"
+    orphan.write_bytes(b"half a database" * 1000)
+    (folder / (orphan.name + "-journal")).write_bytes(b"its journal")
+    keeper = backup.BackupKeeper(str(path), str(folder), interval=3600, keep=3)
+    keeper.start()
+    keeper.stop()
+    assert list(folder.glob("*.partial")) == []
+    assert len(list(folder.glob("*.sqlite"))) == 1
+    target = tmp_path / "tonight.sqlite"
+    (tmp_path / "tonight.sqlite.partial").write_bytes(b"half a database" * 1000)
+    backup.backup_database(str(path), str(target))
+    assert _deal_ids(target) == set() and not (tmp_path / "tonight.sqlite.partial").exists()
+
+
+def test_rotation_keeps_the_newest_backups_after_the_clock_moves_back(tmp_path, monkeypatch):
+    """The clock moves back (a wrong clock corrected, the end of summer time): the backups made after it are the
+    newest ones all the same, and rotation keeps them."""
+    path = tmp_path / "club.sqlite"
+    migrate(str(path))
+    folder = tmp_path / "backups"
+    keeper = backup.BackupKeeper(str(path), str(folder), interval=3600, keep=3)
+    moments = iter(["20261123-210000-000", "20261123-211000-000", "20261123-212000-000",
+                    "20261122-090000-000", "20261122-091000-000"])  # the clock went back a day and a half
+    monkeypatch.setattr(backup, "_stamp", lambda: next(moments))
+    made = [keeper.backup_now() for _ in range(5)]
+    kept = sorted(str(p) for p in folder.glob("*.sqlite"))
+    assert kept == sorted(made[-3:])
