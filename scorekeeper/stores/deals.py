@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 
 from flask_babel import gettext as _
 from sqlite_utils import Database
@@ -18,7 +19,7 @@ from sqlite_utils import Database
 from .. import clock
 from ..rules import DealResult, get_profile
 from . import changes
-from .errors import DealNotFound, GameOver, InvalidGame, NothingToUndo, TooManyDeals
+from .errors import DealNotFound, GameOver, InvalidGame, NothingToUndo, StaleGame, TooManyDeals
 from .games import MODES, Deal, Game, claim, get_deal, list_deals, side_names
 from .rows import dumps
 from .summary import GameSummary, cached_at, extended, remember, score, summarise, totals_before_row
@@ -82,16 +83,31 @@ def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expecte
     ``summary``: the caller's summary of the game, used when it is at ``expected_version`` (the game is then
     not re-scored); ``result``: the caller's scoring of this deal on that summary's totals (then it is not
     scored again). ``client_key``: the key the phone made for this entry; a deal already saved under it is
-    answered with its id instead of being saved twice (a retry after a lost answer)."""
+    answered with its id instead of being saved twice (a retry after a lost answer), also when the first attempt
+    was still being written as the retry arrived (``once_per_key``)."""
     _check_mode(mode)
+    return once_per_key(db, game_id, client_key, lambda: _insert_deal(
+        db, game_id, sides_data, mode=mode, expected_version=expected_version, who=who, reason=reason,
+        summary=summary, result=result, play_on=play_on, client_key=client_key))
+
+
+def once_per_key(db: Database, game_id: int, client_key: str | None, write: Callable[[], int]) -> int:
+    """``write()`` (a write of the next deal, saved under ``client_key``) unless a deal is already stored under
+    that key: then that deal's id. Also when ``write`` fails because the game moved on (``StaleGame``) or the key
+    is taken (the unique index on ``(game_id, client_key)``) and a deal now stands under the key: the write was
+    a retry of that save, which is answered as that save, never as a lost race.
+
+    Why a read after the failure is enough: every write claims the game's version first, and that claim waits
+    for any transaction already writing to the game (SQLite's write lock; in a server database the game row's
+    lock). When the claim finds the version moved on, the first attempt has committed, so reading by its key
+    sees its deal, from any process. A different key on a version that moved on is still a lost race."""
     existing = deal_by_key(db, game_id, client_key)
     if existing is not None:
         return existing
     try:
-        return _insert_deal(db, game_id, sides_data, mode=mode, expected_version=expected_version, who=who,
-                            reason=reason, summary=summary, result=result, play_on=play_on, client_key=client_key)
-    except sqlite3.IntegrityError:
-        existing = deal_by_key(db, game_id, client_key)  # the same retry, saved a moment earlier
+        return write()
+    except (StaleGame, sqlite3.IntegrityError):
+        existing = deal_by_key(db, game_id, client_key)
         if existing is None:
             raise
         return existing

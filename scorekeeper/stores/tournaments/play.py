@@ -13,7 +13,7 @@ from sqlite_utils import Database
 
 from scorekeeper import clock
 from scorekeeper.stores.changes import last_undoable
-from scorekeeper.stores.deals import add_deal, undo_last, update_deal
+from scorekeeper.stores.deals import add_deal, once_per_key, undo_last, update_deal
 from scorekeeper.stores.errors import StaleGame
 from scorekeeper.stores.games import game_version, get_deal, get_game, set_locked
 from scorekeeper.stores.summary import game_summary
@@ -148,7 +148,7 @@ def table_add_deal(db: Database, table: Table, sides_data: dict, *, side: str, e
                    who: str, result=None, client_key: str | None = None) -> int:
     """Record the next deal, entered by ``side``. ``result``: the engine's scoring of the deal on the game as
     the phone saw it (from the deal path); ``client_key``: the key the phone put on its save (a retry is
-    recorded once)."""
+    recorded once, and answered as that save also while the first attempt is still being written)."""
     _check_side(side)
 
     def add(version, before):
@@ -158,7 +158,8 @@ def table_add_deal(db: Database, table: Table, sides_data: dict, *, side: str, e
         _log_cleared(db, table, before, side, who)
         return deal_id
 
-    return table_write(db, table, expected_version=expected_version, who=who, action=add)
+    return once_per_key(db, table.game_id, client_key,
+                        lambda: table_write(db, table, expected_version=expected_version, who=who, action=add))
 
 
 def table_undo(db: Database, table: Table, *, side: str, expected_version: int, who: str):
