@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 
 import click
 
@@ -33,11 +34,43 @@ def _instance_option(command):
                         help=_l("Folder for the database and secret key (default: instance/ in a checkout, else your user data folder; also $SCOREKEEPER_INSTANCE)."))(command)
 
 
+#: How waitress serves a club of 20 tables with 4 phones each and a projector (README, "A room full of phones").
+#: Connections: Chromium keeps up to 6 open to one server, so 81 screens and the director's laptop may hold about
+#: 500; 1000 leaves room for as many again from slow or stalled clients before anyone waits to be let in.
+#: select() can watch only 512 sockets on Windows, so there the limit is 500; elsewhere poll() has no such limit.
+#: A connection idle for 20 s is closed (checked every 5 s): a phone polls every 3 s, so only a locked phone's
+#: spare connections and stalled clients are cut, and Chromium opens a new one when it needs it. Waitress reads a
+#: request whole before a thread sees it and buffers the answer, so a slow client never holds a thread; threads
+#: are for work: a PDF render and the one request waiting for it may hold two, four are left for saves and polls.
+SERVER = {"threads": 6, "connection_limit": 500 if sys.platform == "win32" else 1000, "channel_timeout": 20,
+          "cleanup_interval": 5, "asyncore_use_poll": True}
+
+
+def _connection_limit(wanted: int, spare: int = 64) -> int:
+    """The connection limit this process can keep: its soft limit of open files is raised to fit ``wanted``
+    connections and ``spare`` other files where the hard limit allows (many systems start at 1024, macOS at
+    256); where it cannot be raised enough, the limit shrinks to fit, so the server never runs out of files."""
+    try:
+        import resource
+    except ImportError:  # Windows: sockets are not counted against such a limit
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    needed = wanted + spare
+    if soft == resource.RLIM_INFINITY or soft >= needed:
+        return wanted
+    target = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ValueError, OSError):
+        target = soft
+    return max(1, min(wanted, target - spare))
+
+
 @main.command(short_help=_l("Serve the app to the phones at the club."),
               help=_l("Serve the app with waitress, and show the address phones should open."))
 @option("--host", default="0.0.0.0", show_default=True, help=_l("Address to listen on."))
 @option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help=_l("Port to listen on."))
-@option("--threads", default=4, show_default=True, type=click.IntRange(1, 64),
+@option("--threads", default=SERVER["threads"], show_default=True, type=click.IntRange(1, 64),
               help=_l("How many requests are answered at the same time."))
 @_instance_option
 def serve(host: str, port: int, threads: int) -> None:
@@ -53,7 +86,8 @@ def serve(host: str, port: int, threads: int) -> None:
     app = app_or_exit()
     app.config["LISTEN_HOST"] = host  # the Host check answers to the address it was told to listen on
     backups = start_backups(app.config)
-    server = create_server(app, host=host, port=port, threads=threads)
+    settings = {**SERVER, "threads": threads, "connection_limit": _connection_limit(SERVER["connection_limit"])}
+    server = create_server(app, host=host, port=port, **settings)
     urls = public_urls(host, server.effective_port)
     click.echo(_("Canasta Scorekeeper is running."))
     click.echo(_("Data folder: %(instance_path)s", instance_path=app.instance_path))
