@@ -1,22 +1,36 @@
-// Entries survive a dropped connection. No service worker (they need HTTPS, which a club's Wi-Fi has not):
-// a deal saved while the scorekeeper cannot be reached is kept in this phone's localStorage, listed with the
-// deals as "not sent yet", and sent by itself on the browser's `online` event and on a steady retry, also
-// after the page is reloaded.
+// Entries survive a dropped or hung connection. No service worker (they need HTTPS, which a club's Wi-Fi has not):
+// every deal saved is first written to this phone's localStorage, as it was at the moment of saving (its values
+// and a key of its own), and only forgotten once the scorekeeper has answered it. A save with no answer within
+// SAVE_TIMEOUT_MS is treated as not sent: listed with the deals as "not sent yet" and sent again on the browser's
+// `online` event and on a steady retry, also after the page is reloaded. Kept deals are sent one at a time, in
+// the order they were typed, each based on the version the answer to the one before gave; a deal saved while
+// others wait is kept behind them, never sent ahead.
 //
 // Forms opt in with `data-offline`:
 //   data-offline="keep"  an entry form: kept on the phone when it cannot be sent (the deal forms);
 //   data-offline="try"   any other form: tried in the background, so a failure says so and the page stays.
-// Every form it handles carries a key made on this phone (`client_key`): the server records a save once,
-// however often it is retried, and answers a repeat as it answered the first.
+// Each save of a "keep" form carries a new key made on this phone (`client_key`): the server records a save once,
+// however often it is retried, and answers a repeat (also one racing the first) as it answered the first. The
+// form cannot be saved again while its save is on the way (its button is disabled), and what is typed into it
+// meanwhile is the next entry, under its own key.
 // Lists of unsent entries: `<ol data-unsent="ACTION">` (filled here, for the entries posted to ACTION).
 (function () {
   "use strict";
 
   var STORE = "scorekeeper:unsent";
   var RETRY_MS = 5000;
+  // A save answers in 10-50 ms on the club's laptop, and in about 2 s at worst under load (README, "Speed").
+  // A phone whose packets are lost resends them after about 1, 2 and 4 s, so after 8 s a save that had a way
+  // through has had three chances; beyond that the link is down or hung, and the player is better told so
+  // (and the deal kept) than left looking at a button that does nothing.
+  var SAVE_TIMEOUT_MS = 8000;
   var sending = false;
+  var flying = {};  // keys of the entries this page is sending right now
 
   // --- The queue, in localStorage ------------------------------------------------------------
+  // An entry: {key, action, body (the form's values when it was saved), label, number (the deal it was typed
+  // as), version (what it is based on), htmx, at; flight: being sent as it was saved; refused: the server's
+  // reason; asNext and resent: "Send it anyway" after a lost race}.
   function load() {
     try { return JSON.parse(localStorage.getItem(STORE) || "[]") || []; } catch (e) { return []; }
   }
@@ -29,6 +43,8 @@
     save(queue);
   }
   function drop(key) { save(load().filter(function (entry) { return entry.key !== key; })); }
+  function find(key) { return load().filter(function (entry) { return entry.key === key; })[0]; }
+  function waiting(action) { return load().some(function (entry) { return entry.action === action; }); }
 
   // A key nobody else will make: 128 random bits (crypto.getRandomValues works over plain HTTP).
   function newKey() {
@@ -45,8 +61,11 @@
       input.name = "client_key";
       form.appendChild(input);
     }
-    if (!input.value) { input.value = newKey(); }
     return input;
+  }
+  function clearKey(form) {
+    var input = form && form.querySelector('input[name="client_key"]');
+    if (input) { input.value = ""; input.removeAttribute("value"); }
   }
 
   function csrfToken(form) {
@@ -82,11 +101,12 @@
   }
 
   // --- Lists of unsent entries ----------------------------------------------------------------
+  // A save on its way is not listed: it is listed once it is known not to have been answered.
   function render() {
     var queue = load();
     Array.prototype.forEach.call(document.querySelectorAll("[data-unsent]"), function (list) {
       var action = list.getAttribute("data-unsent");
-      var mine = queue.filter(function (entry) { return entry.action === action; });
+      var mine = queue.filter(function (entry) { return entry.action === action && !entry.flight; });
       list.textContent = "";
       list.hidden = mine.length === 0;
       mine.forEach(function (entry) {
@@ -106,6 +126,7 @@
         list.appendChild(item);
       });
     });
+    Array.prototype.forEach.call(document.querySelectorAll('form[data-offline="keep"]'), countOn);
   }
 
   function actions(entry) {
@@ -136,7 +157,7 @@
     }
   });
 
-  // --- Keeping an entry ------------------------------------------------------------------------
+  // --- Taking an entry as it is saved -----------------------------------------------------------
   function versionOf(form) {
     var input = form.querySelector('input[name="version"]');
     return input ? input.value : "";
@@ -147,43 +168,92 @@
     if (input && version) { input.value = version; input.setAttribute("value", version); }
   }
 
-  function keep(form) {
-    var key = keyInput(form).value;
-    var action = form.getAttribute("action");
-    var queue = load();
-    if (queue.some(function (entry) { return entry.key === key; })) { return true; }
-    var entry = {
-      key: key, action: action, body: new URLSearchParams(new FormData(form)).toString(),
-      label: form.getAttribute("data-offline-label") || "Deal", version: versionOf(form),
+  function shownNumber(form) {
+    var number = form.querySelector("[data-next-deal]");
+    return number ? (parseInt(number.textContent, 10) || 0) : (parseInt(form.getAttribute("data-deal"), 10) || 0);
+  }
+
+  // The entry as it is at this moment, under a new key (also put on the form for the request that sends it).
+  function snapshot(form) {
+    var key = newKey();
+    keyInput(form).value = key;
+    var number = shownNumber(form);
+    var params = new URLSearchParams(new FormData(form));
+    if (number && params.has("deal_number")) { params.set("deal_number", String(number)); }
+    var label = form.getAttribute("data-offline-label") || t("deal", "Deal");
+    return {
+      key: key, action: form.getAttribute("action"), body: params.toString(), number: number,
+      label: number ? label.replace(/\d+/, String(number)) : label, version: versionOf(form),
       htmx: form.hasAttribute("hx-post"), at: new Date().toISOString()
     };
-    queue.push(entry);
-    if (!save(queue)) {
+  }
+
+  // What was typed, without the fields the page or this script fill in: to tell whether the form still shows
+  // the entry that was saved, or the player has started on the next one.
+  var OWN_FIELDS = ["client_key", "csrf_token", "version", "deal_number", "board_version"];
+  function typed(body) {
+    var params = new URLSearchParams(body);
+    OWN_FIELDS.forEach(function (name) { params.delete(name); });
+    return params.toString();
+  }
+
+  function keepEntry(entry) {
+    var queue = load().filter(function (other) { return other.key !== entry.key; });
+    var kept = {};
+    Object.keys(entry).forEach(function (name) { if (name !== "flight") { kept[name] = entry[name]; } });
+    queue.push(kept);
+    return save(queue);
+  }
+
+  // The entry is kept on the phone: listed, said, and the form made ready for the next deal. The form is cleared
+  // only while it still shows the entry: what the player has typed since is the next deal and stays.
+  function kept(entry, form, words) {
+    if (!keepEntry(entry)) {
       say(t("full", "This phone could not keep the deal (its storage is full). Write it down and enter it again later."), "error");
       return false;
     }
     render();
-    say(t("kept", "Can't reach the scorekeeper: the deal is kept on this phone and will be sent when the connection returns."), "warning");
-    form.dispatchEvent(new CustomEvent("entry-kept", { bubbles: true, detail: { game: form.getAttribute("data-game"), key: key } }));
-    nextEntry(form);
+    say(words, "warning");
+    if (form) {
+      form.dispatchEvent(new CustomEvent("entry-kept", { bubbles: true, detail: { game: form.getAttribute("data-game"), key: entry.key } }));
+      nextEntry(form, entry);
+    }
     return true;
   }
 
-  // The form is ready for the next deal: blank, with its own new key, numbered after the kept one.
-  function nextEntry(form) {
-    form.reset();
-    var input = form.querySelector('input[name="client_key"]');
-    if (input) { input.value = ""; input.removeAttribute("value"); }
-    var number = form.querySelector("[data-next-deal]");
-    if (number) {
-      var next = (parseInt(number.textContent, 10) || 0) + 1;
-      number.textContent = String(next);
-      form.setAttribute("data-offline-label", (form.getAttribute("data-offline-label") || "Deal").replace(/\d+/, String(next)));
-      if (form.hasAttribute("data-deal")) { form.setAttribute("data-deal", String(next)); }
+  // The form is ready for the next deal: blank (unless the next one is being typed), with no key, numbered
+  // after the kept one.
+  function nextEntry(form, entry) {
+    var untouched = typed(new URLSearchParams(new FormData(form)).toString()) === typed(entry.body);
+    clearKey(form);
+    if (untouched) {
+      form.reset();
+      clearKey(form);
+      Array.prototype.forEach.call(form.elements, function (el) {
+        if (el.name && el.type !== "hidden") { el.dispatchEvent(new Event("change", { bubbles: true })); }
+      });
     }
-    Array.prototype.forEach.call(form.elements, function (el) {
-      if (el.name && el.type !== "hidden") { el.dispatchEvent(new Event("change", { bubbles: true })); }
+    countOn(form);
+  }
+
+  // A form's head counts on after the deals kept for it, also when a refresh of the scoreboard (which knows
+  // only the deals the server holds) has just put it back.
+  function countOn(form) {
+    var number = form.querySelector("[data-next-deal]");
+    var action = form.getAttribute("action");
+    var last = 0;
+    load().forEach(function (entry) {
+      if (entry.action === action && !entry.flight && entry.number > last) { last = entry.number; }
     });
+    if (!number || !last || shownNumber(form) > last) { return; }
+    var next = String(last + 1);
+    number.textContent = next;
+    var input = form.querySelector('input[name="deal_number"]');
+    if (input) { input.value = next; }
+    if (form.hasAttribute("data-offline-label")) {
+      form.setAttribute("data-offline-label", form.getAttribute("data-offline-label").replace(/\d+/, next));
+    }
+    if (form.hasAttribute("data-deal")) { form.setAttribute("data-deal", next); }
   }
 
   // --- Sending what is kept --------------------------------------------------------------------
@@ -201,6 +271,20 @@
     return params.toString();
   }
 
+  // A POST that gives up after SAVE_TIMEOUT_MS (then it is as if the network had failed).
+  function post(action, headers, body) {
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller ? window.setTimeout(function () { controller.abort(); }, SAVE_TIMEOUT_MS) : null;
+    return fetch(action, { method: "POST", credentials: "same-origin", headers: headers, body: body,
+                           signal: controller ? controller.signal : undefined })
+      .then(function (response) {
+        return response.text().then(function (html) {
+          window.clearTimeout(timer);
+          return { status: response.status, ok: response.ok, html: html, url: response.url };
+        });
+      }, function (error) { window.clearTimeout(timer); throw error; });
+  }
+
   // The version a page answered with, for the form posting to ``action``: the next kept entry builds on it.
   function answeredField(html, action, name) {
     var doc = new DOMParser().parseFromString(html, "text/html");
@@ -210,6 +294,20 @@
   }
   function answeredVersion(html, action) { return answeredField(html, action, "version"); }
 
+  // An entry was recorded (or found recorded): the entries kept after it build on the version the server
+  // answered with, and so does the form.
+  function recorded(entry, html) {
+    drop(entry.key);
+    var version = answeredVersion(html, entry.action);
+    if (version) {
+      var rest = load();
+      rest.forEach(function (other) { if (other.action === entry.action && !other.refused) { other.version = version; } });
+      save(rest);
+      setVersion(document.querySelector('form[action="' + entry.action + '"]'), version);
+    }
+    render();
+  }
+
   function refusal(status, html) {
     var doc = new DOMParser().parseFromString(html || "", "text/html");
     var message = doc.querySelector(".message-error, .field-error");
@@ -218,52 +316,47 @@
     return text || t("refused_by", "the scorekeeper refused it.");
   }
 
-  function sendOne(entry) {
-    return fetch(entry.action, { method: "POST", credentials: "same-origin", headers: headers(entry), body: bodyOf(entry) })
-      .then(function (response) {
-        return response.text().then(function (html) { return { status: response.status, ok: response.ok, html: html }; });
-      });
+  // Refused (someone else saved first, or the entry is wrong): kept, marked, with the version the server
+  // answered with, so "Send it anyway" builds on what is there now. The entries typed after it wait for it.
+  function refused(entry, answer) {
+    var current = answeredVersion(answer.html, entry.action);
+    var asNext = answeredField(answer.html, entry.action, "as_next");
+    update(entry.key, function (e) {
+      e.refused = refusal(answer.status, answer.html);
+      if (current) { e.version = current; }
+      if (asNext) { e.asNext = asNext; }  // the scorepad's "save mine as the next deal"
+    });
+    render();
   }
 
+  // Send the kept entries one at a time, in the order they were typed. An entry still on its way, or refused,
+  // holds back the ones typed after it for the same form; a failure to reach the server stops the round.
   function flush() {
     if (sending) { return; }
-    var keys = load().filter(function (entry) { return !entry.refused; }).map(function (entry) { return entry.key; });
+    var keys = load().map(function (entry) { return entry.key; });
     if (!keys.length) { return; }
     sending = true;
     var sentHere = false;
+    var held = {};
     var step = function (index) {
       if (index >= keys.length) { return finish(true); }
-      // Read again: an earlier answer may have moved this entry's version on.
-      var entry = load().filter(function (e) { return e.key === keys[index] && !e.refused; })[0];
-      if (!entry) { return step(index + 1); }
-      return sendOne(entry).then(function (answer) {
+      var entry = find(keys[index]);  // read again: an earlier answer may have moved its version on
+      if (!entry || held[entry.action]) { return step(index + 1); }
+      if (entry.refused || flying[entry.key]) { held[entry.action] = true; return step(index + 1); }
+      flying[entry.key] = true;
+      return post(entry.action, headers(entry), bodyOf(entry)).then(function (answer) {
+        delete flying[entry.key];
         setReachable(true);
         if (answer.ok) {
-          drop(entry.key);
-          var version = answeredVersion(answer.html, entry.action);
-          if (version) {
-            var rest = load();
-            rest.forEach(function (other) { if (other.action === entry.action && !other.refused) { other.version = version; } });
-            save(rest);
-            setVersion(document.querySelector('form[action="' + entry.action + '"]'), version);
-          }
+          recorded(entry, answer.html);
           if (document.querySelector('[data-unsent="' + entry.action + '"]')) { sentHere = true; }
-          render();
           return step(index + 1);
         }
         if (answer.status >= 500) { return finish(false); }  // the server's trouble: try again later
-        // Refused (someone else saved first, or the entry is wrong): kept, marked, with the version the
-        // server answered with, so "Send it anyway" builds on what is there now.
-        var current = answeredVersion(answer.html, entry.action);
-        var asNext = answeredField(answer.html, entry.action, "as_next");
-        update(entry.key, function (e) {
-          e.refused = refusal(answer.status, answer.html);
-          if (current) { e.version = current; }
-          if (asNext) { e.asNext = asNext; }  // the scorepad's "save mine as the next deal"
-        });
-        render();
+        refused(entry, answer);
+        held[entry.action] = true;
         return step(index + 1);
-      }, function () { setReachable(false); return finish(false); });
+      }, function () { delete flying[entry.key]; setReachable(false); return finish(false); });
     };
     var finish = function (done) {
       sending = false;
@@ -277,17 +370,84 @@
   }
   window.scorekeeperFlush = flush;
 
-  // --- Hooks -------------------------------------------------------------------------------------
-  // Every save carries the phone's key; a plain (non-htmx) form is sent in the background, so a dropped
-  // connection never takes the page away to the browser's "no internet" screen.
+  // --- Saving ------------------------------------------------------------------------------------
+  // Every save of a "keep" form is an entry of its own, written to the queue before it is sent. While earlier
+  // entries for the same form wait, it is kept behind them; otherwise htmx sends it (or, for a plain form, this
+  // script in the background, so a dropped connection never takes the page away to the browser's "no internet"
+  // screen) and the entry is forgotten once the server has answered.
+  var saving = {};  // the entry each form is sending, by the form's action
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.hasAttribute || !form.hasAttribute("data-offline")) { return; }
-    if (form.getAttribute("data-offline") === "keep") { keyInput(form); }
-    if (form.hasAttribute("hx-post")) { return; }  // htmx sends it; a failure arrives as htmx:sendError
-    event.preventDefault();
-    submitInBackground(form);
+    if (form.getAttribute("data-offline") !== "keep") {
+      if (!form.hasAttribute("hx-post")) { event.preventDefault(); submitInBackground(form); }
+      return;
+    }
+    var action = form.getAttribute("action");
+    if (saving[action]) {  // its save is still on the way (its button is disabled): not a second time
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return;
+    }
+    var entry = snapshot(form);
+    if (waiting(action)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (kept(entry, form, t("queued", "The deal is kept on this phone and will be sent after the deals saved before it."))) { flush(); }
+      return;
+    }
+    entry.flight = true;
+    save(load().concat([entry]));  // if the phone cannot store it, it is still sent; only the safety net is missing
+    saving[action] = entry;
+    flying[entry.key] = true;
+    var button = form.querySelector('[type="submit"]');
+    if (button) { button.disabled = true; }
+    if (form.hasAttribute("hx-post")) {  // htmx sends it; its outcome comes below
+      watchStart(form, entry);
+    } else {
+      event.preventDefault();
+      sendInBackground(entry, form);
+    }
   }, true);
+
+  // The save came to an end: forget that it is on the way and let the form save again.
+  function ended(form, action) {
+    var entry = saving[action];
+    delete saving[action];
+    if (entry) { delete flying[entry.key]; }
+    var button = form && form.querySelector('[type="submit"]');
+    if (button) { button.disabled = false; }
+    return entry;
+  }
+
+  // No answer, or no way through: the entry is kept as it was saved, and sent again later.
+  function notSent(form, action, words) {
+    var entry = ended(form, action);
+    setReachable(false);
+    if (entry) { kept(entry, form, words); }
+  }
+
+  function sendInBackground(entry, form) {
+    post(entry.action, { "Content-Type": "application/x-www-form-urlencoded" }, entry.body).then(function (answer) {
+      setReachable(true);
+      if (answer.ok) {
+        ended(null, entry.action);
+        drop(entry.key);
+        // The page the server sent us to (Post/Redirect/Get), with the messages it showed.
+        carryMessages(answer.html);
+        window.location.replace(answer.url);
+      } else if (answer.status >= 500) {
+        notSent(form, entry.action, t("kept", "Can't reach the scorekeeper: the deal is kept on this phone and will be sent when the connection returns."));
+      } else {
+        ended(form, entry.action);
+        drop(entry.key);
+        form.submit();  // refused: send it the ordinary way to see why (same key: never saved twice)
+      }
+    }, function () {
+      notSent(form, entry.action, t("kept", "Can't reach the scorekeeper: the deal is kept on this phone and will be sent when the connection returns."));
+    });
+  }
 
   function submitInBackground(form) {
     var button = form.querySelector('[type="submit"]');
@@ -299,22 +459,17 @@
     }).then(function (response) {
       setReachable(true);
       if (response.ok) {
-        // The page the server sent us to (Post/Redirect/Get), with the messages it showed.
         return response.text().then(function (html) {
           carryMessages(html);
           window.location.replace(response.url);
         });
       } else {
-        form.submit();  // refused: send it the ordinary way to see why (same key: never saved twice)
+        form.submit();  // refused: send it the ordinary way to see why
       }
     }, function () {
       if (button) { button.disabled = false; }
       setReachable(false);
-      if (form.getAttribute("data-offline") === "keep") {
-        keep(form);
-      } else {
-        say(t("not_done", "Can't reach the scorekeeper, so that was not done. Try again once the phone is back on the Wi-Fi."), "error");
-      }
+      say(t("not_done", "Can't reach the scorekeeper, so that was not done. Try again once the phone is back on the Wi-Fi."), "error");
     });
   }
 
@@ -341,15 +496,79 @@
     });
   }
 
-  document.addEventListener("htmx:sendError", function (event) {
-    var form = event.detail.elt;
-    setReachable(false);
-    if (form && form.tagName === "FORM" && form.getAttribute("data-offline") === "keep") {
-      event.stopImmediatePropagation();
-      keep(form);
-    }
-  }, true);
+  // --- htmx's side of a save -------------------------------------------------------------------------
+  // The outcome is read from the request itself (its `loadend`, after htmx has swapped the answer in): the form
+  // that sent it is often no longer in the page by then, and events on it no longer reach the document.
+  function keepForm(event) {
+    var form = event.detail && event.detail.elt;
+    return form && form.tagName === "FORM" && form.getAttribute("data-offline") === "keep" ? form : null;
+  }
+  function savingFrom(event) {
+    var form = keepForm(event);
+    return form ? saving[form.getAttribute("action")] : null;
+  }
 
+  var started = {};  // keys of the saves htmx has sent
+  function watchStart(form, entry) {
+    // htmx sends the form while the submit event runs; a save it did not send (a check of its own stopped it)
+    // is not on the way, and the form can save again.
+    window.setTimeout(function () {
+      if (saving[entry.action] === entry && !started[entry.key]) { ended(form, entry.action); drop(entry.key); render(); }
+    }, 0);
+  }
+
+  // The save is sent with its own key and given SAVE_TIMEOUT_MS to answer; the form forgets the key at once.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var entry = savingFrom(event);
+    if (!entry) { return; }
+    event.detail.timeout = SAVE_TIMEOUT_MS;
+    event.detail.parameters.client_key = entry.key;
+    clearKey(event.detail.elt);
+  });
+
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var entry = savingFrom(event);
+    var xhr = event.detail.xhr;
+    if (!entry || !xhr || started[entry.key]) { return; }
+    started[entry.key] = true;
+    var form = event.detail.elt;
+    var timedOut = false;
+    xhr.addEventListener("timeout", function () { timedOut = true; });
+    xhr.addEventListener("loadend", function () {
+      delete started[entry.key];
+      answered(form, entry, xhr, timedOut);
+    });
+  });
+
+  function answered(form, entry, xhr, timedOut) {
+    var action = entry.action;
+    if (saving[action] !== entry) { return; }
+    if (!xhr.status) {  // no answer: the network failed, or it took too long
+      notSent(form, action, timedOut
+        ? t("no_answer", "The scorekeeper did not answer in time: the deal is kept on this phone and will be sent again until it is recorded.")
+        : t("kept", "Can't reach the scorekeeper: the deal is kept on this phone and will be sent when the connection returns."));
+      return;
+    }
+    setReachable(true);
+    if (xhr.status >= 500) {
+      notSent(form, action, t("kept", "Can't reach the scorekeeper: the deal is kept on this phone and will be sent when the connection returns."));
+      return;
+    }
+    ended(form, action);
+    // Answered: recorded (2xx), or refused with the entry shown again next to its messages (409, 422).
+    if (xhr.status >= 200 && xhr.status < 300) { recorded(entry, xhr.responseText); } else { drop(entry.key); render(); }
+    flush();
+  }
+
+  // app.js would say "not saved" or "try again": the deal is kept instead, and said so above.
+  function quiet(event) {
+    if (savingFrom(event)) { event.stopImmediatePropagation(); }
+  }
+  ["htmx:sendError", "htmx:timeout", "htmx:sendAbort"].forEach(function (name) {
+    document.addEventListener(name, quiet, true);
+  });
+
+  document.addEventListener("htmx:sendError", function () { setReachable(false); }, true);
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.detail.xhr && event.detail.xhr.status) { setReachable(true); }
   });
@@ -359,6 +578,12 @@
   window.addEventListener("storage", function (event) { if (event.key === STORE) { render(); } });
 
   document.addEventListener("DOMContentLoaded", function () {
+    // An entry a page was sending when it was closed or reloaded never heard back: it is kept.
+    var queue = load();
+    if (queue.some(function (entry) { return entry.flight; })) {
+      queue.forEach(function (entry) { delete entry.flight; });
+      save(queue);
+    }
     showCarried();
     render();
     if (navigator.onLine === false) { setReachable(false); }
