@@ -76,7 +76,8 @@ def deal_by_key(db: Database, game_id: int, client_key: str | None) -> int | Non
 
 def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expected_version: int,
              who: str | None = None, reason: str | None = None, summary: GameSummary | None = None,
-             result: DealResult | None = None, play_on: bool = False, client_key: str | None = None) -> int:
+             result: DealResult | None = None, play_on: bool = False, client_key: str | None = None,
+             locked_ok: bool = False) -> int:
     """Add the next deal; raises StaleGame, GameLocked, GameOver (unless ``play_on``: the table chose to play on
     after the game ended) or the engine's RulesError.
 
@@ -84,11 +85,12 @@ def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expecte
     not re-scored); ``result``: the caller's scoring of this deal on that summary's totals (then it is not
     scored again). ``client_key``: the key the phone made for this entry; a deal already saved under it is
     answered with its id instead of being saved twice (a retry after a lost answer), also when the first attempt
-    was still being written as the retry arrived (``once_per_key``)."""
+    was still being written as the retry arrived (``once_per_key``). ``locked_ok``: a writer allowed to change a
+    locked game (``games.claim``)."""
     _check_mode(mode)
     return once_per_key(db, game_id, client_key, lambda: _insert_deal(
         db, game_id, sides_data, mode=mode, expected_version=expected_version, who=who, reason=reason,
-        summary=summary, result=result, play_on=play_on, client_key=client_key))
+        summary=summary, result=result, play_on=play_on, client_key=client_key, locked_ok=locked_ok))
 
 
 def once_per_key(db: Database, game_id: int, client_key: str | None, write: Callable[[], int]) -> int:
@@ -115,9 +117,9 @@ def once_per_key(db: Database, game_id: int, client_key: str | None, write: Call
 
 def _insert_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expected_version: int,
                  who: str | None, reason: str | None, summary: GameSummary | None, result: DealResult | None,
-                 play_on: bool, client_key: str | None) -> int:
+                 play_on: bool, client_key: str | None, locked_ok: bool) -> int:
     with db.atomic():
-        game = claim(db, game_id, expected_version)
+        game = claim(db, game_id, expected_version, locked_ok=locked_ok)
         before = _summary_before(db, game, expected_version, summary)
         if before.game_over and not play_on:
             raise GameOver()
@@ -146,12 +148,12 @@ def _insert_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, exp
 
 def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, mode: str, expected_version: int,
                 who: str | None = None, reason: str | None = None, summary: GameSummary | None = None,
-                result: DealResult | None = None) -> None:
+                result: DealResult | None = None, locked_ok: bool = False) -> None:
     """Correct an earlier deal; every later total is recomputed from the deals. ``result``: the caller's
     scoring of the corrected deal on ``summary`` (then the engine is not asked again before writing)."""
     _check_mode(mode)
     with db.atomic():
-        game = claim(db, game_id, expected_version)
+        game = claim(db, game_id, expected_version, locked_ok=locked_ok)
         old = get_deal(db, game_id, deal_id)
         if old is None:
             raise DealNotFound()
@@ -208,10 +210,11 @@ def _put_back_logged(db: Database, game_id: int, deal_id: int, record: dict | No
                           after=restored.record() if restored else None, who=who, reason=reason)
 
 
-def undo_last(db: Database, game_id: int, *, expected_version: int, who: str | None = None):
+def undo_last(db: Database, game_id: int, *, expected_version: int, who: str | None = None,
+              locked_ok: bool = False):
     """Revert the latest deal change that is not yet undone; returns that change."""
     with db.atomic():
-        game = claim(db, game_id, expected_version)
+        game = claim(db, game_id, expected_version, locked_ok=locked_ok)
         change = changes.last_undoable(db, game_id)
         if change is None:
             raise NothingToUndo()

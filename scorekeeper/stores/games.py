@@ -253,21 +253,23 @@ def set_locked(db: Database, game_id: int, locked: bool, *, who: str | None = No
                       before=None, after={"locked": bool(locked)}, who=who, reason=None)
 
 
-def claim(db: Database, game_id: int, expected_version: int) -> Game:
+def claim(db: Database, game_id: int, expected_version: int, *, locked_ok: bool = False) -> Game:
     """Take the game for this change or raise: the first statement of every write to a game's deals.
 
-    Returns the game row as it now is (the new version), read by the claim itself (``RETURNING``)."""
+    ``locked_ok``: the writer may change a locked game (a tournament table through its own link, the director);
+    the scorepad's pages may not. Returns the game row as it now is (the new version), read by the claim
+    itself (``RETURNING``)."""
     rows = db.execute(
-        "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND locked = 0 "
-        "AND deleted_at IS NULL RETURNING *",
-        [clock.stamp(), game_id, expected_version],
+        "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ? "
+        "AND (locked = 0 OR ?) AND deleted_at IS NULL RETURNING *",
+        [clock.stamp(), game_id, expected_version, 1 if locked_ok else 0],
     ).fetchall()
     if rows:
         return decode_game(rows[0])
     game = get_game(db, game_id)
     if game is None:
         raise GameNotFound()
-    if game.locked:
+    if game.locked and not locked_ok:
         raise GameLocked()
     raise StaleGame(game.version)
 

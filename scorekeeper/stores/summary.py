@@ -19,6 +19,7 @@ from sqlite_utils import Database
 from flask_babel import gettext as _
 
 from scorekeeper.ops.lru import LRU
+from scorekeeper.stores.transaction import after_commit
 from ..rules import DealResult, Line, RuleProfile, RulesError, Violation, game_state, parse_deal, score_deal
 from .errors import GameNotFound
 from .games import Deal, Game, dealer_name, game_profile, get_game, list_deals, side_names
@@ -221,18 +222,17 @@ def db_file(db: Database) -> str:
 
 
 def _cache_key(db: Database, game: Game) -> tuple | None:
-    """The cache key of the committed game row ``game``; None when it must not be cached."""
+    """The cache key of the game row ``game`` as this connection reads it; None for a database without a file."""
     path = db_file(db)
-    if not path or db.conn.in_transaction:
-        return None
-    return (path, game.id, game.version, game.code)
+    return (path, game.id, game.version, game.code) if path else None
 
 
 def remember(db: Database, summary: GameSummary) -> None:
-    """Cache a summary computed by a write, once that write is committed (not inside an outer transaction)."""
+    """Cache a summary computed by a write once that write is committed (``transaction.after_commit``): a write
+    that rolls back may see its version number taken by another change."""
     key = _cache_key(db, summary.game)
     if key is not None:
-        summary_cache.put(key, summary)
+        after_commit(db, lambda: summary_cache.put(key, summary))
 
 
 def cached_at(db: Database, game: Game, version: int) -> GameSummary | None:
@@ -244,19 +244,19 @@ def cached_at(db: Database, game: Game, version: int) -> GameSummary | None:
 def game_summary(db: Database, game_id: int) -> GameSummary:
     """The game's summary: from the cache when its version is known, else re-scored from its deals.
 
-    Outside a transaction, the game and its deals are read in one read transaction, so a change
-    committed by another connection in between cannot pair one version's row with another's deals."""
-    if db.conn.in_transaction or not db_file(db):
-        game = get_game(db, game_id)
-        if game is None:
-            raise GameNotFound()
-        return summarise(game, list_deals(db, game_id))
+    Outside a transaction, the game and its deals are read in one read transaction, so a change committed by
+    another connection in between cannot pair one version's row with another's deals. Inside one, a cached
+    summary of the version read is still exact (only committed versions enter the cache), but one scored there
+    is not cached: the transaction may yet roll back."""
     game = get_game(db, game_id)
     if game is None:
         raise GameNotFound()
-    cached = summary_cache.get(_cache_key(db, game))
+    key = _cache_key(db, game)
+    cached = summary_cache.get(key) if key is not None else None
     if cached is not None:
         return cached
+    if db.conn.in_transaction or key is None:
+        return summarise(game, list_deals(db, game_id))
     db.execute("BEGIN")
     try:
         game = get_game(db, game_id)

@@ -15,7 +15,7 @@ from scorekeeper import clock
 from scorekeeper.stores.changes import last_undoable
 from scorekeeper.stores.deals import add_deal, once_per_key, undo_last, update_deal
 from scorekeeper.stores.errors import StaleGame
-from scorekeeper.stores.games import game_version, get_deal, get_game, set_locked
+from scorekeeper.stores.games import game_version, get_deal, get_game
 from scorekeeper.stores.summary import game_summary
 from scorekeeper.stores.tournaments import records, rounds
 from scorekeeper.tournaments import timing
@@ -87,26 +87,21 @@ def settle(db: Database, table: Table, reason: str, *, who: str) -> None:
 # --- Writes to the table's game ---------------------------------------------------------------------------
 
 
-def table_write(db: Database, table: Table, *, expected_version: int, who: str, action):
-    """Run one scorepad write for a table: ``action(version, before)`` gets the unlocked game's version and
-    the table's status as the phone saw it (before unlocking, which moves the version on).
+def table_write(db: Database, table: Table, *, expected_version: int, action):
+    """Run one scorepad write for a table: ``action(before)`` gets the table's status as the phone saw it.
 
-    Tournament games are locked except inside this transaction, so the scorepad's own pages cannot change
-    them: a table scores only through its secret link, only while its round is open. Unlocking is the first
-    statement, so the transaction holds SQLite's write lock before it reads anything; a phone that saw an
-    older version gets ``StaleGame`` and nothing is written.
+    Tournament games stay locked, so the scorepad's own pages cannot change them; a table writes through its
+    secret link only, with the game's own write (``stores.deals``, ``locked_ok``): one claim of the version,
+    one change row. ``BEGIN IMMEDIATE`` takes SQLite's write lock before anything is read; a phone that saw
+    an older version gets ``StaleGame`` and nothing is written.
     """
     with immediate(db):
-        before = table_status(db, _fresh(db, table))
-        set_locked(db, table.game_id, False, who=who)
         if not rounds.round_is_open(db, table):
             raise TournamentError(_("This round is closed: only the director can change its results now."))
         version = game_version(db, table.game_id)
-        if version != expected_version + 1:
-            raise StaleGame(version - 1)
-        result = action(version, before)
-        set_locked(db, table.game_id, True, who=who)
-    return result
+        if version != expected_version:
+            raise StaleGame(version)
+        return action(table_status(db, _fresh(db, table)))
 
 
 def _fresh(db: Database, table: Table) -> Table:
@@ -145,28 +140,29 @@ def _log_cleared(db: Database, table: Table, before: TableStatus, side: str, who
 
 
 def table_add_deal(db: Database, table: Table, sides_data: dict, *, side: str, expected_version: int,
-                   who: str, result=None, client_key: str | None = None) -> int:
-    """Record the next deal, entered by ``side``. ``result``: the engine's scoring of the deal on the game as
-    the phone saw it (from the deal path); ``client_key``: the key the phone put on its save (a retry is
-    recorded once, and answered as that save also while the first attempt is still being written)."""
+                   who: str, result=None, summary=None, client_key: str | None = None) -> int:
+    """Record the next deal, entered by ``side``. ``result``: the engine's scoring of the deal on ``summary``,
+    the game as the phone saw it (from the deal path; the store records it without scoring again);
+    ``client_key``: the key the phone put on its save (a retry is recorded once, and answered as that save
+    also while the first attempt is still being written)."""
     _check_side(side)
 
-    def add(version, before):
+    def add(before):
         _may_add(db, table, before)
-        deal_id = add_deal(db, table.game_id, sides_data, mode="totals", expected_version=version,
-                           who=who, result=result, client_key=client_key)
+        deal_id = add_deal(db, table.game_id, sides_data, mode="totals", expected_version=expected_version,
+                           who=who, result=result, summary=summary, client_key=client_key, locked_ok=True)
         _log_cleared(db, table, before, side, who)
         return deal_id
 
     return once_per_key(db, table.game_id, client_key,
-                        lambda: table_write(db, table, expected_version=expected_version, who=who, action=add))
+                        lambda: table_write(db, table, expected_version=expected_version, action=add))
 
 
 def table_undo(db: Database, table: Table, *, side: str, expected_version: int, who: str):
     """Undo the table's last change; once the score is confirmed, only the side that made it may."""
     _check_side(side)
 
-    def undo(version, before):
+    def undo(before):
         change = last_undoable(db, table.game_id)
         made_by = side_of(change.who) if change else None
         if change and before.any_confirmation and made_by != side:
@@ -175,11 +171,11 @@ def table_undo(db: Database, table: Table, *, side: str, expected_version: int, 
             by = side_words(made_by)
             raise Refused(_("%(side)s entered that deal and the score was confirmed: only %(side)s or the "
                             "director can undo it.", side=by))
-        result = undo_last(db, table.game_id, expected_version=version, who=who)
+        result = undo_last(db, table.game_id, expected_version=expected_version, who=who, locked_ok=True)
         _log_cleared(db, table, before, side, who)
         return result
 
-    return table_write(db, table, expected_version=expected_version, who=who, action=undo)
+    return table_write(db, table, expected_version=expected_version, action=undo)
 
 
 def mark_deal_started(db: Database, table: Table, *, who: str) -> int:
@@ -219,14 +215,8 @@ def correct_deal(db: Database, table: Table, deal_id: int, sides_data: dict, *, 
         old = get_deal(db, table.game_id, deal_id)
         if old is None:
             raise Refused(_("That deal is not one of this table's."))
-        locked = bool(get_game(db, table.game_id).locked)
-        if locked:
-            set_locked(db, table.game_id, False, who=who)
-        version = game_version(db, table.game_id)
-        update_deal(db, table.game_id, deal_id, sides_data, mode="totals", expected_version=version,
-                    who=who, reason=reason)
-        if locked:
-            set_locked(db, table.game_id, True, who=who)
+        update_deal(db, table.game_id, deal_id, sides_data, mode="totals",
+                    expected_version=game_version(db, table.game_id), who=who, reason=reason, locked_ok=True)
         log(db, table.tournament_id, round_number=table.round_number, table_id=table.id,
             action="deal_corrected", before={"deal": old.seq, "sides": old.sides},
             after={"deal": old.seq, "sides": sides_data}, who=who, reason=reason)

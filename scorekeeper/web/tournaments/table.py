@@ -178,7 +178,7 @@ def read_table_deal(table_row: dict):
         errors["side"] = [_("Say which side is entering this deal.")]
     if reading.sides is not None and all(_blank(entry) for entry in reading.sides.values()):
         errors["_"] = [_("Nothing was entered for this deal: fill in the points, or who went out, before saving.")]
-    return reading, side, errors
+    return summary, reading, side, errors
 
 
 def _blank(entry: dict) -> bool:
@@ -195,7 +195,7 @@ def table_add_deal(token: str):
         return redirect(url_for("tournaments.table", token=token), 303)
     if not rounds.round_is_open(db, table_row):
         return _refused(table_row, 403, CLOSED)
-    reading, side, errors = read_table_deal(table_row)
+    summary, reading, side, errors = read_table_deal(table_row)
     form = reading.form
     if errors or not reading.can_save:
         context = {k: v for k, v in reading.context().items() if k != "form"}
@@ -205,7 +205,7 @@ def table_add_deal(token: str):
     try:
         play.table_add_deal(db, table_row, reading.sides, side=side,
                             expected_version=read_version(form.version.data), who=who, result=reading.result,
-                            client_key=key)
+                            summary=summary, client_key=key)
     except StaleGame:
         form.version.data = str(game_version(db, table_row.game_id))
         return _refused(table_row, 409, _("Another phone at this table saved a deal first. Check the score "
