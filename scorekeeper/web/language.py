@@ -6,7 +6,7 @@ a language for every phone at that game or tournament, and for its PDFs; an empt
 
 Before every request, a route that names a game (``game_id``, a share ``code``) or a tournament
 (``tournament_id``, a table ``token``) looks up whether it fixed a language; ``scorekeeper.i18n`` then answers in
-it. The queries here are the only ones about languages.
+it. The queries are in ``stores.languages``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from flask_babel import gettext as _
 
 from ..db import get_db
 from ..i18n import COOKIE, supported
+from ..stores.errors import GameNotFound
+from ..stores.languages import fix_game_language, fix_tournament_language, fixed_language
 from . import error_response
 
 bp = Blueprint("language", __name__)
@@ -25,32 +27,18 @@ bp = Blueprint("language", __name__)
 #: A year: the switch is a person's standing preference on their own phone.
 COOKIE_AGE = 365 * 24 * 3600
 
-#: For each route argument, the query that finds the language fixed by the game or tournament it names.
-#: A game's own choice wins over the tournament it belongs to.
-LOOKUPS = {
-    "game_id": "SELECT COALESCE(g.language, t.language) FROM games g"
-               " LEFT JOIN tournament_tables tt ON tt.game_id = g.id"
-               " LEFT JOIN tournaments t ON t.id = tt.tournament_id WHERE g.id = ?",
-    "tournament_id": "SELECT language FROM tournaments WHERE id = ?",
-    "token": "SELECT t.language FROM tournament_tables tt JOIN tournaments t ON t.id = tt.tournament_id"
-             " WHERE tt.token = ?",
-}
-#: The share code of a game (``/g/<code>``) is only a game's code on the games blueprint.
-GAME_CODE = "SELECT language FROM games WHERE code = ?"
+#: For each route argument, what it names (``stores.languages``). The share code of a game (``/g/<code>``) is
+#: only a game's code on the games blueprint.
+ROUTE_ARGS = {"game_id": "game", "tournament_id": "tournament", "token": "table_token"}
 
 
 def _lookup(view_args: dict) -> str | None:
-    for key, sql in LOOKUPS.items():
+    for key, kind in ROUTE_ARGS.items():
         if key in view_args:
-            return _first(sql, view_args[key])
+            return supported(fixed_language(get_db(), kind, view_args[key]))
     if "code" in view_args and request.blueprint == "games":
-        return _first(GAME_CODE, view_args["code"])
+        return supported(fixed_language(get_db(), "game_code", view_args["code"]))
     return None
-
-
-def _first(sql: str, value) -> str | None:
-    row = get_db().execute(sql, [value]).fetchone()
-    return supported(row[0]) if row else None
 
 
 @bp.before_app_request
@@ -93,14 +81,9 @@ def choose():
     return response
 
 
-def _fix(table: str, row_id: int, fallback: str):
-    language = supported(request.form.get("language"))
-    db = get_db()
-    with db.atomic():
-        found = db.execute(f"UPDATE {table} SET language = ? WHERE id = ?", [language, row_id]).rowcount
-    if not found:
-        abort(404)
-    g.fixed_language = language  # the message below is written in the language just chosen
+def _fixed(language: str | None, fallback: str):
+    """After a fix: the message in the language just chosen, and back to the page."""
+    g.fixed_language = language
     from flask_babel import refresh
 
     refresh()
@@ -112,7 +95,12 @@ def _fix(table: str, row_id: int, fallback: str):
 @bp.post("/games/<int:game_id>/language")
 def fix_for_game(game_id: int):
     """Fix (or unfix) the language of one game for every phone at it and for its PDF sheet."""
-    return _fix("games", game_id, url_for("games.show", game_id=game_id))
+    language = supported(request.form.get("language"))
+    try:
+        fix_game_language(get_db(), game_id, language, who=request.form.get("who") or None)
+    except GameNotFound:
+        abort(404)
+    return _fixed(language, url_for("games.show", game_id=game_id))
 
 
 @bp.post("/tournaments/<int:tournament_id>/language")
@@ -122,7 +110,10 @@ def fix_for_tournament(tournament_id: int):
 
     if not is_director(tournament_id):
         return error_response(403, _("Only the tournament director can do that. Sign in as director first."))
-    return _fix("tournaments", tournament_id, url_for("tournaments.show", tournament_id=tournament_id))
+    language = supported(request.form.get("language"))
+    if not fix_tournament_language(get_db(), tournament_id, language):
+        abort(404)
+    return _fixed(language, url_for("tournaments.show", tournament_id=tournament_id))
 
 
 @bp.app_context_processor

@@ -57,7 +57,8 @@ _CANASTA_FACTS = {"natural": _l("natural canastas"), "mixed": _l("mixed canastas
                   "wild_jokers": _l("canastas of jokers and twos"), "wild": _l("canastas of other wild cards")}
 _ACTION_WORDS = {"create": _l("Game started"), "add": _l("Deal saved"), "edit": _l("Deal corrected"),
                  "delete": _l("Deal deleted"), "undo": _l("Undone"), "redo": _l("Redone"), "lock": _l("Locked"),
-                 "unlock": _l("Unlocked"), "options": _l("Club options changed"), "delete_game": _l("Game deleted"),
+                 "unlock": _l("Unlocked"), "options": _l("Club options changed"),
+                 "language": _l("Language fixed for every phone"), "delete_game": _l("Game deleted"),
                  "restore_game": _l("Game taken out of the bin"), "import": _l("Game imported from a file")}
 #: Changes whose stored reason is the app's own note, not words a person typed.
 _NOTED_BY_THE_APP = {"undo", "redo", "import", "delete_game", "restore_game", "purge_game"}

@@ -98,6 +98,26 @@ def test_a_game_that_fixes_spanish_shows_it_on_every_phone(client, no_csrf_app):
     assert page_language(other_phone.get(f"/games/{game_id}", headers=ENGLISH)) == "en"
 
 
+def test_fixing_a_games_language_is_one_write_of_the_game(client, no_csrf_app):
+    """The language a game fixes is one of its changes (docs/DEVELOPING.md, "One write path for a game"): it
+    claims the game's version once, so no summary or sheet cached at the old version is served again, and the
+    history logs it once."""
+    game_id = new_game(no_csrf_app)
+    db = connect(no_csrf_app.config["DATABASE"])
+    try:
+        version = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()[0]
+        assert client.post(f"/games/{game_id}/language", data={"language": "es"}).status_code == 303
+        after = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()[0]
+        logged = db.execute("SELECT action, after FROM changes WHERE game_id = ? AND action = 'language'",
+                            [game_id]).fetchall()
+    finally:
+        db.conn.close()
+    assert after == version + 1
+    assert [tuple(row) for row in logged] == [("language", '{"language":"es"}')]
+    history = client.get(f"/games/{game_id}/changes").get_data(as_text=True)
+    assert "Idioma fijado para todos los teléfonos" in history
+
+
 def test_fixing_the_language_of_a_missing_game_is_404(client):
     assert client.post("/games/999/language", data={"language": "es"}).status_code == 404
 
