@@ -8,14 +8,9 @@ from pathlib import Path
 
 from flask import Flask
 
-PACKAGE = Path(__file__).resolve().parent
-#: True when installed from a wheel, which carries templates/ and a built static/ inside the package.
-BUNDLED = (PACKAGE / "templates").is_dir()
-#: Where templates/ and static/ are: the repository root in a checkout, the package itself when installed.
-ROOT = PACKAGE if BUNDLED else PACKAGE.parent
-#: The static files as served (hashed names, compressed copies): built from static/ in a checkout, as shipped
-#: in a wheel (scorekeeper/ops/assets.py).
-STATIC_BUILT = ROOT / "static" if BUNDLED else ROOT / "build" / "static"
+from scorekeeper.paths import BUNDLED, PACKAGE, ROOT, STATIC_BUILT, instance_dir
+
+__all__ = ["BUNDLED", "PACKAGE", "ROOT", "STATIC_BUILT", "create_app", "instance_dir"]
 
 
 class App(Flask):
@@ -27,21 +22,6 @@ class App(Flask):
         if endpoint == "static" and "filename" in values:
             values["filename"] = self.static_names.get(values["filename"], values["filename"])
         return super().url_for(endpoint, **values)
-
-
-def instance_dir() -> Path:
-    """Where the database and secret key live: $SCOREKEEPER_INSTANCE, else instance/ in a checkout, else the
-    user's data directory (platformdirs: ~/.local/share/scorekeeper, %LOCALAPPDATA%\\scorekeeper, ...)."""
-    import os
-
-    chosen = os.environ.get("SCOREKEEPER_INSTANCE", "").strip()
-    if chosen:
-        return Path(chosen).expanduser().resolve()
-    if not BUNDLED:
-        return ROOT / "instance"
-    from platformdirs import user_data_path
-
-    return user_data_path("scorekeeper", appauthor=False)
 
 
 def _secret_key(instance: Path) -> str:
@@ -87,19 +67,18 @@ def create_app(test_config: dict | None = None) -> Flask:
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = secrets.token_hex(32)
 
-    from scorekeeper.ops import assets
+    # The app's layers are imported here, not at the top: importing any part of the package (the engine from a
+    # REPL, the `scorekeeper score` command) runs this file, and it should not load the web app for them.
+    from flask_compress import Compress
+
     from scorekeeper import db
+    from scorekeeper.i18n import init_app as init_i18n
+    from scorekeeper.ops import assets
+    from scorekeeper.web import init_app as init_web
 
     db.init_app(app)
     assets.init_app(app, STATIC_BUILT, source=None if BUNDLED else ROOT / "static")
-    from flask_compress import Compress
-
     Compress(app)
-
-    from .i18n import init_app as init_i18n
-    from .web import init_app as init_web
-
     init_i18n(app)
-
     init_web(app)
     return app

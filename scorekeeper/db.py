@@ -14,6 +14,7 @@ import sqlite_utils
 from flask import Flask, current_app, g
 
 from .migrations import migrations
+from scorekeeper.ops.trouble import check_database
 
 
 def connect(path: str) -> sqlite_utils.Database:
@@ -86,7 +87,6 @@ def init_db_command() -> None:
 
 
 def init_app(app: Flask) -> None:
-    from scorekeeper.ops.trouble import check_database
 
     check_database(app.config["DATABASE"], migrate)  # DatabaseTrouble, in one line, when it cannot be used
     app.teardown_appcontext(close_db)

@@ -7,7 +7,7 @@ import pytest
 from scorekeeper.stores import changes
 from scorekeeper.stores.deals import add_deal, delete_deal, undo_last, update_deal
 from scorekeeper.stores.games import create_game, delete_game, game_version, list_deals, set_locked
-from scorekeeper.stores.tournaments import play, records, results, rounds
+from scorekeeper.stores.tournaments import play, records, results, rounds, running
 
 SIDES = [{"key": "we", "name": "We", "players": ["Ann", "Bob"]}, {"key": "they", "name": "They", "players": ["Cy", "Di"]}]
 DEAL = {"we": {"meld_points": 120, "canastas": {"natural": 1}, "went_out": True},
@@ -62,7 +62,7 @@ def tournament(db):
                                    scoring="points", password="secret-42")
     for name in ("N1", "N2", "N3", "N4"):
         records.add_entry(db, tid, [name], who="director")
-    rounds.start_round(db, tid, who="director")
+    running.start_round(db, tid, who="director")
     return tid
 
 
@@ -77,8 +77,8 @@ def _game_version(db, tid):
 TOURNAMENT_WRITES = {
     "entry": lambda db, t: records.add_entry(db, t, ["N5"], who="d"),
     "withdraw": lambda db, t: records.set_entry_active(db, t, records.list_entries(db, t)[0].id, False, who="d"),
-    "close round": lambda db, t: rounds.close_round(db, t, who="d"),
-    "finish": lambda db, t: records.finish_tournament(db, t, who="d"),
+    "close round": lambda db, t: running.close_round(db, t, who="d"),
+    "finish": lambda db, t: running.finish_tournament(db, t, who="d"),
     "result": lambda db, t: results.set_result(db, _table(db, t), kind="corrected", we=100, they=50,
                                               reason="typo", who="d"),
     "clear result": lambda db, t: results.clear_result(db, _table(db, t), reason="typo", who="d"),
@@ -118,5 +118,5 @@ def test_a_round_that_fails_while_seating_its_last_table_writes_nothing(db, monk
 
     monkeypatch.setattr(rounds, "set_locked", second_fails)
     with pytest.raises(Boom):
-        rounds.start_round(db, tid, who="director")
+        running.start_round(db, tid, who="director")
     assert snapshot(db) == before

@@ -6,11 +6,9 @@ so the blueprint needs no login and no CSRF token.
 
 from __future__ import annotations
 
-from flask import Blueprint
+from scorekeeper.api.views import bp
 
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
+__all__ = ["CSRF_EXEMPT", "bp"]
 
 #: Clients of a JSON API hold no session cookie, so there is no CSRF token to check.
 CSRF_EXEMPT = True
-
-from . import views  # noqa: E402,F401  (registers the routes on bp)

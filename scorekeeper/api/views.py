@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import jsonify, request
+from flask import Blueprint, jsonify, request
 
 from scorekeeper.rules import (
     PROFILES,
@@ -17,9 +17,10 @@ from scorekeeper.rules import (
 
 from scorekeeper.rules.i18n import _
 
-from . import bp
 from .openapi import openapi_document
 from .parsing import answer, invalid_json, missing, parse_int_text
+
+bp = Blueprint("api", "scorekeeper.api", url_prefix="/api/v1")
 
 
 @bp.errorhandler(RulesError)

@@ -8,7 +8,7 @@ import sys
 import click
 
 from scorekeeper.cli.language import _, _l, ngettext, option, terminal_language
-from scorekeeper.rules import i18n as rules_i18n
+from scorekeeper.rules import RulesError, i18n as rules_i18n
 from scorekeeper.rules.profiles import PROFILES
 
 
@@ -78,9 +78,6 @@ def serve(host: str, port: int, threads: int) -> None:
     import segno
     from waitress.server import create_server
 
-    from scorekeeper.cli.data import app_or_exit, start_backups
-    from scorekeeper.ops.netinfo import public_urls
-
     # Waitress notes every moment all its threads are busy; at a club that is normal, not news.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     app = app_or_exit()
@@ -112,8 +109,6 @@ def serve(host: str, port: int, threads: int) -> None:
 @_instance_option
 def init_db() -> None:
     """Create the database, or bring an old one up to date."""
-    from scorekeeper.cli.data import app_or_exit
-    from scorekeeper.db import migrate
 
     app = app_or_exit()
     applied = migrate(app.config["DATABASE"])
@@ -166,8 +161,6 @@ def _situation(rules, options, score, opened, player_melded, table) -> dict:
     if rules is not None:
         body["rules"] = rules
     if score is not None:
-        from scorekeeper.api.parsing import parse_int_text
-        from scorekeeper.rules import RulesError
 
         try:
             body["score"] = parse_int_text(score, "--score")
@@ -184,8 +177,6 @@ def _additions(values: tuple[str, ...]) -> dict:
 
 
 def _ask(kind: str, body: dict):
-    from scorekeeper.api.parsing import answer
-    from scorekeeper.rules import RulesError
 
     try:
         return answer(kind, body)
@@ -290,8 +281,6 @@ def check_pile(rules, options, score, opened, player_melded, table, melds, pile,
     if frozen:
         body["frozen"] = True
     if hand_size is not None:
-        from scorekeeper.api.parsing import parse_int_text
-        from scorekeeper.rules import RulesError
 
         try:
             body["hand_size"] = parse_int_text(hand_size, "--hand-size")
@@ -368,6 +357,9 @@ def score(deal_file: str, rules: str | None) -> None:
         click.echo(_("Note: %(message)s (%(source)s)", message=w.message, source=w.source))
     raise SystemExit(EXIT_LEGAL)
 
-from scorekeeper.cli.data import register as _register_data_commands
+from scorekeeper.cli.data import app_or_exit, register as _register_data_commands, start_backups
+from scorekeeper.api.parsing import answer, parse_int_text
+from scorekeeper.db import migrate
+from scorekeeper.ops.netinfo import public_urls
 
 _register_data_commands(main)

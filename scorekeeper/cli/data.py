@@ -12,12 +12,16 @@ from scorekeeper.ops.backup import DEFAULT_INTERVAL, DEFAULT_KEEP, BackupError, 
 # The terminal's language: the ``scorekeeper`` group sets it for every command (cli.py, ``main``).
 from scorekeeper.cli.language import _l
 from scorekeeper.rules.i18n import _, ngettext, number
+from scorekeeper import create_app
+from scorekeeper.db import connect
+from scorekeeper.ops.trouble import DatabaseTrouble
+from scorekeeper.paths import instance_dir
+from scorekeeper.stores.transfer import ImportRefused, MAX_FILE_BYTES, export_all, import_game
 
 
 def instance_config() -> Config:
     """The configuration the server would use (instance/config.py, then SCOREKEEPER_* variables), read without
     starting the app, so a command that only reads the database never creates or upgrades one."""
-    from scorekeeper import instance_dir
 
     instance = instance_dir()
     config = Config(str(instance))
@@ -29,8 +33,6 @@ def instance_config() -> Config:
 
 def app_or_exit():
     """``create_app()``, or one plain line on stderr and exit status 1 when the database cannot be used."""
-    from scorekeeper import create_app
-    from scorekeeper.ops.trouble import DatabaseTrouble
 
     try:
         return create_app()
@@ -67,8 +69,6 @@ def backup(path: str) -> None:
 @click.argument("folder", type=click.Path(file_okay=False, writable=True))
 def export_command(folder: str) -> None:
     """Write every game and every tournament as JSON files into FOLDER (a game's file imports elsewhere)."""
-    from scorekeeper.db import connect
-    from scorekeeper.stores.transfer import export_all
 
     database = instance_config()["DATABASE"]
     if not Path(database).is_file():
@@ -92,8 +92,6 @@ def export_command(folder: str) -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, readable=True))
 def import_command(file: str) -> None:
     """Import a game from FILE (the JSON a game's "Download (JSON)" link or `scorekeeper export` wrote)."""
-    from scorekeeper.db import connect
-    from scorekeeper.stores.transfer import MAX_FILE_BYTES, ImportRefused, import_game
 
     app = app_or_exit()
     with open(file, "rb") as handle:

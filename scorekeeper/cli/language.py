@@ -13,11 +13,12 @@ from functools import cache
 
 import click
 from flask_babel import LazyString
+from babel.support import NullTranslations, Translations
+from scorekeeper.i18n.catalogues import SOURCE_LOCALE, TRANSLATIONS, locales
 
 
 def terminal_language():
     """The terminal's language if the app speaks it, else English: its catalogue and its locale."""
-    from scorekeeper.i18n.catalogues import SOURCE_LOCALE, locales
 
     # As gettext reads them; C and POSIX (and Python's own LC_CTYPE coercion) mean no language was chosen.
     settings = [os.environ.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
@@ -29,9 +30,6 @@ def terminal_language():
 
 @cache
 def _catalogue(code: str):
-    from babel.support import NullTranslations, Translations
-
-    from scorekeeper.i18n.catalogues import SOURCE_LOCALE, TRANSLATIONS
 
     if code == SOURCE_LOCALE:
         return NullTranslations()

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from .cards import RANKS, Card
 from .profiles import RuleProfile
 from .i18n import _
+from scorekeeper.rules.errors import ImpossibleDeal
 
 
 def _natural_ranks(profile: RuleProfile, kind: str) -> tuple[str, ...]:
@@ -50,7 +51,6 @@ def check_melded_floors(profile: RuleProfile, sides: Mapping, who) -> None:
     """Refuse a side given by totals whose card points melded are fewer than its canastas hold at the least.
 
     ``sides``: the deal's ``SideDeal`` values by key; ``who(key)``: how a message names a side."""
-    from .errors import ImpossibleDeal
 
     for name, side in sides.items():
         if side.by_cards or not side.canastas:

@@ -34,7 +34,7 @@ can never pull something into a PDF. Pictures may also be embedded as ``data:`` 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache as once
 from pathlib import Path
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
@@ -42,7 +42,10 @@ from urllib.request import url2pathname
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from .. import ROOT
+from scorekeeper.paths import ROOT
+from flask import Response, render_template
+from scorekeeper.sheets.cache import rendering
+from scorekeeper.sheets.facts import points, signed
 
 __all__ = ["PAPERS", "UnknownPaper", "paper_from", "pdf_response", "render_pdf"]
 
@@ -92,7 +95,7 @@ def static_path(url: str) -> Path | None:
     return path if path.is_relative_to(STATIC.resolve()) and path.is_file() else None
 
 
-@cache
+@once
 def _fetcher_class():
     """A WeasyPrint URL fetcher that serves files under static/ and pictures in data: URLs; nothing else."""
     from weasyprint.urls import URLFetcher
@@ -120,9 +123,6 @@ def render_pdf(template_name: str, *, paper: str, **context) -> bytes:
     """
     if paper not in PAPERS:
         raise UnknownPaper(paper)
-    from flask import render_template
-
-    from .facts import points, signed
 
     context.setdefault("points", points)
     context.setdefault("signed", signed)
@@ -130,15 +130,12 @@ def render_pdf(template_name: str, *, paper: str, **context) -> bytes:
 
     from weasyprint import HTML  # heavy: only here, never at import time
 
-    from .cache import rendering
-
     with rendering():  # one render at a time (SheetsBusy when another already waits): saves keep their threads
         return HTML(string=html, base_url=ROOT.as_uri() + "/", url_fetcher=_fetcher_class()()).write_pdf()
 
 
 def pdf_response(pdf: bytes, filename: str):
     """A Flask response that downloads ``pdf`` under ``filename``."""
-    from flask import Response
 
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'  # i18n: not for people

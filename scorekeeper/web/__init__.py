@@ -13,7 +13,11 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
-from .htmx import is_htmx
+from . import hosts, trouble
+from .errors import error_response
+from scorekeeper.rules import PROFILES
+from scorekeeper.rules.explain import source_text
+from scorekeeper.web.forms import option_value_name
 
 csrf = CSRFProtect()
 
@@ -46,16 +50,6 @@ CONTENT_SECURITY_POLICY = "; ".join(
     ]
 )
 
-ERROR_TEXTS = {
-    400: (_l("That request did not make sense"), _l("Something in what was sent could not be read. Go back and try again.")),
-    403: (_l("Not allowed"), _l("You do not have permission to do that.")),
-    404: (_l("Page not found"), _l("There is nothing at this address. It may have been deleted, or the link is mistyped.")),
-    405: (_l("Not allowed here"), _l("This address does not accept that kind of request.")),
-    409: (_l("Changed meanwhile"), _l("Someone else changed this at the same moment. Reload to see the current state.")),
-    413: (_l("Too much data"), _l("What was sent is far larger than anything this app expects.")),
-    429: (_l("Slow down"), _l("Too many attempts in a short time. Wait a little and try again.")),
-    500: (_l("Something went wrong"), _l("The app hit an unexpected problem. Nothing was saved from this request; try again.")),
-}
 
 
 #: A finished canasta's kind (the engine's public kind) as players call it.
@@ -120,27 +114,7 @@ class RowIdConverter(IntegerConverter):
         super().__init__(map, *args, **kwargs)
 
 
-def wants_json() -> bool:
-    return request.path.startswith("/api/")
-
-
-def error_response(status: int, message: str | None = None, code: str | None = None):
-    from flask import jsonify, render_template
-
-    title, text = ERROR_TEXTS.get(status, ERROR_TEXTS[500 if status >= 500 else 400])
-    title, message = str(title), str(message or text)
-    if wants_json():
-        body = {"error": {"code": code or f"http.{status}", "message": message}}
-        return jsonify(body), status
-    if is_htmx():
-        # htmx shows this text in the page's message area (static/js/app.js).
-        return message, status, {"Content-Type": "text/plain; charset=utf-8"}
-    return render_template("errors/error.html", status=status, title=title, message=message), status
-
-
 def init_app(app: Flask) -> None:
-    from . import hosts, trouble
-
     hosts.init_app(app)
     trouble.init_app(app)
     csrf.init_app(app)
@@ -161,16 +135,12 @@ def init_app(app: Flask) -> None:
         def has_endpoint(name: str) -> bool:
             return name in app.view_functions
 
-        from .forms import option_value_name
-
         return {"has_endpoint": has_endpoint, "option_value_name": option_value_name,
                 "canasta_kind_name": canasta_kind_name, "page_words": page_words}
 
     @app.template_filter("cite")
     def cite(source: str) -> str:
         """A rule's source as players read it: "bicycle: Melds" becomes the document's name and heading."""
-        from scorekeeper.rules import PROFILES
-        from scorekeeper.rules.explain import source_text
 
         profile = PROFILES.get(str(source).split(":", 1)[0])
         text = source_text(profile, source) if profile else str(source)

@@ -17,7 +17,7 @@ from ..stores import deals as deal_store
 from ..stores import games
 from ..stores import summary as summaries
 from ..stores.errors import GameLocked, GameNotFound, InvalidGame, StaleGame
-from . import error_response
+from .errors import error_response
 from .forms import (deal_form, in_words, new_game_form, option_error, option_text, option_value, options_form,
                     read_options, read_version, seat_labels, sides_from_form)
 from .htmx import render

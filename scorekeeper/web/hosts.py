@@ -22,6 +22,8 @@ import time
 from flask import Flask, current_app, request
 
 from ..ops.netinfo import is_local_address, lan_addresses
+from flask_babel import gettext as _
+from scorekeeper.web.errors import error_response
 
 LOCAL_NAMES = {"localhost", "127.0.0.1", "::1"}
 #: The machine's addresses are asked again this often (a laptop may change Wi-Fi during an afternoon).
@@ -86,9 +88,6 @@ def check_host():
     name = host_name(request.environ.get("HTTP_HOST") or request.environ.get("SERVER_NAME") or "")
     if is_allowed(name, allowed_names(current_app.config)):
         return None
-    from . import error_response
-
-    from flask_babel import gettext as _
 
     return error_response(
         400,

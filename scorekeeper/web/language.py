@@ -14,13 +14,14 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, flash, g, redirect, request, url_for
-from flask_babel import gettext as _
+from flask_babel import gettext as _, refresh
 
 from ..db import get_db
 from ..i18n import COOKIE, supported
 from ..stores.errors import GameNotFound
 from ..stores.languages import fix_game_language, fix_tournament_language, fixed_language
-from . import error_response
+from .errors import error_response
+from scorekeeper.web.tournaments.common import is_director
 
 bp = Blueprint("language", __name__)
 
@@ -53,7 +54,6 @@ def language_scope() -> dict | None:
     if request.blueprint in {"games", "deals", "sheets"} and "game_id" in args:
         return {"kind": "game", "url": url_for("language.fix_for_game", game_id=args["game_id"])}
     if request.blueprint == "tournaments" and "tournament_id" in args:
-        from .tournaments.common import is_director
 
         if is_director(args["tournament_id"]):
             return {"kind": "tournament",
@@ -84,7 +84,6 @@ def choose():
 def _fixed(language: str | None, fallback: str):
     """After a fix: the message in the language just chosen, and back to the page."""
     g.fixed_language = language
-    from flask_babel import refresh
 
     refresh()
     flash(_("Every phone here now shows this language.") if language
@@ -106,7 +105,6 @@ def fix_for_game(game_id: int):
 @bp.post("/tournaments/<int:tournament_id>/language")
 def fix_for_tournament(tournament_id: int):
     """Fix (or unfix) the language of a tournament: its pages, every table's phones and its PDFs. Director only."""
-    from .tournaments.common import is_director
 
     if not is_director(tournament_id):
         return error_response(403, _("Only the tournament director can do that. Sign in as director first."))

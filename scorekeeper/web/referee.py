@@ -38,8 +38,11 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.explain import compare, explain, option_value_text, source_text
 
-from . import error_response
+from .errors import error_response
 from .htmx import is_htmx, render
+from scorekeeper.db import get_db
+from scorekeeper.stores.errors import GameNotFound
+from scorekeeper.stores.summary import game_summary
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
 
@@ -126,9 +129,6 @@ def read_setup(values, lenient: bool = False) -> Setup | None:
     """
     game_id = (values.get("game") or "").strip()
     if game_id:
-        from scorekeeper.stores.errors import GameNotFound
-        from scorekeeper.stores.summary import game_summary
-        from scorekeeper.db import get_db
 
         if not game_id.isdigit():
             raise BadStart(404, _("There is no such game."))

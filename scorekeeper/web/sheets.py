@@ -14,7 +14,7 @@ from ..sheets.cache import sheet_cache
 from ..sheets.facts import option_lines, reference, table_line
 from ..stores import summary as summaries
 from ..stores.errors import GameNotFound
-from . import error_response
+from .errors import error_response
 
 bp = Blueprint("sheets", __name__)
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, make_response, request
 
 from scorekeeper.ops.trouble import write_problem
+from flask_babel import gettext as _
+from scorekeeper.sheets.cache import SheetsBusy
+from scorekeeper.web.errors import error_response
 
 
 def database_error(error: sqlite3.Error):
-    from . import error_response
 
     problem = write_problem(error)
     if problem is None:  # not the disk's or the file's fault: an unexpected error like any other
@@ -21,7 +23,6 @@ def database_error(error: sqlite3.Error):
     current_app.logger.error("Refused by the database on %s %s: %s", request.method, request.path, error)
     response = error_response(status, message, code=code)
     if isinstance(response, tuple):
-        from flask import make_response
 
         response = make_response(response)
     response.headers["Retry-After"] = "30"
@@ -30,10 +31,6 @@ def database_error(error: sqlite3.Error):
 
 def sheets_busy(error):
     """503 while another sheet renders and one already waits (scorekeeper/sheets/cache.py)."""
-    from flask import make_response
-    from flask_babel import gettext as _
-
-    from . import error_response
 
     response = make_response(error_response(503, _("Another score sheet is being prepared right now. Nothing is "
                                                     "lost: ask for this one again in a few seconds."),
@@ -43,7 +40,6 @@ def sheets_busy(error):
 
 
 def init_app(app: Flask) -> None:
-    from ..sheets.cache import SheetsBusy
 
     app.register_error_handler(sqlite3.Error, database_error)
     app.register_error_handler(SheetsBusy, sheets_busy)

@@ -8,6 +8,8 @@ from flask_babel import ngettext
 
 from ..i18n import format_number
 from scorekeeper.stores.tournaments.log import who_words
+from scorekeeper.rules import get_profile, profile_options
+from scorekeeper.sheets.facts import option_lines
 
 
 def side_words(cell) -> str:
@@ -26,8 +28,6 @@ def side_words(cell) -> str:
 
 def option_changes(summary) -> list[str]:
     """The club options a game plays that differ from its rules' defaults, each in words."""
-    from ..rules import get_profile
-    from ..sheets.facts import option_lines
 
     return option_lines(summary.profile, get_profile(summary.game.rules))
 
@@ -125,7 +125,6 @@ def _deal_diff(before: dict, after: dict, names: dict[str, str], profile) -> str
 
 
 def _options_diff(change, profile) -> str:
-    from ..rules import profile_options
 
     options = {o.name: o for o in profile_options(profile)}
     before, after = (change.before or {}).get("options", {}), (change.after or {}).get("options", {})
@@ -139,7 +138,6 @@ def _options_diff(change, profile) -> str:
 
 def _detail(change, summary, names: dict[str, str]) -> str:
     """Before → after of a change, in words."""
-    from ..rules import get_profile
 
     profile = get_profile(summary.game.rules)
     before, after = change.before, change.after

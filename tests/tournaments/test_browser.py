@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.db import connect
-from scorekeeper.stores.tournaments import access, records, results, rounds
+from scorekeeper.stores.tournaments import access, records, results, rounds, running
 from scorekeeper.tournaments.rows import Table
 from tests.conftest import assert_fits_phone
 
@@ -23,7 +23,7 @@ def start_tournament(app, name: str = "Friday fours", round_end: str = "minutes"
         )
         for name in ("Ann", "Ben", "Cy", "Di"):
             records.add_entry(db, tid, [name], who="director")
-        rounds.start_round(db, tid, who="director")
+        running.start_round(db, tid, who="director")
         table = rounds.list_tables(db, tid, 1)[0]
         return table, access.device(db, tid, table.number)
     finally:
@@ -97,7 +97,7 @@ def test_a_long_name_without_spaces_wraps_on_the_table_phone(phone, live_server)
         )
         for name in ("A" * 40, "B" * 40, "Cy", "\u202eevil"):
             records.add_entry(db, tid, [name], who="director")
-        rounds.start_round(db, tid, who="director")
+        running.start_round(db, tid, who="director")
         card = access.device(db, tid, 1)
     finally:
         db.conn.close()

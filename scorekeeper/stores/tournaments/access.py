@@ -43,7 +43,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from scorekeeper import clock
 from scorekeeper.stores.codes import unique_code
-from scorekeeper.stores.tournaments import records, rounds
+from scorekeeper.stores.tournaments import records
 from scorekeeper.stores.tournaments.base import immediate
 from scorekeeper.stores.tournaments.log import log
 from scorekeeper.tournaments.rows import Table

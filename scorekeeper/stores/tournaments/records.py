@@ -72,27 +72,6 @@ def list_tournaments(db: Database) -> list[Tournament]:
     return [Tournament.from_row(r) for r in rows]
 
 
-def reopen_tournament(db: Database, tournament_id: int, *, who: str) -> None:
-    """Undo the end of a tournament: entries, rounds and corrections are open again (logged)."""
-    with immediate(db):
-        if get_tournament(db, tournament_id).status != "finished":
-            raise TournamentError(_("The tournament is not over."))
-        status = "playing" if rounds.latest_round(db, tournament_id) else "setup"
-        db.execute("UPDATE tournaments SET status = ?, finished_at = NULL WHERE id = ?", [status, tournament_id])
-        log(db, tournament_id, action="tournament_reopened", who=who)
-
-
-def finish_tournament(db: Database, tournament_id: int, *, who: str) -> None:
-    with immediate(db):
-        current = rounds.current_round(db, tournament_id)
-        if current is not None:
-            rounds.close_round(db, tournament_id, who=who)
-        db.execute(
-            "UPDATE tournaments SET status = 'finished', finished_at = ? WHERE id = ?", [clock.stamp(), tournament_id]
-        )
-        log(db, tournament_id, action="finish", who=who)
-
-
 # --- Names ---------------------------------------------------------------------------------------------
 
 #: Characters that change the direction of the text around them (U+202A-U+202E, U+2066-U+2069).

@@ -13,7 +13,7 @@ from ...db import get_db
 from scorekeeper.ops.netinfo import for_phones
 from scorekeeper.stores.tournaments import access, records
 from ...tournaments.rows import Entry, Tournament
-from .. import error_response
+from ..errors import error_response
 
 bp = Blueprint("tournaments", __name__)
 

@@ -11,7 +11,7 @@ from flask_babel import ngettext
 from ...db import get_db
 from scorekeeper.stores.tournaments import base, records
 from ...tournaments.rows import Tournament
-from .. import error_response
+from ..errors import error_response
 from ..htmx import render
 from .common import back_to, bp, director_name, director_only
 from .forms import EntryForm

@@ -7,12 +7,13 @@ import io
 from flask import Response, abort, request, url_for
 
 from ...db import get_db
-from scorekeeper.stores.tournaments import records, results, rounds
+from scorekeeper.stores.tournaments import records, results, rounds, running
 from ...stores.transfer import csv_writer
 from ...tournaments.rows import Round, Tournament
-from .. import error_response
+from ..errors import error_response
 from .common import bp, by_id, director_only, entry_label, load, phone_url
 from .public import add_table_links, card_link, round_tables, standings_context
+from scorekeeper.sheets import UnknownPaper, paper_from, pdf_response, render_pdf
 
 
 @bp.get("/tournaments/<int:tournament_id>/results.csv")
@@ -49,7 +50,7 @@ def event_cards_pdf(tournament):
     """One card per table for the whole event, printed before the first round."""
     db = get_db()
     numbers = {t.number for t in rounds.list_tables(db, tournament.id)}
-    plan = rounds.preview_next(db, tournament)
+    plan = running.preview_next(db, tournament)
     numbers |= {t.table for t in plan.tables} if plan else set()
     tables = [card_link(tournament.id, n) for n in sorted(numbers)]
     return _cards_pdf(tournament, tables, None, f"tournament-{tournament.id}-table-cards")
@@ -71,7 +72,6 @@ def cards_pdf(tournament, number: int):
 
 
 def _cards_pdf(tournament: Tournament, tables: list[dict], round_row: Round | None, name: str):
-    from ...sheets import UnknownPaper, paper_from, pdf_response, render_pdf
 
     try:
         paper = paper_from(request.args)
@@ -86,7 +86,6 @@ def _cards_pdf(tournament: Tournament, tables: list[dict], round_row: Round | No
 
 @bp.get("/tournaments/<int:tournament_id>/results.pdf")
 def results_pdf(tournament_id: int):
-    from ...sheets import UnknownPaper, paper_from, pdf_response, render_pdf
 
     tournament = load(tournament_id)
     try:

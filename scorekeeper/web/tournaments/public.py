@@ -9,7 +9,7 @@ from markupsafe import Markup
 from flask_babel import gettext as _
 
 from ...db import get_db
-from scorekeeper.stores.tournaments import access, records, results, rounds
+from scorekeeper.stores.tournaments import access, records, results, rounds, running
 from scorekeeper.tournaments import timing
 from ...tournaments.rows import Entry, Tournament
 from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
@@ -75,7 +75,7 @@ def show(tournament_id: int):
 def _can_start(tournament, played, current, entries) -> bool:
     active = sum(1 for e in entries if e.active)
     return (tournament.status != "finished" and current is None and len(played) < tournament.rounds
-            and active >= rounds.minimum_entries(tournament))
+            and active >= running.minimum_entries(tournament))
 
 
 @bp.get("/tournaments/<int:tournament_id>/round/<int:number>")
@@ -90,7 +90,7 @@ def round_page(tournament_id: int, number: int):
     tables = round_tables(db, tournament, number, entries)
     if director:
         add_table_links(tables)
-    moves = rounds.next_tables(db, tournament, number)
+    moves = running.next_tables(db, tournament, number)
     seats = []
     for row in tables:
         for side, ids in ((_("North-South"), row["table"].we_entries), (_("East-West"), row["table"].they_entries)):

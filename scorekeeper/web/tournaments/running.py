@@ -7,9 +7,9 @@ from flask import flash, redirect, request, url_for
 from flask_babel import gettext as _
 
 from ...db import get_db
-from scorekeeper.stores.tournaments import base, records, rounds
+from scorekeeper.stores.tournaments import base, rounds, running
 from scorekeeper.tournaments import timing
-from .. import error_response
+from ..errors import error_response
 from ..htmx import render
 from .common import back_to, bp, director_name, director_only
 
@@ -18,7 +18,7 @@ from .common import back_to, bp, director_name, director_only
 @director_only
 def start_round(tournament):
     try:
-        number = rounds.start_round(get_db(), tournament.id, who=director_name(tournament.id),
+        number = running.start_round(get_db(), tournament.id, who=director_name(tournament.id),
                                     time_up=request.form.get("time_up"))
     except base.TournamentError as error:
         flash(error.message, "error")
@@ -53,12 +53,12 @@ def close_round(tournament, number: int):
     if current is None or current.number != number:
         flash(_("Round %(number)s is not the round being played.", number=number), "error")
         return back_to(tournament)
-    still_open = rounds.open_tables(db, tournament.id)
+    still_open = running.open_tables(db, tournament.id)
     if still_open and request.form.get("confirm") != "yes":
         return _ask(tournament, title=_("Close round %(number)s?", number=number), lines=_open_words(still_open),
                     action=url_for("tournaments.close_round", tournament_id=tournament.id, number=number),
                     button=_("Close round %(number)s anyway", number=number))
-    rounds.close_round(db, tournament.id, who=director_name(tournament.id))
+    running.close_round(db, tournament.id, who=director_name(tournament.id))
     flash(_("Round %(number)s closed: its games are locked and count in the standings.", number=number), "ok")
     if request.form.get("then") == "next":
         return start_round.__wrapped__(tournament)
@@ -71,7 +71,7 @@ def time_up(tournament, number: int):
     """The director changes how the timed round being played ends: finish the deal in play, or stop (logged)."""
     choice = request.form.get("time_up")
     try:
-        rounds.set_time_up(get_db(), tournament.id, number, choice, who=director_name(tournament.id))
+        running.set_time_up(get_db(), tournament.id, number, choice, who=director_name(tournament.id))
     except base.TournamentError as error:
         flash(error.message, "error")
     else:
@@ -84,7 +84,7 @@ def time_up(tournament, number: int):
 @director_only
 def reopen_round(tournament, number: int):
     try:
-        rounds.reopen_round(get_db(), tournament.id, number, who=director_name(tournament.id))
+        running.reopen_round(get_db(), tournament.id, number, who=director_name(tournament.id))
     except base.TournamentError as error:
         return error_response(409, error.message)
     flash(_("Round %(number)s is open again: its tables can score and confirm.", number=number), "ok")
@@ -95,13 +95,13 @@ def reopen_round(tournament, number: int):
 @director_only
 def finish(tournament):
     if request.form.get("confirm") != "yes":
-        lines = _open_words(rounds.open_tables(get_db(), tournament.id))
+        lines = _open_words(running.open_tables(get_db(), tournament.id))
         lines.append(_("Ending the tournament closes the round being played and makes the standings final; "
                        "it can be reopened."))
         return _ask(tournament, title=_("End the tournament now?"), lines=lines,
                     action=url_for("tournaments.finish", tournament_id=tournament.id),
                     button=_("End the tournament now"))
-    records.finish_tournament(get_db(), tournament.id, who=director_name(tournament.id))
+    running.finish_tournament(get_db(), tournament.id, who=director_name(tournament.id))
     flash(_("The tournament is over. The standings are final."), "ok")
     return redirect(url_for("tournaments.standings", tournament_id=tournament.id), 303)
 
@@ -110,7 +110,7 @@ def finish(tournament):
 @director_only
 def reopen(tournament):
     try:
-        records.reopen_tournament(get_db(), tournament.id, who=director_name(tournament.id))
+        running.reopen_tournament(get_db(), tournament.id, who=director_name(tournament.id))
     except base.TournamentError as error:
         return error_response(409, error.message)
     flash(_("The tournament is open again."), "ok")

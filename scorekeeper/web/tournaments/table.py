@@ -13,7 +13,7 @@ from ...stores.games import game_version
 from ...stores.summary import game_summary
 from ...db import get_db
 from ...rules import RulesError
-from scorekeeper.stores.tournaments import access, base, play, records, results, rounds
+from scorekeeper.stores.tournaments import access, base, play, records, results, rounds, running
 from ...tournaments.rows import Table
 from ..deal_path import read_deal
 from ..forms import deal_form, error_map, read_version
@@ -107,7 +107,7 @@ def _table_context(table: Table, form=None, **extra) -> dict:
     if form is None and is_open:
         form = deal_form(summary.profile, summary.game, "totals")
         form.version.data = str(status.version)
-    moves = rounds.next_tables(db, tournament, table.round_number)
+    moves = running.next_tables(db, tournament, table.round_number)
     return {
         "tournament": tournament, "table": table, "state": status, "summary": summary, "round": round_row,
         "open": is_open, "form": form, "errors": extra.pop("errors", {}),

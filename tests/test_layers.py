@@ -1,0 +1,149 @@
+"""The tree shows the architecture (docs/DEVELOPING.md, "Layers" and "The tree"): a handful of modules at the top of
+the package and a package per layer; no import cycle at run time, whether the import sits at the top of a module
+or inside a function; SQL only in the stores, the database module and its migrations."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+
+#: The modules that may sit at the top of the package: the factory, where files are, the database and its
+#: migrations, the clock. Everything else lives in the package of its layer.
+TOP_MODULES = {"__init__.py", "paths.py", "db.py", "migrations.py", "clock.py"}
+#: Imports of the package's own modules inside a function, each with its reason. The factory imports the app's
+#: layers when it builds an app, so that importing the engine (or the command line) does not load the web app.
+LAZY_IMPORTS = {("scorekeeper", "create_app")}
+#: Where SQL may be written: the stores, the connection and the schema.
+SQL_HOMES = ("stores/", "db.py", "migrations.py")
+SQL = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH)\b", re.IGNORECASE)
+
+
+def modules():
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        package = parts[-1] == "__init__"
+        if package:
+            parts = parts[:-1]
+        yield ".".join(parts), package, path, ast.parse(path.read_text(), str(path))
+
+
+def _absolute(node: ast.ImportFrom, name: str, package: bool) -> str:
+    if node.level == 0:
+        return node.module or ""
+    base = name.split(".") if package else name.split(".")[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _typing_only(tree: ast.Module) -> set[int]:
+    """The nodes under ``if TYPE_CHECKING:`` (never run)."""
+    return {id(inner) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for inner in ast.walk(node)}
+
+
+def import_graph() -> tuple[dict[str, set[str]], list[tuple[str, str, int]]]:
+    """Each module's imports of the package's own modules, and the ones made inside a function."""
+    known = {name: package for name, package, _, _ in modules()}
+    graph: dict[str, set[str]] = {name: set() for name in known}
+    inside: list[tuple[str, str, int]] = []
+    for name, package, _, tree in modules():
+        skip = _typing_only(tree)
+        functions = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        nested = {id(inner) for function in functions for inner in ast.walk(function)}
+        for node in ast.walk(tree):
+            if id(node) in skip or not isinstance(node, (ast.Import, ast.ImportFrom)):
+                continue
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                base = _absolute(node, name, package)
+                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
+            for target in targets:
+                while target not in known and "." in target:
+                    target = target.rsplit(".", 1)[0]
+                if target in known and target != name and target.startswith("scorekeeper"):
+                    graph[name].add(target)
+                    if id(node) in nested:
+                        inside.append((name, target, node.lineno))
+    return graph, inside
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index, low, stack, on, found, counter = {}, {}, [], set(), [], [0]
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = counter[0]
+        counter[0] += 1
+        stack.append(node)
+        on.add(node)
+        for other in graph[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                other = stack.pop()
+                on.discard(other)
+                group.append(other)
+                if other == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_module_imports_itself_back_through_others():
+    graph, _ = import_graph()
+    assert cycles(graph) == []
+
+
+def test_the_cycle_check_finds_a_cycle():
+    """The check above can fail: a planted cycle is found."""
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_import_of_the_package_hides_inside_a_function():
+    _, inside = import_graph()
+    functions = {}
+    for name, _, path, tree in modules():
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for inner in ast.walk(node):
+                    if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                        functions[(name, inner.lineno)] = node.name
+    hidden = [(name, target, functions[(name, line)]) for name, target, line in inside
+              if (name, functions[(name, line)]) not in LAZY_IMPORTS]
+    assert hidden == []
+
+
+def test_the_top_of_the_package_holds_only_the_factory_paths_database_and_clock():
+    loose = {path.name for path in PACKAGE.glob("*.py")}
+    assert loose == TOP_MODULES
+
+
+def test_sql_is_written_only_in_the_stores():
+    """A statement is SQL wherever it is written as a string; the database file's own checks (``PRAGMA``) are
+    the only exception, in the backups and the trouble reports of ``ops/``."""
+    found = []
+    for _, _, path, tree in modules():
+        where = str(path.relative_to(PACKAGE))
+        if where.startswith(SQL_HOMES):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and SQL.match(node.value) \
+                    and re.search(r"\b(FROM|INTO|SET|TABLE)\b", node.value):
+                if "sqlite_master" in node.value:
+                    continue
+                found.append(f"{where}:{node.lineno}: {node.value[:60]}")
+    assert found == []
