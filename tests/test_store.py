@@ -357,3 +357,23 @@ def test_the_cache_is_bounded_and_evicts_the_least_recently_used():
     cache.put(("x", 3), c)
     assert len(cache) == 2
     assert cache.get(("x", 2)) is None and cache.get(("x", 1)) is a and cache.get(("x", 3)) is c
+
+
+def test_every_log_keeps_a_typed_reason_the_same_way(db, game_id):
+    """A reason typed over several lines, or far too long, reaches the game's history and the director's log
+    folded into one line of at most 300 characters, whichever log keeps it (stores.rows.clean_reason)."""
+    from scorekeeper.stores.tournaments.log import list_log, log
+    from scorekeeper.stores.tournaments.records import create_tournament
+
+    typed = "typed 120\n   for   130 " + "x" * 400
+    version = games.game_version(db, game_id)
+    deal_id = deals.add_deal(db, game_id, totals_deal(), mode="totals", expected_version=version)
+    deals.update_deal(db, game_id, deal_id, totals_deal(we_melded=130), mode="totals",
+                      expected_version=version + 1, reason=typed)
+    kept = changes.list_changes(db, game_id)[-1].reason
+    tournament_id = create_tournament(db, name="Thursday", date="2026-11-26", rules="classic", options={},
+                                      format="pairs", rounds=1, round_end="deals", round_limit=2, scoring="points",
+                                      password="green baize 42")
+    log(db, tournament_id, action="deal_corrected", who="director", reason=typed)
+    logged = list_log(db, tournament_id)[-1]["reason"]
+    assert kept == logged == ("typed 120 for 130 " + "x" * 400)[:300]

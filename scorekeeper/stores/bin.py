@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from scorekeeper import clock
 from scorekeeper.stores import changes
 from scorekeeper.stores.errors import GameNotFound
-from scorekeeper.stores.games import decode_game
+from scorekeeper.stores.games import Game
 
 BIN_DAYS = 30
 
@@ -33,7 +33,7 @@ def binned_games(db: Database, now: datetime | None = None) -> list[dict]:
     ).fetchall()
     games = []
     for row in rows:
-        game = decode_game(row)
+        game = Game.from_row(row)
         left = _deleted_at(row["deleted_at"]) + timedelta(days=BIN_DAYS) - now
         if left.total_seconds() <= 0:
             continue

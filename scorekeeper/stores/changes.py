@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from sqlite_utils import Database
 
 from .. import clock
-from .rows import Row, dumps
+from .rows import Row, clean_reason, dumps
 
 
 @dataclass(frozen=True)
@@ -18,13 +18,22 @@ class Change(Row):
     id: int
     game_id: int
     deal_id: int | None
-    action: str  # create | add | edit | delete | undo | lock | unlock | delete_game | options
+    action: str  # create, add, edit, delete, undo, redo, lock, unlock, options, language, delete_game, ...: wording.py
     before: dict | None = field(hash=False)
     after: dict | None = field(hash=False)
     who: str | None
     reason: str | None
     undone: bool
     at: str
+
+    @classmethod
+    def from_row(cls, row) -> Change:
+        """The change as a ``changes`` row stores it (before and after as JSON)."""
+        values = dict(row)
+        for key in ("before", "after"):
+            values[key] = None if values[key] is None else json.loads(values[key])
+        values["undone"] = bool(values["undone"])
+        return cls(**values)
 
 
 def record_change(db: Database, *, game_id: int, deal_id: int | None, action: str, before, after,
@@ -36,21 +45,13 @@ def record_change(db: Database, *, game_id: int, deal_id: int | None, action: st
         "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
         [game_id, deal_id, action, None if before is None else dumps(before),
          None if after is None else dumps(after), (who or None) and str(who)[:60],
-         (reason or None) and str(reason)[:300], clock.stamp()],
+         clean_reason(reason) or None, clock.stamp()],
     ).lastrowid
-
-
-def decode_change(row) -> Change:
-    values = dict(row)
-    for key in ("before", "after"):
-        values[key] = None if values[key] is None else json.loads(values[key])
-    values["undone"] = bool(values["undone"])
-    return Change(**values)
 
 
 def list_changes(db: Database, game_id: int) -> list[Change]:
     rows = db.execute("SELECT * FROM changes WHERE game_id = ? ORDER BY id", [game_id]).fetchall()
-    return [decode_change(r) for r in rows]
+    return [Change.from_row(r) for r in rows]
 
 
 def last_undoable(db: Database, game_id: int) -> Change | None:
@@ -60,7 +61,7 @@ def last_undoable(db: Database, game_id: int) -> Change | None:
         "ORDER BY id DESC LIMIT 1",
         [game_id],
     ).fetchone()
-    return decode_change(row) if row else None
+    return Change.from_row(row) if row else None
 
 
 def last_redoable(db: Database, game_id: int) -> Change | None:
@@ -71,7 +72,7 @@ def last_redoable(db: Database, game_id: int) -> Change | None:
         "ORDER BY id DESC LIMIT 1",
         [game_id, game_id],
     ).fetchone()
-    return decode_change(row) if row else None
+    return Change.from_row(row) if row else None
 
 
 def undone_by(db: Database, undo: Change) -> Change | None:
@@ -81,4 +82,4 @@ def undone_by(db: Database, undo: Change) -> Change | None:
     except (IndexError, ValueError):
         return None
     row = db.execute("SELECT * FROM changes WHERE id = ? AND game_id = ?", [change_id, undo.game_id]).fetchone()
-    return decode_change(row) if row else None
+    return Change.from_row(row) if row else None

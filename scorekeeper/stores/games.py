@@ -73,6 +73,19 @@ class Game(Row):
     def side_keys(self) -> list[str]:
         return [side.key for side in self.sides]
 
+    @classmethod
+    def from_row(cls, row) -> Game:
+        """The game as a ``games`` row stores it (options and sides as JSON)."""
+        values = dict(row)
+        return cls(
+            id=values["id"], code=values["code"], rules=values["rules"],
+            options=json.loads(values["options"] or "{}"),
+            sides=tuple(Side(s["key"], s["name"], tuple(s["players"])) for s in json.loads(values["sides"])),
+            target=values["target"], first_dealer=values["first_dealer"], status=values["status"],
+            winner=values["winner"], version=values["version"], locked=bool(values["locked"]),
+            created_at=values["created_at"], updated_at=values["updated_at"], deal_count=values.get("deal_count"),
+        )
+
 
 @dataclass(frozen=True)
 class Deal(Row):
@@ -93,28 +106,17 @@ class Deal(Row):
         return {"id": self.id, "seq": self.seq, "mode": self.mode, "sides": self.sides, "who": self.who,
                 "created_at": self.created_at, "updated_at": self.updated_at}
 
+    @classmethod
+    def from_row(cls, row) -> Deal:
+        """The deal as a ``deals`` row stores it (sides as JSON)."""
+        values = dict(row)
+        values["sides"] = json.loads(values["sides"])
+        return cls(**values)
+
 
 def game_profile(game: Game) -> RuleProfile:
     """The game's profile with its club options applied."""
     return get_profile(game.rules).with_options(game.options)
-
-
-def decode_game(row) -> Game:
-    values = dict(row)
-    return Game(
-        id=values["id"], code=values["code"], rules=values["rules"],
-        options=json.loads(values["options"] or "{}"),
-        sides=tuple(Side(s["key"], s["name"], tuple(s["players"])) for s in json.loads(values["sides"])),
-        target=values["target"], first_dealer=values["first_dealer"], status=values["status"],
-        winner=values["winner"], version=values["version"], locked=bool(values["locked"]),
-        created_at=values["created_at"], updated_at=values["updated_at"], deal_count=values.get("deal_count"),
-    )
-
-
-def decode_deal(row) -> Deal:
-    values = dict(row)
-    values["sides"] = json.loads(values["sides"])
-    return Deal(**values)
 
 
 def _new_code(db: Database) -> str:
@@ -182,12 +184,12 @@ def rematch(db: Database, game_id: int, *, who: str | None = None) -> int:
 
 def get_game(db: Database, game_id: int) -> Game | None:
     row = db.execute("SELECT * FROM games WHERE id = ? AND deleted_at IS NULL", [game_id]).fetchone()
-    return decode_game(row) if row else None
+    return Game.from_row(row) if row else None
 
 
 def get_game_by_code(db: Database, code: str) -> Game | None:
     row = db.execute("SELECT * FROM games WHERE code = ? AND deleted_at IS NULL", [code]).fetchone()
-    return decode_game(row) if row else None
+    return Game.from_row(row) if row else None
 
 
 def game_version(db: Database, game_id: int) -> int | None:
@@ -206,7 +208,7 @@ def list_games(db: Database, *, casual_only: bool = False) -> list[Game]:
         "SELECT games.*, (SELECT COUNT(*) FROM deals WHERE deals.game_id = games.id) AS deal_count "
         f"FROM games WHERE deleted_at IS NULL {casual} ORDER BY updated_at DESC, id DESC"
     ).fetchall()
-    return [decode_game(r) for r in rows]
+    return [Game.from_row(r) for r in rows]
 
 
 def _game_record(game: Game) -> dict:
@@ -235,7 +237,7 @@ def delete_game(db: Database, game_id: int, *, expected_version: int | None = No
             if db.execute("SELECT 1 FROM tournament_tables WHERE game_id = ?", [game_id]).fetchone():
                 raise GameLocked(_("This game is a tournament table's: only its tournament can change it."))
             raise StaleGame(game.version)
-        game = decode_game(db.execute("SELECT * FROM games WHERE id = ?", [game_id]).fetchone())
+        game = Game.from_row(db.execute("SELECT * FROM games WHERE id = ?", [game_id]).fetchone())
         changes.record_change(db, game_id=game_id, deal_id=None, action="delete_game", before=_game_record(game),
                               after=None, who=who, reason="moved to the bin")  # i18n: not for people (an audit note)
 
@@ -265,7 +267,7 @@ def claim(db: Database, game_id: int, expected_version: int, *, locked_ok: bool 
         [clock.stamp(), game_id, expected_version, 1 if locked_ok else 0],
     ).fetchall()
     if rows:
-        return decode_game(rows[0])
+        return Game.from_row(rows[0])
     game = get_game(db, game_id)
     if game is None:
         raise GameNotFound()
@@ -303,9 +305,9 @@ def side_names(game: Game) -> dict[str, str]:
 
 def list_deals(db: Database, game_id: int) -> list[Deal]:
     rows = db.execute("SELECT * FROM deals WHERE game_id = ? ORDER BY seq", [game_id]).fetchall()
-    return [decode_deal(r) for r in rows]
+    return [Deal.from_row(r) for r in rows]
 
 
 def get_deal(db: Database, game_id: int, deal_id: int) -> Deal | None:
     row = db.execute("SELECT * FROM deals WHERE id = ? AND game_id = ?", [deal_id, game_id]).fetchone()
-    return decode_deal(row) if row else None
+    return Deal.from_row(row) if row else None

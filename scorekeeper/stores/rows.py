@@ -1,4 +1,4 @@
-"""What every stored row has in common: a frozen dataclass, and JSON written one way."""
+"""What every stored row has in common: a frozen dataclass, and JSON and a typed reason written one way."""
 
 from __future__ import annotations
 
@@ -9,20 +9,10 @@ import json
 class Row:
     """Base of the stores' frozen row dataclasses.
 
-    Read a row by attribute (``game.sides``). ``row["name"]`` still answers the same attribute, for callers
-    written when rows were dicts (some tests still read game, deal and change rows so); new code reads
-    attributes. A row cannot be changed: ``row.replace(status="finished")`` gives a changed copy."""
+    Read a row by attribute (``game.sides``); each is built from its table's row by ``from_row``. A row cannot
+    be changed: ``row.replace(status="finished")`` gives a changed copy."""
 
     __slots__ = ()
-
-    def __getitem__(self, name: str):
-        try:
-            return getattr(self, name)
-        except AttributeError:
-            raise KeyError(name) from None
-
-    def get(self, name: str, default=None):
-        return getattr(self, name, default)
 
     def replace(self, **changes):
         return dataclasses.replace(self, **changes)
@@ -31,3 +21,13 @@ class Row:
 def dumps(value) -> str:
     """JSON as the stores write it: compact, UTF-8 as is."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+#: The longest reason (a correction's, a dispute's) a log keeps; a person types a sentence, not a letter.
+REASON_MAX = 300
+
+
+def clean_reason(text) -> str:
+    """A reason as every log stores it: spaces and line breaks folded into single spaces, at most ``REASON_MAX``
+    characters; "" when nothing was typed."""
+    return " ".join(str(text or "").split())[:REASON_MAX]

@@ -126,3 +126,19 @@ class Table(Row):
         values["we_entries"] = tuple(json.loads(values["we_entries"]))
         values["they_entries"] = tuple(json.loads(values["they_entries"]))
         return cls(**values)
+
+
+@dataclass(frozen=True)
+class Card(Row):
+    """A table's card for the whole event: the link its phone keeps (``token``) and the code printed on it."""
+
+    id: int
+    tournament_id: int
+    number: int
+    token: str
+    code: str
+    created_at: str | None
+
+    @classmethod
+    def from_row(cls, row) -> Card:
+        return cls(**dict(row))

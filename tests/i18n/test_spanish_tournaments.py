@@ -20,7 +20,7 @@ def evening(client):
         enter(client, tournament_id, *names)
     db = connect(client.application.config["DATABASE"])
     try:
-        phone = access.device(db, tournament_id, 1)["token"]
+        phone = access.device(db, tournament_id, 1).token
         assert client.post(f"/tournaments/{tournament_id}/rounds").status_code == 303
         token, table_id, game_id = db.execute(
             "SELECT token, id, game_id FROM tournament_tables WHERE tournament_id = ? AND number = 1",
@@ -125,7 +125,7 @@ def test_the_phone_waiting_for_the_first_round_and_a_refused_sign_in_speak_spani
     tournament_id = create_tournament(client, format="pairs")
     db = connect(client.application.config["DATABASE"])
     try:
-        phone = access.device(db, tournament_id, 2)["token"]
+        phone = access.device(db, tournament_id, 2).token
     finally:
         db.conn.close()
     client.get("/")

@@ -37,7 +37,7 @@ def bicycle_minimum(total: int) -> int:
 
 
 def add(db, game_id: int, sides: dict, mode: str = "totals") -> None:
-    version = get_game(db, game_id)["version"]
+    version = get_game(db, game_id).version
     add_deal(db, game_id, sides, mode=mode, expected_version=version)
 
 
@@ -74,7 +74,7 @@ def finished_game(db):
 
 def test_game_sheet_shows_every_deal_totals_minimums_and_winner(db, fetch_pdf, finished_game):
     game = get_game(db, finished_game)
-    played = game["created_at"][:10]
+    played = game.created_at[:10]
     pdf, response = fetch_pdf(f"/games/{finished_game}/sheet.pdf")
     assert response.headers["Content-Disposition"] == (
         f'attachment; filename="canasta-game-{finished_game}-{played}.pdf"')

@@ -91,7 +91,7 @@ def tables_of(app, tournament_id: int, round_number: int | None = None) -> list[
         db.conn.close()
 
 
-def card_of(app, tournament_id: int, number: int) -> dict:
+def card_of(app, tournament_id: int, number: int):
     """Table ``number``'s card for the event: its phone ``token`` and ``code``."""
     db = connect(app.config["DATABASE"])
     try:

@@ -74,7 +74,7 @@ def test_a_table_cannot_change_a_closed_round(no_csrf_app, running):
     page = phone.get(url).get_data(as_text=True)
     assert "Save the deal" not in page and "This round is closed" in page
     card = card_of(no_csrf_app, tid, table.number)
-    opened = phone.get(f"/tournaments/join?table={table.number}&code={card['code']}")
+    opened = phone.get(f"/tournaments/join?table={table.number}&code={card.code}")
     assert opened.status_code == 303
     page = phone.get(opened.headers["Location"]).get_data(as_text=True)
     assert "Save the deal" not in page and "This round is closed" in page
@@ -189,7 +189,7 @@ def test_wrong_table_codes_are_limited_and_a_right_one_does_not_reset_the_count(
     client = no_csrf_app.test_client()
     moment = clock.now()
     monkeypatch.setattr(clock, "now", lambda: moment)
-    right = card_of(no_csrf_app, tid, 1)["code"]
+    right = card_of(no_csrf_app, tid, 1).code
     wrong = "Z" * len(right) if right != "Z" * len(right) else "Y" * len(right)
     for i in range(access.CODE_GUESSES_PER_CLIENT):
         if i:
@@ -212,9 +212,9 @@ def test_joining_needs_the_table_number_and_code_and_says_what_is_missing(no_csr
     missing = client.get("/tournaments/join?code=ABCDEF")
     assert missing.status_code == 422 and "Type the table&#39;s number" in missing.get_data(as_text=True)
     card = card_of(no_csrf_app, tid, 2)
-    assert client.get(f"/tournaments/join?table=1&code={card['code']}").status_code == 404  # table 2's code
-    opened = client.get(f"/tournaments/{tid}/join?table=2&code={card['code'].lower()}")
-    assert opened.status_code == 303 and opened.headers["Location"].endswith(f"/tournaments/phone/{card['token']}")
+    assert client.get(f"/tournaments/join?table=1&code={card.code}").status_code == 404  # table 2's code
+    opened = client.get(f"/tournaments/{tid}/join?table=2&code={card.code.lower()}")
+    assert opened.status_code == 303 and opened.headers["Location"].endswith(f"/tournaments/phone/{card.token}")
 
 
 def test_the_password_is_stored_only_as_a_hash(no_csrf_app, running):

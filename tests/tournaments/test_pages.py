@@ -205,7 +205,7 @@ def test_printed_table_cards_and_results(no_csrf_app, tmp_path):
     assert cards.status_code == 200 and cards.mimetype == "application/pdf"
     text = pdf_text(cards.data, tmp_path)
     assert "Autumn cup" in text and "Table 1" in text
-    assert card_of(app, tid, 1)["code"] in text.replace(" ", "")  # the code is printed letter-spaced
+    assert card_of(app, tid, 1).code in text.replace(" ", "")  # the code is printed letter-spaced
     play_simple_deal(app, table, 200, 50)
     director.post(f"/tournaments/{tid}/round/1/close", data={"confirm": "yes"})
     results = director.get(f"/tournaments/{tid}/results.pdf?paper=letter")

@@ -29,7 +29,7 @@ def test_the_wall_screen_shows_provisional_standings_in_large_type_and_updates_i
         wall, phone, live_server, monkeypatch):
     monkeypatch.setattr(public, "STANDINGS_POLL_SECONDS", 1)  # the projector asks every second, not every 15
     _table, card = start_tournament(live_server.app, name="Projector night", round_end="deals", round_limit=4)
-    tid = card["tournament_id"]
+    tid = card.tournament_id
 
     wall.goto(live_server(f"/tournaments/{tid}/standings"))
     normal_size = font_px(wall, ".standings-table")
@@ -44,7 +44,7 @@ def test_the_wall_screen_shows_provisional_standings_in_large_type_and_updates_i
     wall.evaluate("window.sameProjectorPage = true")  # gone if the page were loaded again
 
     # Table 1 saves a deal on its phone.
-    phone.goto(live_server(f"/tournaments/phone/{card['token']}"))
+    phone.goto(live_server(f"/tournaments/phone/{card.token}"))
     save_a_deal(phone)
 
     # 300 melded + 500 natural canasta + 100 for going out: the wall shows it by itself, still provisional.

@@ -54,7 +54,7 @@ def mark_started(phone, table):
 def stored_choice(app, tid: int, number: int = 1) -> str | None:
     db = connect(app.config["DATABASE"])
     try:
-        return rounds.get_round(db, tid, number)["time_up"]
+        return rounds.get_round(db, tid, number).time_up
     finally:
         db.conn.close()
 

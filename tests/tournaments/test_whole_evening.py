@@ -52,7 +52,7 @@ class TablePhone:
         self.client = app.test_client()
         self.number = number
         card = card_of(app, tid, number)
-        joined = self.client.get(f"/tournaments/join?table={number}&code={card['code']}")
+        joined = self.client.get(f"/tournaments/join?table={number}&code={card.code}")
         assert joined.status_code == 303
         self.url = joined.headers["Location"]
 

@@ -43,8 +43,8 @@ def play_table(app, table: dict, round_number: int, failures: list) -> None:
     try:
         client = app.test_client()
         card = card_of(app, table.tournament_id, table.number)
-        opened = client.get(f"/tournaments/join?table={table.number}&code={card['code'].lower()}")
-        assert opened.status_code == 303 and opened.headers["Location"].endswith(card["token"])
+        opened = client.get(f"/tournaments/join?table={table.number}&code={card.code.lower()}")
+        assert opened.status_code == 303 and opened.headers["Location"].endswith(card.token)
         assert f"Table {table.number} · round {round_number}" in client.get(opened.headers["Location"]).get_data(
             as_text=True)
         url = f"/tournaments/table/{table.token}"

@@ -42,7 +42,7 @@ def test_save_by_totals_with_plain_post_redirects(client, db, game_id):
     summary = game_summary(db, game_id)
     assert summary.totals == {"we": 1185, "they": 375}
     stored = list_deals(db, game_id)[0]
-    assert stored["sides"]["we"] == {"meld_points": 185, "canastas": {"natural": 1, "mixed": 1}, "hand_points": 0,
+    assert stored.sides["we"] == {"meld_points": 185, "canastas": {"natural": 1, "mixed": 1}, "hand_points": 0,
                                      "red_threes": 1, "went_out": True, "concealed": False, "penalties": []}
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Deal 1 saved." in page
@@ -133,14 +133,14 @@ def test_custom_penalty_needs_a_reason(client, db, game_id):
     ok = client.post(f"/games/{game_id}/deals",
                      data=totals_form(1, **{"they-custom_points": "100", "they-custom_reason": "talked across"}))
     assert ok.status_code == 303
-    assert list_deals(db, game_id)[0]["sides"]["they"]["penalties"] == [
+    assert list_deals(db, game_id)[0].sides["they"]["penalties"] == [
         {"points": 100, "reason": "talked across"}]
     assert game_summary(db, game_id).totals["they"] == 275
 
 
 def test_profile_penalty_by_count(client, db, game_id):
     client.post(f"/games/{game_id}/deals", data=totals_form(1, **{"they-penalty_illegal-meld": "1"}))
-    assert list_deals(db, game_id)[0]["sides"]["they"]["penalties"] == ["illegal-meld"]
+    assert list_deals(db, game_id)[0].sides["they"]["penalties"] == ["illegal-meld"]
 
 
 def test_card_by_card_deal_and_meld_checks(client, db, game_id):
@@ -156,8 +156,8 @@ def test_card_by_card_deal_and_meld_checks(client, db, game_id):
     response = client.post(f"/games/{game_id}/deals", data=data)
     assert response.status_code == 303
     stored = list_deals(db, game_id)[0]
-    assert stored["mode"] == "cards"
-    assert stored["sides"]["they"]["melds"] == ["Q Q Q"] and stored["sides"]["they"]["hands"] == ["5 9", "4"]
+    assert stored.mode == "cards"
+    assert stored.sides["they"]["melds"] == ["Q Q Q"] and stored.sides["they"]["hands"] == ["5 9", "4"]
     assert game_summary(db, game_id).totals["they"] == 10
 
 
@@ -179,11 +179,11 @@ def test_correct_an_earlier_deal_recomputes_later_totals(client, db, game_id):
                            data=totals_form(3, **{"we-meld_points": "285", "reason": "recounted"}))
     assert response.status_code == 303
     summary = game_summary(db, game_id)
-    assert [r["sides"]["we"]["total"] for r in summary.rows] == [1285, 2470]
+    assert [r.sides["we"].total for r in summary.rows] == [1285, 2470]
     assert summary.minimums["we"] == summary.profile.minimum(2470)
     change = list_changes(db, game_id)[-1]
-    assert change["action"] == "edit" and change["reason"] == "recounted"
-    assert change["before"]["sides"]["we"]["meld_points"] == 185 and change["after"]["sides"]["we"]["meld_points"] == 285
+    assert change.action == "edit" and change.reason == "recounted"
+    assert change.before["sides"]["we"]["meld_points"] == 185 and change.after["sides"]["we"]["meld_points"] == 285
 
 
 def test_correction_on_an_old_version_is_refused(client, db, game_id):
@@ -192,7 +192,7 @@ def test_correction_on_an_old_version_is_refused(client, db, game_id):
     response = client.post(f"/games/{game_id}/deals/{deal}/edit", data=totals_form(1, **{"we-meld_points": "95"}))
     assert response.status_code == 409
     assert "Someone else saved" in response.get_data(as_text=True)
-    assert list_deals(db, game_id)[0]["sides"]["we"]["meld_points"] == 185
+    assert list_deals(db, game_id)[0].sides["we"]["meld_points"] == 185
 
 
 def test_delete_after_confirmation_then_undo(client, db, game_id):
@@ -215,7 +215,7 @@ def test_undo_the_last_save(client, db, game_id):
     client.post(f"/games/{game_id}/deals", data=totals_form(2))
     client.post(f"/games/{game_id}/undo", data={"version": "3"})
     assert len(list_deals(db, game_id)) == 1
-    assert [c["action"] for c in list_changes(db, game_id)][-1] == "undo"
+    assert [c.action for c in list_changes(db, game_id)][-1] == "undo"
 
 
 def test_two_saves_on_the_same_version_second_gets_409_and_keeps_the_entry(client, db, game_id):
@@ -267,7 +267,7 @@ def test_modern_american_form_has_special_canastas_and_black_threes(client, db):
             "they-meld_points": "60", "they-hand_points": "30"}
     response = client.post(f"/games/{game_id}/deals", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)
-    stored = list_deals(db, game_id)[0]["sides"]["we"]
+    stored = list_deals(db, game_id)[0].sides["we"]
     assert stored["canastas"] == {"natural": 2, "sevens": 1} and stored["black_threes"] == 1
 
 
@@ -309,7 +309,7 @@ def test_simultaneous_saves_on_the_live_server_never_lose_an_entry(live_server):
     db = connect(live_server.app.config["DATABASE"])
     try:
         assert len(list_deals(db, game_id)) == 1
-        assert [c["action"] for c in list_changes(db, game_id)] == ["create", "add"]
+        assert [c.action for c in list_changes(db, game_id)] == ["create", "add"]
         assert game_version(db, game_id) == 2
     finally:
         db.conn.close()

@@ -49,7 +49,7 @@ def test_card_by_card_deal_charges_an_unfinished_sevens_meld_once(client, db, ma
             "we-penalty_incomplete-sevens": "1"}
     response = client.post(f"/games/{mac_game}/deals", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)
-    stored = list_deals(db, mac_game)[0]["sides"]["we"]
+    stored = list_deals(db, mac_game)[0].sides["we"]
     assert stored["penalties"] == []
     summary = game_summary(db, mac_game)
     assert summary.totals["we"] == -2500 - 15 - 5  # unfinished sevens; no canasta: three sevens minus; hand
@@ -60,7 +60,7 @@ def test_by_totals_deal_charges_a_derived_penalty_given_by_hand(client, db, mac_
             "we-penalty_incomplete-sevens": "1", "they-went_out": "no", "they-meld_points": "30"}
     response = client.post(f"/games/{mac_game}/deals", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)
-    assert list_deals(db, mac_game)[0]["sides"]["we"]["penalties"] == ["incomplete-sevens"]
+    assert list_deals(db, mac_game)[0].sides["we"]["penalties"] == ["incomplete-sevens"]
     assert game_summary(db, mac_game).totals["we"] == -2500 - 15 - 5
 
 

@@ -42,8 +42,8 @@ def test_start_two_player_yahoo_game(client, db):
     response = client.post("/games/new", data=data)
     assert response.status_code == 303
     game = get_game(db, int(response.headers["Location"].rsplit("/", 1)[1]))
-    assert [s["name"] for s in game["sides"]] == ["Ann", "Bo"]
-    assert game["options"]["players"] == 2 and game["first_dealer"] == 1
+    assert [s.name for s in game.sides] == ["Ann", "Bo"]
+    assert game.options["players"] == 2 and game.first_dealer == 1
 
 
 def test_bad_target_is_refused_next_to_the_field(client, db):

@@ -46,7 +46,7 @@ from scorekeeper.stores.codes import unique_code
 from scorekeeper.stores.tournaments import records
 from scorekeeper.stores.tournaments.base import immediate
 from scorekeeper.stores.tournaments.log import log
-from scorekeeper.tournaments.rows import Table
+from scorekeeper.tournaments.rows import Card, Table
 
 #: Table codes: letters and digits that cannot be mistaken for one another when read aloud or typed.
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
@@ -105,16 +105,12 @@ def allow_create(db: Database, client: str) -> int:
 # --- Table cards -------------------------------------------------------------------------------------------
 
 
-def _decode_device(row) -> dict:
-    return dict(row)
-
-
-def device(db: Database, tournament_id: int, number: int) -> dict:
+def device(db: Database, tournament_id: int, number: int) -> Card:
     """The card of table ``number`` (its link and code), made the first time it is asked for."""
     row = db.execute("SELECT * FROM tournament_devices WHERE tournament_id = ? AND number = ?",
                      [tournament_id, number]).fetchone()
     if row:
-        return _decode_device(row)
+        return Card.from_row(row)
     with immediate(db):
         db["tournament_devices"].insert({
             "tournament_id": tournament_id, "number": number, "token": secrets.token_urlsafe(18),
@@ -125,12 +121,12 @@ def device(db: Database, tournament_id: int, number: int) -> dict:
 
 
 def table_code(db: Database, tournament_id: int, number: int) -> str:
-    return device(db, tournament_id, number)["code"]
+    return device(db, tournament_id, number).code
 
 
-def device_by_token(db: Database, token: str) -> dict | None:
+def device_by_token(db: Database, token: str) -> Card | None:
     row = db.execute("SELECT * FROM tournament_devices WHERE token = ?", [token]).fetchone()
-    return _decode_device(row) if row else None
+    return Card.from_row(row) if row else None
 
 
 def table_by_token(db: Database, token: str) -> Table | None:
@@ -138,11 +134,11 @@ def table_by_token(db: Database, token: str) -> Table | None:
     return Table.from_row(row) if row else None
 
 
-def current_table(db: Database, card: dict) -> Table | None:
+def current_table(db: Database, card: Card) -> Table | None:
     """The table its card stands for now: the one of that number in the tournament's latest round."""
     row = db.execute(
         "SELECT * FROM tournament_tables WHERE tournament_id = ? AND number = ? ORDER BY round_number DESC LIMIT 1",
-        [card["tournament_id"], card["number"]],
+        [card.tournament_id, card.number],
     ).fetchone()
     return Table.from_row(row) if row else None
 
@@ -188,7 +184,7 @@ def join_table(db: Database, code: str, client: str, *, number: int | None = Non
         ).fetchone()
         if row and (number is None or row["number"] == number) and (
                 tournament_id is None or row["tournament_id"] == tournament_id):
-            return _decode_device(row), 0
+            return Card.from_row(row), 0
         count(db, [scope for scope, _ in limits], CODE_WINDOW)
         return None, 0
 

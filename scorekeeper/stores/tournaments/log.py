@@ -12,7 +12,7 @@ from sqlite_utils import Database
 from scorekeeper import clock
 from scorekeeper.i18n import format_number
 from scorekeeper.tournaments import timing
-from scorekeeper.stores.tournaments.base import dumps
+from scorekeeper.stores.rows import clean_reason, dumps
 
 #: How a write at a table names its side in the log and the game's history: stored in these words (a token, read
 #: back by ``side_of``), shown in the reader's language by ``who_words``.
@@ -60,7 +60,7 @@ def log(db: Database, tournament_id: int, *, action: str, who: str, round_number
             "before": None if before is None else dumps(before),
             "after": None if after is None else dumps(after),
             "who": (who or "")[:60],
-            "reason": (reason or None) and reason.strip()[:300],
+            "reason": clean_reason(reason) or None,
             "at": clock.stamp(),
         }
     ).last_pk

@@ -19,6 +19,7 @@ from scorekeeper.stores.games import game_version, get_deal, get_game
 from scorekeeper.stores.summary import game_summary
 from scorekeeper.stores.tournaments import records, rounds
 from scorekeeper.tournaments import timing
+from scorekeeper.stores.rows import clean_reason
 from scorekeeper.stores.tournaments.base import TournamentError, immediate
 from scorekeeper.stores.tournaments.log import SIDE_NAMES, log, side_of, side_words, who_at
 from scorekeeper.stores.tournaments.results import SIDES, TableStatus, table_status
@@ -59,7 +60,7 @@ def confirm(db: Database, table: Table, side: str, *, version: int, who: str) ->
 def dispute(db: Database, table: Table, side: str, reason: str, *, who: str) -> None:
     """A side says "we disagree": the table is disputed, with the reason, until the director settles it."""
     _check_side(side)
-    reason = " ".join((reason or "").split())[:300]
+    reason = clean_reason(reason)
     if not reason:
         raise Refused(_("Say what you disagree with; the director reads it."))
     with immediate(db):
@@ -74,7 +75,7 @@ def dispute(db: Database, table: Table, side: str, reason: str, *, who: str) -> 
 
 def settle(db: Database, table: Table, reason: str, *, who: str) -> None:
     """The director settles a dispute (the score stands, or they correct it separately)."""
-    reason = " ".join((reason or "").split())[:300]
+    reason = clean_reason(reason)
     if not reason:
         raise TournamentError(_("Give the reason for the decision; it goes in the log."))
     with immediate(db):
@@ -208,7 +209,7 @@ def mark_deal_started(db: Database, table: Table, *, who: str) -> int:
 def correct_deal(db: Database, table: Table, deal_id: int, sides_data: dict, *, reason: str, who: str) -> None:
     """The director corrects one deal of a table, in any round, open or closed: the later totals follow, the
     table's confirmations go (the score changed), and the log keeps the deal as it was and as it became."""
-    reason = " ".join((reason or "").split())[:300]
+    reason = clean_reason(reason)
     if not reason:
         raise Refused(_("Give the reason for the correction; it goes in the log."))
     with immediate(db):

@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 
 from scorekeeper.stores.summary import game_summary
 from scorekeeper.stores.tournaments import records, rounds
+from scorekeeper.stores.rows import clean_reason
 from scorekeeper.stores.tournaments.base import TournamentError, immediate
 from scorekeeper.stores.tournaments.log import log
 from scorekeeper.tournaments.rows import Entry, Table, Tournament
@@ -78,14 +79,15 @@ def set_result(db: Database, table: Table, *, kind: str, we: int, they: int, rea
     It settles a dispute at the table too."""
     if kind not in ("corrected", "adjusted"):
         raise TournamentError(_("Choose a correction or an adjusted score."))
-    if not reason.strip():
+    reason = clean_reason(reason)
+    if not reason:
         raise TournamentError(_("Give the reason for the change; it goes in the log."))
     with immediate(db):
         before = table_status(db, table)
         db.execute(
             "UPDATE tournament_tables SET result_kind = ?, result_we = ?, result_they = ?, result_reason = ?, "
             "disputed_by = NULL, dispute_reason = NULL, disputed_at = NULL WHERE id = ?",
-            [kind, we, they, reason.strip()[:300], table.id],
+            [kind, we, they, clean_reason(reason), table.id],
         )
         log(db, table.tournament_id, round_number=table.round_number, table_id=table.id, action=kind,
             before=_brief(before), after={"we": we, "they": they, "kind": kind}, who=who, reason=reason)
@@ -93,7 +95,8 @@ def set_result(db: Database, table: Table, *, kind: str, we: int, they: int, rea
 
 def clear_result(db: Database, table: Table, *, reason: str, who: str) -> None:
     """Go back to the game's own score."""
-    if not reason.strip():
+    reason = clean_reason(reason)
+    if not reason:
         raise TournamentError(_("Give the reason for the change; it goes in the log."))
     with immediate(db):
         before = table_status(db, table)

@@ -220,7 +220,7 @@ def reopen_round(db: Database, tournament_id: int, number: int, *, who: str) -> 
                                     "Correct this round's tables from its page instead.", number=latest.number))
         if latest.status != "closed":
             raise TournamentError(_("Round %(number)s is being played.", number=number))
-        if records.records.get_tournament(db, tournament_id).status == "finished":
+        if records.get_tournament(db, tournament_id).status == "finished":
             raise TournamentError(_("The tournament is over: reopen the tournament first."))
         db.execute("UPDATE tournament_rounds SET status = 'playing', closed_at = NULL WHERE id = ?", [latest.id])
         log(db, tournament_id, round_number=number, action="round_reopened", who=who)

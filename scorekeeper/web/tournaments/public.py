@@ -42,8 +42,8 @@ def round_tables(db, tournament: Tournament, number: int, entries: dict[int, Ent
 def card_link(tournament_id: int, number: int) -> dict:
     """Table ``number``'s card for the whole event: its phone link, that link's QR code, and its code."""
     card = access.device(get_db(), tournament_id, number)
-    url = phone_url(url_for("tournaments.phone", token=card["token"]))
-    return {"number": number, "url": url, "qr": qr_data_uri(url), "code": card["code"]}
+    url = phone_url(url_for("tournaments.phone", token=card.token))
+    return {"number": number, "url": url, "qr": qr_data_uri(url), "code": card.code}
 
 
 def add_table_links(rows: list[dict]) -> None:

@@ -14,7 +14,7 @@ from ...stores.summary import game_summary
 from ...db import get_db
 from ...rules import RulesError
 from scorekeeper.stores.tournaments import access, base, play, records, results, rounds, running
-from ...tournaments.rows import Table
+from ...tournaments.rows import Card, Table
 from ..deal_path import read_deal
 from ..forms import deal_form, error_map, read_version
 from ..htmx import render
@@ -63,7 +63,7 @@ def _join(tournament_id: int | None):
     if card is None:
         context["error"] = _("No table has that number and code. Check both on the table card.")
         return render("tournaments/join.html", status=404, **context)
-    return redirect(url_for("tournaments.phone", token=card["token"]), 303)
+    return redirect(url_for("tournaments.phone", token=card.token), 303)
 
 
 def _load_by_token(token: str) -> Table:
@@ -73,17 +73,17 @@ def _load_by_token(token: str) -> Table:
     return table
 
 
-def _load_card(token: str) -> dict:
+def _load_card(token: str) -> Card:
     card = access.device_by_token(get_db(), token)
     if card is None:
         abort(404)
     return card
 
 
-def _posted_card(table: Table) -> dict | None:
+def _posted_card(table: Table) -> Card | None:
     """The table card a phone posted from (hidden field ``phone``), when it stands for this table."""
     card = access.device_by_token(get_db(), request.values.get("phone") or "")
-    if card and (card["tournament_id"], card["number"]) == (table.tournament_id, table.number):
+    if card and (card.tournament_id, card.number) == (table.tournament_id, table.number):
         return card
     return None
 
@@ -91,7 +91,7 @@ def _posted_card(table: Table) -> dict | None:
 def _home(table: Table) -> str:
     """Where the phone goes back to after a write: its table card's page, or this round's table page."""
     card = _posted_card(table)
-    return url_for("tournaments.phone", token=card["token"]) if card else url_for("tournaments.table",
+    return url_for("tournaments.phone", token=card.token) if card else url_for("tournaments.table",
                                                                                    token=table.token)
 
 
@@ -131,7 +131,7 @@ def phone(token: str):
     table_row = access.current_table(get_db(), card)
     if table_row is None:
         return render("tournaments/phone_waiting.html", card=card, poll=TABLE_POLL_SECONDS,
-                      tournament=records.get_tournament(get_db(), card["tournament_id"]))
+                      tournament=records.get_tournament(get_db(), card.tournament_id))
     return render("tournaments/table.html", **_table_context(table_row, phone=card))
 
 
