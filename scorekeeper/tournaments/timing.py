@@ -23,7 +23,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .. import clock
-from scorekeeper.stores.tournaments.base import TournamentError
+from scorekeeper.tournaments.errors import TournamentError
 from .rows import Round, Table
 
 #: What happens when a round's time is up; the first is what a round does unless the director says otherwise.

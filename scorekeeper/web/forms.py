@@ -51,6 +51,16 @@ def parse_sum(text: str | None) -> int:
 SQLITE_MAX_INT = 2**63 - 1
 
 
+def whole_number(text, *, below: int) -> int | None:
+    """A whole number typed into an address or a form: ASCII digits only (``str.isdigit`` also takes "²" and
+    "٣"), surrounding spaces aside, from 0 up to ``below`` (excluded); None for anything else."""
+    text = str(text if text is not None else "").strip()
+    if not text or not text.isascii() or not text.isdigit() or len(text) > len(str(below)):
+        return None
+    value = int(text)
+    return value if value < below else None
+
+
 def read_version(text, missing: int | None = -1) -> int | None:
     """The game version a form was based on. ``missing`` when absent; -1, which no game ever has (so the
     write is refused as stale), when it is not a whole number SQLite can hold."""

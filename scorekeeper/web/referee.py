@@ -39,6 +39,7 @@ from scorekeeper.rules import (
 from scorekeeper.rules.explain import compare, explain, option_value_text, source_text
 
 from .errors import error_response
+from .forms import SQLITE_MAX_INT, whole_number
 from .htmx import is_htmx, render
 from scorekeeper.db import get_db
 from scorekeeper.stores.errors import GameNotFound
@@ -130,10 +131,11 @@ def read_setup(values, lenient: bool = False) -> Setup | None:
     game_id = (values.get("game") or "").strip()
     if game_id:
 
-        if not game_id.isdigit():
+        number = whole_number(game_id, below=SQLITE_MAX_INT)
+        if number is None:
             raise BadStart(404, _("There is no such game."))
         try:
-            summary = game_summary(get_db(), int(game_id))
+            summary = game_summary(get_db(), number)
         except GameNotFound as error:
             raise BadStart(404, error.message) from None
         game = summary.game

@@ -14,7 +14,7 @@ from ...tournaments.rows import Table, Tournament
 from ...stores.games import get_deal
 from ...stores.summary import game_summary
 from ..deal_path import read_deal
-from ..forms import deal_form, form_data_from_deal, option_value
+from ..forms import deal_form, form_data_from_deal, option_value, whole_number
 from ..htmx import render
 from .common import (
     back_to, bp, by_id, director_name, director_only, director_token, entry_label, load, sign_in, sign_out,
@@ -235,13 +235,10 @@ def correct_deal(tournament, table_id: int, deal_id: int):
 def log(tournament):
     """The log as sentences, filtered by round and table (``?round=2&table=3``)."""
     db = get_db()
-    round_filter, table_filter = _whole(request.args.get("round")), _whole(request.args.get("table"))
+    round_filter = whole_number(request.args.get("round"), below=100_000)
+    table_filter = whole_number(request.args.get("table"), below=100_000)
     items = tlog.list_log(db, tournament.id, round_number=round_filter, table_number=table_filter)
     numbers = sorted({t.number for t in rounds.list_tables(db, tournament.id)})
     return render("tournaments/log.html", tournament=tournament, items=items, rounds=rounds.list_rounds(
         db, tournament.id), table_numbers=numbers, round_filter=round_filter, table_filter=table_filter)
 
-
-def _whole(text: str | None) -> int | None:
-    text = (text or "").strip()
-    return int(text) if text.isdigit() and len(text) < 6 else None

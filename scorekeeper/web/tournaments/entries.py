@@ -14,6 +14,7 @@ from ...tournaments.rows import Tournament
 from ..errors import error_response
 from ..htmx import render
 from .common import back_to, bp, director_name, director_only
+from ..forms import SQLITE_MAX_INT, whole_number
 from .forms import EntryForm
 
 #: How a pasted line splits into partners: "Ann & Bob", "Ann and Bob", "Ann, Bob", "Ann / Bob", "Ann + Bob".
@@ -50,9 +51,8 @@ def check_name(tournament):
     names = {key: request.args.get(key) or "" for key in ("player1", "player2")}
     field = request.args.get("field") if request.args.get("field") in names else "player1"
     partners = [text for key, text in names.items() if key != field]
-    entry = (request.args.get("entry") or "").strip()
     said = records.check_name(get_db(), tournament, names[field], partners=partners,
-                              skip=int(entry) if entry.isdigit() and len(entry) < 10 else None)
+                              skip=whole_number(request.args.get("entry"), below=SQLITE_MAX_INT))
     return render("tournaments/_name_check.html", **said)
 
 

@@ -16,7 +16,7 @@ from ...rules import RulesError
 from scorekeeper.stores.tournaments import access, base, play, records, results, rounds, running
 from ...tournaments.rows import Card, Table
 from ..deal_path import read_deal
-from ..forms import deal_form, error_map, read_version
+from ..forms import deal_form, error_map, read_version, whole_number
 from ..htmx import render
 from ..keys import client_key
 from .common import TABLE_POLL_SECONDS, bp, by_id, entry_label, load
@@ -45,13 +45,13 @@ def _join(tournament_id: int | None):
     context = {"code": code, "number": number_text, "tournament_id": tournament_id, "errors": {}}
     if not number_text and not code:
         return render("tournaments/join.html", **context)
-    if not number_text.isdigit() or not 0 < int(number_text) < 1000:
+    if not whole_number(number_text, below=1000):
         context["errors"]["table"] = _("Type the table's number, as printed on its card.")
     if not code:
         context["errors"]["code"] = _("Type the code printed on the table card.")
     if context["errors"]:
         return render("tournaments/join.html", status=422, **context)
-    card, wait = access.join_table(get_db(), code, request.remote_addr or "unknown", number=int(number_text),
+    card, wait = access.join_table(get_db(), code, request.remote_addr or "unknown", number=whole_number(number_text, below=1000),
                                    tournament_id=tournament_id)
     if wait:
         minutes = max(1, round(wait / 60))
