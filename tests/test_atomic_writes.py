@@ -92,7 +92,7 @@ TOURNAMENT_WRITES = {
 @pytest.mark.parametrize("name", list(TOURNAMENT_WRITES))
 def test_a_tournament_write_that_fails_at_its_log_entry_writes_nothing(db, tournament, monkeypatch, name):
     before = snapshot(db)
-    for module in (records, rounds, results, play):  # each writes its own log entries
+    for module in (records, running, results, play):  # each writes its own log entries
         monkeypatch.setattr(module, "log", _boom)
     monkeypatch.setattr(changes, "record_change", _boom)
     with pytest.raises(Boom):
@@ -116,7 +116,7 @@ def test_a_round_that_fails_while_seating_its_last_table_writes_nothing(db, monk
             raise Boom()
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(rounds, "set_locked", second_fails)
+    monkeypatch.setattr(running, "set_locked", second_fails)
     with pytest.raises(Boom):
         running.start_round(db, tid, who="director")
     assert snapshot(db) == before

@@ -25,4 +25,4 @@ def test_the_game_store_stamps_with_the_shared_clock(db, monkeypatch):
     game_id = create_game(db, rules="bicycle", options={}, sides=[
         {"key": "we", "name": "We", "players": ["Ann", "Bob"]},
         {"key": "they", "name": "They", "players": ["Cy", "Di"]}])
-    assert get_game(db, game_id)["created_at"] == "2030-01-02T03:04:05+00:00"
+    assert get_game(db, game_id).created_at == "2030-01-02T03:04:05+00:00"

@@ -48,9 +48,9 @@ def test_old_database_file_upgrades_itself(tmp_path):
 
 
 def test_secret_key_is_generated_into_instance_and_kept(tmp_path, monkeypatch):
-    import scorekeeper
+    from scorekeeper import paths
 
-    monkeypatch.setattr(scorekeeper, "ROOT", tmp_path)
+    monkeypatch.setattr(paths, "ROOT", tmp_path)
     first = create_app()
     key_file = tmp_path / "instance" / "secret_key"
     assert key_file.exists()
@@ -61,9 +61,9 @@ def test_secret_key_is_generated_into_instance_and_kept(tmp_path, monkeypatch):
 
 
 def test_instance_config_overrides_defaults(tmp_path, monkeypatch):
-    import scorekeeper
+    from scorekeeper import paths
 
-    monkeypatch.setattr(scorekeeper, "ROOT", tmp_path)
+    monkeypatch.setattr(paths, "ROOT", tmp_path)
     (tmp_path / "instance").mkdir()
     (tmp_path / "instance" / "config.py").write_text(f"DATABASE = {str(tmp_path / 'elsewhere.sqlite')!r}\n")
     app = create_app()
