@@ -108,7 +108,7 @@ def test_bicycle_game_by_totals_to_a_winner_then_a_correction(phone, live_server
     page.get_by_role("button", name="Save the correction").tap()
     page.wait_for_selector("#scoreboard")
     summary = summary_of(live_server, game_id)
-    assert [r["sides"]["they"]["total"] for r in summary.rows] == [500, 535, 535]
+    assert [r.sides["they"].total for r in summary.rows] == [500, 535, 535]
     assert total(page, "they") == 535 and total(page, "we") == 1895
     assert "Deal 1 corrected" in page.inner_text("#messages")
     assert page.console_messages == []
@@ -181,7 +181,7 @@ def test_modern_american_game_card_by_card_to_a_winner_then_a_correction(phone, 
     page.get_by_role("button", name="Save the correction").tap()
     page.wait_for_selector("#scoreboard")
     corrected = summary_of(live_server, game_id)
-    assert corrected.rows[0]["sides"]["they"]["deal"] == first.rows[0]["sides"]["they"]["deal"] + 30
+    assert corrected.rows[0].sides["they"].deal == first.rows[0].sides["they"].deal + 30
     assert corrected.totals["they"] == summary.totals["they"] + 30
     assert total(page, "they") == corrected.totals["they"]
     assert page.console_messages == []
