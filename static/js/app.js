@@ -63,8 +63,17 @@
     }
   });
 
-  document.addEventListener("htmx:timeout", function () {
-    showMessage(word("The scorekeeper took too long to answer. Try again."), "error");
+  // Every request has a time limit (the htmx config's timeout in templates/base.html; a save's own, shorter one in
+  // offline.js): on a Wi-Fi that lost the connection, a refresh would otherwise wait for minutes and hold back
+  // the refreshes queued behind it. A refresh that ran out only means the scores shown may be old.
+  document.addEventListener("htmx:timeout", function (event) {
+    var config = event.detail.requestConfig || {};
+    if ((config.verb || "get").toLowerCase() === "get") {
+      showMessage(word("Can't reach the scorekeeper. The scores shown may be out of date; they catch up by themselves " +
+                       "when the phone is back on the Wi-Fi."), "warning");
+    } else {
+      showMessage(word("The scorekeeper took too long to answer. Try again."), "error");
+    }
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {
