@@ -267,3 +267,59 @@ def timed_round_end(db: Database) -> None:
     db["tournament_rounds"].add_column("time_up", str)
     db["tournament_tables"].add_column("deal_started_number", int)
     db["tournament_tables"].add_column("deal_started_at", str)
+
+
+@migrations(name="0008_seasons")
+def seasons(db: Database) -> None:
+    """Players as people (each entry's players linked to the club roster, merged records, initials on public
+    pages), seasons with their ladder rules, and an unguessable results link for every evening and season."""
+    import json
+    import secrets
+    import unicodedata
+
+    # A record merged into another person's stays as an alias: a name typed its way finds that person.
+    db["club_players"].add_column("merged_into", int)
+    db["club_players"].add_column("initials", int, not_null_default=0)  # 1: public pages show initials only
+    # Which roster player sat in each place of an entry (0, and 1 for a partnership's second player).
+    db["entry_players"].create(
+        {"entry_id": int, "position": int, "player_id": int},
+        pk=("entry_id", "position"), not_null={"entry_id", "position", "player_id"},
+        foreign_keys=[("entry_id", "tournament_entries", "id"), ("player_id", "club_players", "id")],
+    )
+    db["entry_players"].create_index(["player_id"])
+    # A season: the club's evenings grouped under the rules its ladder follows.
+    db["seasons"].create(
+        {
+            "id": int,
+            "name": str,
+            "count": str,  # "all" evenings count | "best" N of M
+            "best": int,  # N, for "best"
+            "of": int,  # M, the evenings of the season, for "best"
+            "minimum": int,  # evenings a player needs to be ranked
+            "ranking": str,  # "vp" | "match" | "points"
+            "tie_break": str,  # "best_evening" | "evenings" | "shared"
+            "password_hash": str,
+            "results_token": str,  # secret in the season's public results link
+            "status": str,  # "open" | "archived"
+            "ladder": str,  # JSON: the ladder as it stood when archived
+            "created_at": str,
+            "archived_at": str,
+        },
+        pk="id",
+        not_null={"name", "count", "minimum", "ranking", "tie_break", "password_hash", "results_token", "status"},
+        defaults={"status": "open", "minimum": 1, "count": "all"},
+    )
+    db["seasons"].create_index(["results_token"], unique=True)
+    db["tournaments"].add_column("season_id", int, fk="seasons", fk_col="id")
+    db["tournaments"].add_column("results_token", str)
+    for (tournament_id,) in db.execute("SELECT id FROM tournaments").fetchall():
+        db.execute("UPDATE tournaments SET results_token = ? WHERE id = ?", [secrets.token_urlsafe(18), tournament_id])
+    db["tournaments"].create_index(["results_token"], unique=True)
+    # The entries entered before players were people: each name finds (or becomes) its roster record.
+    for entry_id, players in db.execute("SELECT id, players FROM tournament_entries").fetchall():
+        for position, name in enumerate(json.loads(players)):
+            key = " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+            row = db.execute("SELECT id FROM club_players WHERE key = ?", [key]).fetchone()
+            player_id = row[0] if row else db["club_players"].insert(
+                {"name": name, "key": key, "created_at": None}).last_pk
+            db["entry_players"].insert({"entry_id": entry_id, "position": position, "player_id": player_id})

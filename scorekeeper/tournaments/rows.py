@@ -33,6 +33,8 @@ class Tournament(Row):
     created_at: str
     finished_at: str | None
     language: str | None  # the language every phone at it shows; None: each phone its own
+    season_id: int | None = None  # the season it counts in, if any
+    results_token: str | None = field(default=None, repr=False)  # secret in its public results link
     entry_count: int | None = None  # filled by list_tournaments only: its active entries
     round_number: int | None = None  # filled by list_tournaments only: its latest round
 

@@ -33,6 +33,7 @@ BLUEPRINTS = [
     "scorekeeper.web.sheets",
     "scorekeeper.web.referee",
     "scorekeeper.web.tournaments",
+    "scorekeeper.web.players",
 ]
 
 #: The policy every page is served under: no inline script or style, nothing from elsewhere.

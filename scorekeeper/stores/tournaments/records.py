@@ -5,6 +5,7 @@ Queries take ``db`` first; writes of more than one row run inside ``immediate(db
 
 from __future__ import annotations
 
+import secrets
 import unicodedata
 from datetime import date as date_type
 
@@ -54,6 +55,7 @@ def create_tournament(
             "password_hash": generate_password_hash(password),
             "status": "setup",
             "created_at": clock.stamp(),
+            "results_token": secrets.token_urlsafe(18),
         }
     ).last_pk
 
@@ -139,7 +141,8 @@ def check_name(db: Database, tournament: Tournament, typed: str, *, partners=(),
     problem = name_clash(db, tournament, name, partners=[p for p in partners if entry_name(p)], skip=skip)
     if problem:
         return {"warning": problem}
-    row = db.execute("SELECT name FROM club_players WHERE key = ?", [name_key(name)]).fetchone()
+    row = db.execute("SELECT COALESCE(m.name, p.name) AS name FROM club_players p LEFT JOIN club_players m "
+                     "ON m.id = p.merged_into WHERE p.key = ?", [name_key(name)]).fetchone()
     if row and row["name"] != name and skip is None:
         return {"warning": _("The club roster writes this player “%(name)s”: if it is the same person, use that "
                              "spelling.", name=row["name"])}
@@ -186,22 +189,37 @@ def add_entry(db: Database, tournament_id: int, players: list[str], *, who: str)
                 "created_at": clock.stamp(),
             }
         ).last_pk
-        remember_players(db, players)
+        link_players(db, entry_id, players)
         log(db, tournament_id, action="entry_added", after={"entry": number, "name": " & ".join(players),
                                                              "from_round": joined}, who=who)
     return entry_id
 
 
-def remember_players(db: Database, players: list[str]) -> None:
-    """Keep each player in the club's roster (one row per name, case and spacing aside)."""
+def remember_players(db: Database, players: list[str]) -> list[int]:
+    """Keep each player in the club's roster (one row per name, case and spacing aside); returns the roster id
+    of each, the person a merged record now belongs to (``merged_into``) for a name written its old way."""
+    ids = []
     for player in players:
         db.execute("INSERT OR IGNORE INTO club_players (name, key, created_at) VALUES (?, ?, ?)",
                    [player, name_key(player), clock.stamp()])
+        row = db.execute("SELECT COALESCE(merged_into, id) FROM club_players WHERE key = ?",
+                         [name_key(player)]).fetchone()
+        ids.append(row[0])
+    return ids
+
+
+def link_players(db: Database, entry_id: int, players: list[str]) -> None:
+    """An entry's players as roster people: each name matched to (or added to) the roster, by ``name_key``."""
+    db.execute("DELETE FROM entry_players WHERE entry_id = ?", [entry_id])
+    for position, player_id in enumerate(remember_players(db, players)):
+        db.execute("INSERT INTO entry_players (entry_id, position, player_id) VALUES (?, ?, ?)",
+                   [entry_id, position, player_id])
 
 
 def roster(db: Database) -> list[str]:
     """The players the club has entered in any tournament, by name: the entry form offers them as typed."""
-    return [row[0] for row in db.execute("SELECT name FROM club_players ORDER BY key").fetchall()]
+    return [row[0] for row in db.execute(
+        "SELECT name FROM club_players WHERE merged_into IS NULL ORDER BY key").fetchall()]
 
 
 def rename_entry(db: Database, tournament_id: int, entry_id: int, players: list[str], *, who: str) -> None:
@@ -214,6 +232,7 @@ def rename_entry(db: Database, tournament_id: int, entry_id: int, players: list[
         players = _check_players(db, tournament, players, skip=entry_id)
         name = " & ".join(players)
         db.execute("UPDATE tournament_entries SET name = ?, players = ? WHERE id = ?", [name, dumps(players), entry_id])
+        link_players(db, entry_id, players)
         log(db, tournament_id, action="entry_renamed", before={"entry": entry.number, "name": entry.name},
             after={"entry": entry.number, "name": name}, who=who)
 

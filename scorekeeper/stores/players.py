@@ -1,0 +1,197 @@
+"""The club's players as people: the roster, each player's evenings and casual games, merging two records of
+one person, and how a player's name shows on public pages.
+
+An entry's players are linked to the roster when it is entered (``records.link_players``): its names are
+matched by ``records.name_key`` (case, spaces and invisible characters aside). Casual games name their
+players only as typed, so they are found by the same key, under the player's own name and every name merged
+into it. Queries take ``db`` first; a write of more than one row runs inside ``immediate(db)``. Facts only:
+the web layer chooses the words.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from ..tournaments import records, results
+from ..tournaments.base import immediate
+from ..tournaments.history import CasualLine, EveningLine
+from .games import decode_game
+from .rows import Row
+from .summary import game_summary
+
+
+class PlayerError(Exception):
+    """A change to the roster that cannot be made; ``code`` says which (the web layer words it)."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Player(Row):
+    id: int
+    name: str
+    key: str
+    created_at: str | None
+    merged_into: int | None  # the person this record was merged into; None for a person of the roster
+    initials: bool  # public pages show only the initials
+    evenings: int | None = None  # filled by list_players only
+
+    @classmethod
+    def from_row(cls, row) -> Player:
+        values = dict(row)
+        values["initials"] = bool(values["initials"])
+        return cls(**values)
+
+
+def list_players(db: Database) -> list[Player]:
+    """The roster's people (merged records aside), by name, each with the number of tournaments entered."""
+    rows = db.execute(
+        "SELECT p.*, (SELECT COUNT(DISTINCT e.tournament_id) FROM entry_players ep JOIN tournament_entries e "
+        "ON e.id = ep.entry_id WHERE ep.player_id = p.id) AS evenings FROM club_players p "
+        "WHERE p.merged_into IS NULL ORDER BY p.key"
+    ).fetchall()
+    return [Player.from_row(r) for r in rows]
+
+
+def get_player(db: Database, player_id: int) -> Player | None:
+    row = db.execute("SELECT * FROM club_players WHERE id = ?", [player_id]).fetchone()
+    return Player.from_row(row) if row else None
+
+
+def aliases(db: Database, player_id: int) -> list[str]:
+    """The names of the records merged into this player."""
+    return [r[0] for r in db.execute("SELECT name FROM club_players WHERE merged_into = ? ORDER BY key",
+                                     [player_id]).fetchall()]
+
+
+def merge(db: Database, keep: int, gone: int) -> None:
+    """Make ``gone`` a record of the person ``keep``: their entries become ``keep``'s, and ``gone``'s name (and
+    every name merged into it) stays as an alias that finds ``keep`` when typed again."""
+    if keep == gone:
+        raise PlayerError("same")
+    with immediate(db):
+        kept, merged = get_player(db, keep), get_player(db, gone)
+        if kept is None or merged is None:
+            raise PlayerError("missing")
+        if kept.merged_into or merged.merged_into:
+            raise PlayerError("merged")
+        clash = db.execute(
+            "SELECT 1 FROM entry_players a JOIN entry_players b ON a.entry_id = b.entry_id "
+            "WHERE a.player_id = ? AND b.player_id = ?", [keep, gone]).fetchone()
+        if clash:
+            raise PlayerError("partners")
+        db.execute("UPDATE entry_players SET player_id = ? WHERE player_id = ?", [keep, gone])
+        db.execute("UPDATE club_players SET merged_into = ? WHERE id = ? OR merged_into = ?", [keep, gone, gone])
+        db.execute("UPDATE club_players SET initials = MAX(initials, ?) WHERE id = ?", [int(merged.initials), keep])
+
+
+def set_initials(db: Database, player_id: int, initials: bool) -> None:
+    db.execute("UPDATE club_players SET initials = ? WHERE id = ?", [int(initials), player_id])
+
+
+def initials_keys(db: Database) -> set[str]:
+    """The name keys (aliases included) of every player who chose to appear by initials on public pages."""
+    rows = db.execute(
+        "SELECT p.key FROM club_players p LEFT JOIN club_players m ON m.id = p.merged_into "
+        "WHERE COALESCE(m.initials, p.initials) = 1").fetchall()
+    return {r[0] for r in rows}
+
+
+def player_ids(db: Database, entry_ids) -> dict[int, tuple[int, ...]]:
+    """The roster id of each player of the given entries, in their order in the entry."""
+    ids = list(entry_ids)
+    found: dict[int, list[int]] = {i: [] for i in ids}
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    for entry_id, player_id in db.execute(
+            f"SELECT entry_id, player_id FROM entry_players WHERE entry_id IN ({marks}) ORDER BY entry_id, "
+            "position", ids).fetchall():
+        found[entry_id].append(player_id)
+    return {k: tuple(v) for k, v in found.items()}
+
+
+# --- A player's evenings and casual games ---------------------------------------------------------------------
+
+
+def evenings(db: Database, player_id: int) -> list[EveningLine]:
+    """Each tournament the player was entered in, with the standing of their entry (closed rounds only)."""
+    rows = db.execute(
+        "SELECT ep.entry_id, e.tournament_id FROM entry_players ep JOIN tournament_entries e ON e.id = ep.entry_id "
+        "JOIN tournaments t ON t.id = e.tournament_id WHERE ep.player_id = ? ORDER BY t.date, t.id",
+        [player_id]).fetchall()
+    lines = []
+    for entry_id, tournament_id in rows:
+        outcome = results.results(db, tournament_id)
+        line = next((s for s in outcome.standings if s.entry == entry_id), None)
+        if line is None:
+            continue
+        lines.append(_evening_line(outcome, line, player_id, db))
+    return lines
+
+
+def _evening_line(outcome: results.Results, line, player_id: int, db: Database) -> EveningLine:
+    tournament, entry = outcome.tournament, outcome.entries[line.entry]
+    mine = player_ids(db, [entry.id]).get(entry.id, ())
+    partners = [name for name, pid in zip(entry.players, mine) if pid != player_id]
+    for game in line.games:
+        for other in game.partners:
+            partners.extend(outcome.entries[other].players if other in outcome.entries else ())
+    played = [g.points for g in line.games if not g.sat_out]
+    return EveningLine(
+        tournament_id=tournament.id, name=tournament.name, date=tournament.date,
+        finished=tournament.status == "finished", entry_id=entry.id, entry_name=entry.name,
+        partners=tuple(dict.fromkeys(partners)), place=line.place, shared=line.shared,
+        field=len(outcome.standings), played=line.played, won=line.won, points=line.points,
+        against=line.against, vp=line.vp, sat_out=line.sat_out, high_game=max(played) if played else None,
+    )
+
+
+def _keys(db: Database, player: Player) -> set[str]:
+    return {player.key} | {r[0] for r in db.execute("SELECT key FROM club_players WHERE merged_into = ?",
+                                                    [player.id]).fetchall()}
+
+
+def casual_games(db: Database, player: Player) -> list[CasualLine]:
+    """The games outside tournaments with a player named as this player (or a name merged into them)."""
+    keys = _keys(db, player)
+    rows = db.execute(
+        "SELECT * FROM games WHERE deleted_at IS NULL AND NOT EXISTS "
+        "(SELECT 1 FROM tournament_tables t WHERE t.game_id = games.id) ORDER BY created_at, id").fetchall()
+    lines = []
+    for row in rows:
+        sides = json.loads(row["sides"])
+        mine = next((s for s in sides if any(records.name_key(p) in keys for p in s.get("players", ()))), None)
+        if mine is None:
+            continue
+        summary = game_summary(db, row["id"])
+        game = decode_game(row)
+        others = [s for s in sides if s is not mine]
+        own = summary.totals.get(mine["key"], 0)
+        best_other = max((summary.totals.get(s["key"], 0) for s in others), default=0)
+        lines.append(CasualLine(
+            game_id=game.id, date=(game.created_at or "")[:10], rules=game.rules,
+            partners=tuple(p for p in mine["players"] if records.name_key(p) not in keys),
+            opponents=tuple(p for s in others for p in s.get("players", ())), own=own, best_other=best_other,
+            finished=summary.game_over, won=(summary.winner == mine["key"]) if summary.game_over else None,
+            deals=len(summary.rows),
+        ))
+    return lines
+
+
+# --- Names on public pages ---------------------------------------------------------------------------------
+
+
+def initials(name: str) -> str:
+    """"Ana María Bravo" as "A. M. B.": the first letter of each word, each followed by a full stop."""
+    return " ".join(word[0] + "." for word in name.split() if word) or name
+
+
+def public_name(name: str, hidden: set[str]) -> str:
+    """A player's name as public pages show it: initials when the player asked (``initials_keys``)."""
+    return initials(name) if records.name_key(name) in hidden else name
