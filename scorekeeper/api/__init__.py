@@ -1,7 +1,7 @@
 """The JSON API of ``docs/API.md``: the referee and the scorer for other club tools.
 
-Every endpoint is a pure computation: it reads nothing from the database and stores nothing,
-so the blueprint needs no login and no CSRF token.
+Every endpoint but the results (``results``: what the public results pages show, read from the database) is
+a pure computation; none stores anything, so the blueprint needs no login and no CSRF token.
 """
 
 from __future__ import annotations
@@ -12,3 +12,5 @@ __all__ = ["CSRF_EXEMPT", "bp"]
 
 #: Clients of a JSON API hold no session cookie, so there is no CSRF token to check.
 CSRF_EXEMPT = True
+
+from scorekeeper.api import results  # noqa: E402,F401  (registers the results' routes on bp)

@@ -31,6 +31,12 @@ def _profile_parameter(name: str = "id") -> dict:
     }
 
 
+def _results_parameter(what: str) -> dict:
+    return {"name": "id", "in": "path", "required": True,
+            "description": f"The {what}'s number, or the secret of its public results link.",
+            "schema": {"type": "string"}}
+
+
 def _post(summary: str, description: str, request: str, answer: str, example: dict) -> dict:
     return {
         "post": {
@@ -144,6 +150,37 @@ _DOCUMENT: dict = {
                 },
             },
         ),
+        "/seasons/{id}": {
+            "get": {
+                "summary": "A season's ladder",
+                "description": "What the season's public results page shows: each player's rank (null while "
+                "short of the evenings needed to be ranked), name as the public pages write it, evenings "
+                "played and season points under the season's counting rules. {id} is the season's number or "
+                "the secret of its results link.",
+                "parameters": [_results_parameter("season")],
+                "responses": {"200": _json(_ref("SeasonLadder"), "The ladder, ranked players first.", {
+                    "id": 1, "name": "Autumn 2026", "status": "open", "ranking": "vp", "count": "best",
+                    "best": 2, "of": 3, "minimum": 2, "tie_break": "best_evening",
+                    "rows": [{"rank": 1, "players": ["Eva"], "evenings": 2, "points": 31},
+                             {"rank": None, "players": ["Bea"], "evenings": 1, "points": 15}]}),
+                    "404": _ERROR},
+            }
+        },
+        "/tournaments/{id}/results": {
+            "get": {
+                "summary": "An evening's standings",
+                "description": "What the evening's public results page shows, in the ladder's row shape: "
+                "place, the entry's players, evenings (1 once it has played a game) and points (victory "
+                "points when the tournament ranks by them, else total points). {id} is the tournament's "
+                "number or the secret of its results link.",
+                "parameters": [_results_parameter("tournament")],
+                "responses": {"200": _json(_ref("EveningResults"), "The standings, in order.", {
+                    "id": 3, "name": "Monday three", "date": "2026-10-19", "status": "finished",
+                    "scoring": "vp", "rows": [{"rank": 1, "players": ["Cris", "Eva"], "evenings": 1, "points": 18},
+                                              {"rank": 2, "players": ["Dani", "Fede"], "evenings": 1, "points": 2}]}),
+                    "404": _ERROR},
+            }
+        },
         "/openapi.json": {
             "get": {
                 "summary": "This document",

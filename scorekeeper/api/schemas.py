@@ -201,7 +201,7 @@ SCHEMAS: dict = {
                     "code": {
                         "type": "string",
                         "description": "Stable dotted code: request.invalid_json, request.missing_field, "
-                        "request.invalid_field, cards.unknown_token, cards.three_needs_suit, "
+                        "request.invalid_field, request.not_found, cards.unknown_token, cards.three_needs_suit, "
                         "cards.too_many, rules.unknown, rules.unknown_option or deal.impossible.",
                     },
                     "message": {"type": "string", "description": "One sentence a player understands."},
@@ -211,6 +211,43 @@ SCHEMAS: dict = {
                     },
                 },
             }
+        },
+    },
+    "LadderRow": {
+        "type": "object",
+        "required": ["rank", "players", "evenings", "points"],
+        "properties": {
+            "rank": {"type": ["integer", "null"], "description": "The place (shared places repeat it); null for "
+                     "a player short of the evenings needed to be ranked."},
+            "players": {"type": "array", "items": {"type": "string"}, "description": "Names as the public "
+                        "results pages write them (initials for a player who chose so)."},
+            "evenings": {"type": "integer", "description": "Evenings played."},
+            "points": {"type": "number", "description": "Season points (the counted evenings' VP, match points "
+                       "or total points), or the evening's VP or total points."},
+        },
+    },
+    "SeasonLadder": {
+        "type": "object",
+        "required": ["id", "name", "status", "ranking", "count", "minimum", "tie_break", "rows"],
+        "properties": {
+            "id": {"type": "integer"}, "name": {"type": "string"},
+            "status": {"type": "string", "enum": ["open", "archived"]},
+            "ranking": {"type": "string", "enum": ["vp", "match", "points"]},
+            "count": {"type": "string", "enum": ["all", "best"]},
+            "best": {"type": ["integer", "null"]}, "of": {"type": ["integer", "null"]},
+            "minimum": {"type": "integer"},
+            "tie_break": {"type": "string", "enum": ["best_evening", "evenings", "shared"]},
+            "rows": {"type": "array", "items": _ref("LadderRow")},
+        },
+    },
+    "EveningResults": {
+        "type": "object",
+        "required": ["id", "name", "date", "status", "scoring", "rows"],
+        "properties": {
+            "id": {"type": "integer"}, "name": {"type": "string"}, "date": {"type": "string", "format": "date"},
+            "status": {"type": "string", "enum": ["setup", "playing", "finished"]},
+            "scoring": {"type": "string", "enum": ["points", "vp"]},
+            "rows": {"type": "array", "items": _ref("LadderRow")},
         },
     },
     "ProfileSummary": {

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from ..tournaments import records, results
-from ..tournaments.base import immediate
+from scorekeeper.stores.tournaments import records, results
+from scorekeeper.stores.transaction import immediate
 from ..tournaments.history import CasualLine, EveningLine
-from .games import decode_game
+from .games import Game
 from .rows import Row
 from .summary import game_summary
 
@@ -170,7 +170,7 @@ def casual_games(db: Database, player: Player) -> list[CasualLine]:
         if mine is None:
             continue
         summary = game_summary(db, row["id"])
-        game = decode_game(row)
+        game = Game.from_row(row)
         others = [s for s in sides if s is not mine]
         own = summary.totals.get(mine["key"], 0)
         best_other = max((summary.totals.get(s["key"], 0) for s in others), default=0)

@@ -34,6 +34,8 @@ BLUEPRINTS = [
     "scorekeeper.web.referee",
     "scorekeeper.web.tournaments",
     "scorekeeper.web.players",
+    "scorekeeper.web.seasons",
+    "scorekeeper.web.results",
 ]
 
 #: The policy every page is served under: no inline script or style, nothing from elsewhere.

@@ -9,7 +9,8 @@ from __future__ import annotations
 from flask import g, session
 
 from ..db import get_db
-from ..tournaments import access
+from scorekeeper.stores.tournaments import access
+from .seasons import signed_in_any
 
 
 def is_club_director() -> bool:
@@ -24,4 +25,4 @@ def _signed_in() -> bool:
     for tournament_id, token in session.get("tournament_director", {}).items():
         if str(tournament_id).isdigit() and access.session_name(db, int(tournament_id), token) is not None:
             return True
-    return False
+    return signed_in_any()

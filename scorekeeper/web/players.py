@@ -12,7 +12,7 @@ from flask_babel import lazy_gettext as _l
 from ..db import get_db
 from ..stores import players
 from ..tournaments import history
-from . import error_response
+from .errors import error_response
 from .club import is_club_director
 from .htmx import render
 from .player_chart import evenings_svg

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.stores.games import create_game
 from scorekeeper.stores.deals import add_deal
-from scorekeeper.tournaments import records, results, rounds
+from scorekeeper.stores.tournaments import records, results, rounds, running
 
 PASSWORD = "green baize 42"
 
@@ -23,14 +23,14 @@ def evening(db, name: str, date: str, pairs: list[tuple[str, str]], scores: list
         records.add_entry(db, tid, list(pair), who="director")
     entries = {e.id: e.name for e in records.list_entries(db, tid)}
     for number, table_scores in enumerate(scores, start=1):
-        rounds.start_round(db, tid, who="director")
+        running.start_round(db, tid, who="director")
         for table in rounds.list_tables(db, tid, number):
             we, they = entries[table.we_entries[0]], entries[table.they_entries[0]]
             points = table_scores[frozenset((we, they))]
             results.set_result(db, table, kind="adjusted", we=points[we], they=points[they], reason="as agreed",
                                who="director")
-        rounds.close_round(db, tid, who="director")
-    records.finish_tournament(db, tid, who="director")
+        running.close_round(db, tid, who="director")
+    running.finish_tournament(db, tid, who="director")
     return tid
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.db import connect
 from scorekeeper.stores import players
-from scorekeeper.tournaments import records
+from scorekeeper.stores.tournaments import records
 
 from .helpers import PASSWORD, casual_game, evening
 

@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 from scorekeeper.stores.deals import add_deal
 from scorekeeper.stores.games import create_game, get_game, list_deals
 from scorekeeper.db import connect
+from scorekeeper.stores import players, seasons
 from scorekeeper.stores.tournaments import records, rounds
+from scorekeeper.tournaments.ladder import Rules
 
 from ..tournaments.conftest import create_tournament, enter
 
@@ -29,7 +31,8 @@ FIELD_NAMES = [
     "opt_rule_of_five", "name", "date", "format", "rounds", "round_end", "round_limit", "scoring", "password",
     "password_again", "player1", "player2", "kind", "we", "they", "paper", "v", "score", "opened",
     "player_melded", "table", "melds", "add", "going_out", "pile", "top", "frozen", "uses", "hand_size", "discard",
-    "drew", "add_rank", "add_cards",
+    "drew", "add_rank", "add_cards", "initials", "other", "season", "count", "best", "of", "minimum", "ranking",
+    "tie_break", "file",
 ]
 for _key in ("we", "they", "p1", "p2", "p3"):
     FIELD_NAMES += [f"{_key}-{name}" for name in (
@@ -52,7 +55,8 @@ htmx_headers = st.sampled_from([{}, {"HX-Request": "true"}, {"HX-Request": "true
                                 {"HX-Request": "true", "HX-Boosted": "true"}])
 
 #: PDF routes render with WeasyPrint: seconds each, so they get fewer examples.
-SLOW = {"sheets.blank_sheet", "sheets.game_sheet", "tournaments.cards_pdf", "tournaments.results_pdf"}
+SLOW = {"sheets.blank_sheet", "sheets.game_sheet", "tournaments.cards_pdf", "tournaments.results_pdf",
+        "seasons.ladder_pdf", "results.season_pdf"}
 
 
 def _world(app, client) -> dict:
@@ -77,11 +81,16 @@ def _world(app, client) -> dict:
     try:
         table = rounds.list_tables(db, tournament_id)[0]
         entry_id = records.list_entries(db, tournament_id)[0].id
+        player_id = players.list_players(db)[0].id
+        season_id = seasons.create_season(db, name="Autumn", rules=Rules(), password="green baize")
+        seasons.join(db, season_id, tournament_id)
+        link = records.get_tournament(db, tournament_id).results_token
     finally:
         db.conn.close()
     return {"game_id": game_id, "deal_id": deal_id, "code": game.code, "tournament_id": tournament_id,
             "table_id": table.id, "entry_id": entry_id, "number": 1, "token": table.token,
-            "profile_id": "bicycle", "filename": "css/app.css"}
+            "profile_id": "bicycle", "filename": "css/app.css", "player_id": player_id, "season_id": season_id,
+            "link": link, "ident": tournament_id}
 
 
 INT_VALUES = ["0", "999999", "-1", "9" * 30, "abc", "1.5"]

@@ -108,3 +108,14 @@ def back_to(tournament: Tournament, anchor: str = ""):
 
 def by_id(entries: list[Entry]) -> dict[int, Entry]:
     return {e.id: e for e in entries}
+
+
+def link_with_qr(path: str) -> dict:
+    """An address phones can open (``phone_url``) and its QR code."""
+    url = phone_url(path)
+    return {"url": url, "qr": qr_data_uri(url)}
+
+
+def evening_link(tournament: Tournament) -> dict:
+    """The tournament's public results page (read only, ``web.results``): its address and QR code."""
+    return link_with_qr(url_for("results.evening", link=tournament.results_token))

@@ -8,6 +8,7 @@ from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
 
 from ...db import get_db
+from ...stores import seasons
 from ...rules import DEFAULT_PROFILE, RulesError, get_profile
 from scorekeeper.stores.tournaments import access, base, log as tlog, play, records, results, rounds
 from ...tournaments.rows import Table, Tournament
@@ -16,6 +17,7 @@ from ...stores.summary import game_summary
 from ..deal_path import read_deal
 from ..forms import deal_form, form_data_from_deal, option_value, whole_number
 from ..htmx import render
+from ..season_words import SEASON_ERRORS
 from .common import (
     back_to, bp, by_id, director_name, director_only, director_token, entry_label, load, sign_in, sign_out,
 )
@@ -69,12 +71,39 @@ def _create(form, profile) -> int:
     # Only what differs from the profile is kept, so the game pages show the club's choices.
     defaults = profile.option_values()
     options = {k: v for k, v in options.items() if defaults.get(k) != v}
-    return records.create_tournament(
+    tournament_id = records.create_tournament(
         get_db(), name=form.name.data, date=form.date.data.isoformat(), rules=profile.id,
         options=options, format=form.format.data, rounds=form.rounds.data,
         round_end=form.round_end.data, round_limit=form.round_limit.data, scoring=form.scoring.data,
         password=form.password.data,
     )
+    if form.season.data:
+        try:
+            seasons.join(get_db(), int(form.season.data), tournament_id)
+        except seasons.SeasonError:
+            flash(_("The tournament was created, but that season could not take it: choose a season on its "
+                    "page."), "error")
+    return tournament_id
+
+
+@bp.post("/tournaments/<int:tournament_id>/season")
+@director_only
+def season(tournament):
+    """Count the tournament in a season (``season``: its id), or in none (empty)."""
+    chosen = request.form.get("season", "")
+    try:
+        if chosen.isdigit() and len(chosen) < 18:
+            seasons.join(get_db(), int(chosen), tournament.id)
+            flash(_("The tournament counts in the season %(name)s.", name=seasons.get_season(
+                get_db(), int(chosen)).name), "ok")
+        elif not chosen:
+            seasons.leave(get_db(), tournament.id)
+            flash(_("The tournament counts in no season."), "ok")
+        else:
+            flash(str(SEASON_ERRORS["missing"]), "error")
+    except seasons.SeasonError as error:
+        flash(str(SEASON_ERRORS[error.code]), "error")
+    return back_to(tournament, "#season")
 
 
 # --- Signing in and out ------------------------------------------------------------------------------------

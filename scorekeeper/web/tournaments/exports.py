@@ -11,7 +11,7 @@ from scorekeeper.stores.tournaments import records, results, rounds, running
 from ...stores.transfer import csv_writer
 from ...tournaments.rows import Round, Tournament
 from ..errors import error_response
-from .common import bp, by_id, director_only, entry_label, load, phone_url
+from .common import bp, by_id, director_only, entry_label, evening_link, load, phone_url
 from .public import add_table_links, card_link, round_tables, standings_context
 from scorekeeper.sheets import UnknownPaper, paper_from, pdf_response, render_pdf
 
@@ -80,7 +80,7 @@ def _cards_pdf(tournament: Tournament, tables: list[dict], round_row: Round | No
     entries = by_id(records.list_entries(get_db(), tournament.id))
     pdf = render_pdf("tournaments/pdf/table_cards.html", paper=paper, tournament=tournament, round=round_row,
                      tables=tables, entries=entries, profile=tournament.profile,
-                     join_url=phone_url(url_for("tournaments.join")))
+                     join_url=phone_url(url_for("tournaments.join")), results_link=evening_link(tournament))
     return pdf_response(pdf, f"{name}-{paper}.pdf")
 
 
@@ -95,5 +95,5 @@ def results_pdf(tournament_id: int):
     context = standings_context(tournament)
     entries = context["results"].entries
     pdf = render_pdf("tournaments/pdf/results.html", paper=paper, profile=tournament.profile,
-                     label=lambda ids: entry_label(entries, ids), **context)
+                     label=lambda ids: entry_label(entries, ids), results_link=evening_link(tournament), **context)
     return pdf_response(pdf, f"tournament-{tournament_id}-results-{paper}.pdf")

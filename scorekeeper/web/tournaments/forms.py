@@ -5,14 +5,16 @@ from __future__ import annotations
 from datetime import date as date_type
 
 from flask_wtf import FlaskForm
-from wtforms import DateField, IntegerField, PasswordField, RadioField, StringField
+from wtforms import DateField, IntegerField, PasswordField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import EqualTo, InputRequired, Length, NumberRange, Optional, StopValidation
 from flask_babel import LazyString, lazy_gettext
 from flask_babel import lazy_gettext as _l
 
+from ...db import get_db
 from ...i18n import format_number
 from ...rules import DEFAULT_PROFILE, PROFILES, profile_options
+from scorekeeper.stores import seasons
 from scorekeeper.stores.tournaments import records
 from ..forms import option_field
 
@@ -47,12 +49,19 @@ class TournamentBase(FlaskForm):
     password = PasswordField(_l("Director's password"), validators=[
         InputRequired(_l("Choose a password for the director.")), Length(min=6, max=128, message=_l("At least 6 characters."))])
     password_again = PasswordField(_l("The password again"), validators=[EqualTo("password", _l("The two passwords differ."))])
+    season = SelectField(_l("Season"), choices=[], default="")
+
+
+def season_choices() -> list[tuple[str, str]]:
+    """No season, then every open season, for a tournament to count in."""
+    return [("", _l("None"))] + [(str(s.id), s.name) for s in seasons.list_seasons(get_db()) if not s.archived]
 
 
 def tournament_form(profile, formdata=None):
     attrs = {f"opt_{o.name}": option_field(o) for o in profile_options(profile)}
     cls = type("TournamentForm", (TournamentBase,), attrs)
     form = cls(formdata=formdata)
+    form.season.choices = season_choices()
     form.option_list = profile_options(profile)
     form.profile = profile
     return form

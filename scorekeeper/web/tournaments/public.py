@@ -9,13 +9,14 @@ from markupsafe import Markup
 from flask_babel import gettext as _
 
 from ...db import get_db
+from scorekeeper.stores import seasons
 from scorekeeper.stores.tournaments import access, records, results, rounds, running
 from scorekeeper.tournaments import timing
 from ...tournaments.rows import Entry, Tournament
 from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
 from ..htmx import is_htmx, render
 from .common import (
-    STANDINGS_POLL_SECONDS, bp, by_id, entry_label, is_director, load, phone_url, qr_data_uri,
+    STANDINGS_POLL_SECONDS, bp, by_id, entry_label, evening_link, is_director, load, phone_url, qr_data_uri,
 )
 from .forms import EntryForm
 
@@ -67,6 +68,9 @@ def show(tournament_id: int):
         entry_form=EntryForm(), can_start=_can_start(tournament, played, current, entries),
         roster=records.roster(db) if is_director(tournament_id) else [],
         formats=records.FORMATS, round_ends=records.ROUND_ENDS, scorings=records.SCORINGS,
+        season=seasons.get_season(db, tournament.season_id) if tournament.season_id else None,
+        open_seasons=[s for s in seasons.list_seasons(db) if not s.archived] if is_director(tournament_id) else [],
+        results_link=evening_link(tournament) if is_director(tournament_id) else None,
         time_ups=timing.TIME_UP, time_up_chosen=(played[-1].time_up if played else None)
         or timing.DEFAULT_TIME_UP,
     )
@@ -140,7 +144,7 @@ def standings(tournament_id: int):
         response.vary.add("HX-Request")
         return response
     return render("tournaments/standings.html", "tournaments/_standings.html", body=Markup(body), seen=seen,
-                  big=big, **context)
+                  big=big, results_link=evening_link(tournament), **context)
 
 
 @bp.get("/tournaments/<int:tournament_id>/players/<int:entry_id>")

@@ -1,0 +1,217 @@
+"""A season as one file and back: its tournaments (entries, rounds, tables, each table's game and deals), its
+players (with the spellings merged into each) and its ladder, so a season moves from the club laptop to
+another server, a hosted one included.
+
+The file is ``{"format": "canasta-scorekeeper-season/1", "season": {...}, "players": [...], "tournaments":
+[{"row", "entries", "rounds", "tables": [{"row", "game": {"row", "deals"}}]}], "ladder": [...]}``: rows as
+stored, without their numbers (the importing server gives its own; entries are named by their number). The
+season and each tournament keep the secret of their public results link, which is how a file that would
+duplicate what is there is recognised and refused: importing the same season twice, or a season holding a
+tournament already on the server. A table's link and code are made anew (a printed card of the other server
+does not open a table here). The director's log and sign-ins stay behind.
+
+Importing writes nothing unless all of it goes in, and its ladder comes out as the file's (else it is refused
+as ``inconsistent``). Facts only: ``SeasonImportRefused.code`` names the problem; the web layer words it.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+
+from sqlite_utils import Database
+
+from scorekeeper.stores.codes import unique_code
+from scorekeeper.stores.tournaments import access, records
+from scorekeeper.stores.transaction import immediate
+from . import players, seasons
+from .games import CODE_ALPHABET
+
+FORMAT = "canasta-scorekeeper-season/1"
+MAX_FILE_BYTES = 16 * 1024 * 1024
+#: Columns each server gives itself, never copied from a file.
+OWN = {"id", "season_id", "tournament_id", "round_id", "game_id", "entry_id", "ladder"}
+
+
+class SeasonImportRefused(ValueError):
+    """A file that cannot be imported: ``code`` is "malformed", "newer", "duplicate" or "inconsistent"."""
+
+    def __init__(self, code: str, name: str = ""):
+        super().__init__(code)
+        self.code = code
+        self.name = name  # the season or tournament already here, for "duplicate"
+
+
+def _rows(db: Database, sql: str, params) -> list[dict]:
+    return [{k: v for k, v in dict(r).items() if k not in OWN} for r in db.execute(sql, params).fetchall()]
+
+
+# --- Export ----------------------------------------------------------------------------------------------------
+
+
+def export_season(db: Database, season_id: int) -> dict:
+    season = seasons.get_season(db, season_id)
+    document = {"format": FORMAT, "season": _rows(db, "SELECT * FROM seasons WHERE id = ?", [season_id])[0],
+                "tournaments": [_export_tournament(db, t.id) for t in seasons.evenings(db, season_id)]}
+    document["season"]["ladder"] = season.ladder
+    document["players"] = _export_players(db, document["tournaments"])
+    document["ladder"] = [_ladder_row(r) for r in seasons.season_ladder(db, season)]
+    return document
+
+
+def _export_tournament(db: Database, tournament_id: int) -> dict:
+    tournament = {"row": _rows(db, "SELECT * FROM tournaments WHERE id = ?", [tournament_id])[0]}
+    tournament["entries"] = _rows(db, "SELECT * FROM tournament_entries WHERE tournament_id = ? ORDER BY number",
+                                  [tournament_id])
+    entry_numbers = {r["id"]: r["number"] for r in db.execute(
+        "SELECT id, number FROM tournament_entries WHERE tournament_id = ?", [tournament_id]).fetchall()}
+    tournament["rounds"] = [{**r, "sit_out": [entry_numbers[i] for i in json.loads(r["sit_out"])]} for r in _rows(
+        db, "SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY number", [tournament_id])]
+    tables = []
+    for row in db.execute("SELECT * FROM tournament_tables WHERE tournament_id = ? ORDER BY round_number, number",
+                          [tournament_id]).fetchall():
+        table = {k: v for k, v in dict(row).items() if k not in OWN | {"token", "code"}}
+        for side in ("we_entries", "they_entries"):
+            table[side] = [entry_numbers[i] for i in json.loads(row[side])]
+        game = {"row": _rows(db, "SELECT * FROM games WHERE id = ?", [row["game_id"]])[0],
+                "deals": _rows(db, "SELECT * FROM deals WHERE game_id = ? ORDER BY seq", [row["game_id"]])}
+        tables.append({"row": table, "game": game})
+    tournament["tables"] = tables
+    return tournament
+
+
+def _export_players(db: Database, tournaments: list[dict]) -> list[dict]:
+    """Every roster person of the season's entries, with the spellings merged into them and their choice of
+    initials."""
+    keys = {records.name_key(p) for t in tournaments for e in t["entries"] for p in json.loads(e["players"])}
+    people = {}
+    for key in keys:
+        row = db.execute("SELECT COALESCE(merged_into, id) FROM club_players WHERE key = ?", [key]).fetchone()
+        person = players.get_player(db, row[0]) if row else None
+        if person and person.id not in people:
+            people[person.id] = {"name": person.name, "initials": person.initials,
+                                 "aliases": players.aliases(db, person.id)}
+    return sorted(people.values(), key=lambda p: records.name_key(p["name"]))
+
+
+def _ladder_row(row) -> dict:
+    return {"rank": row.rank, "name": row.name, "evenings": row.evenings, "points": row.points}
+
+
+def file_name(season: seasons.Season) -> str:
+    safe = "".join(c if c.isalnum() else "-" for c in season.name.lower()).strip("-")[:40] or "season"
+    return f"canasta-season-{safe}.json"
+
+
+# --- Import ----------------------------------------------------------------------------------------------------
+
+
+def read_document(raw: bytes | str) -> dict:
+    if len(raw) > MAX_FILE_BYTES:
+        raise SeasonImportRefused("malformed")
+    try:
+        document = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise SeasonImportRefused("malformed") from None
+    if not isinstance(document, dict) or not isinstance(document.get("format"), str):
+        raise SeasonImportRefused("malformed")
+    name, _slash, version = document["format"].partition("/")
+    if name != FORMAT.split("/")[0]:
+        raise SeasonImportRefused("malformed")
+    if version != FORMAT.split("/")[1]:
+        raise SeasonImportRefused("newer")
+    return document
+
+
+def import_season(db: Database, raw: bytes | str) -> int:
+    """Import a season file; returns the new season's id. Writes nothing when refused."""
+    document = read_document(raw)
+    try:
+        with immediate(db):
+            _refuse_duplicates(db, document)
+            season_id = _insert(db, "seasons", document["season"])
+            _import_players(db, document["players"])
+            for tournament in document["tournaments"]:
+                _import_tournament(db, season_id, tournament)
+            season = seasons.get_season(db, season_id)
+            if season.archived:
+                db.execute("UPDATE seasons SET ladder = ? WHERE id = ?", [document["season"]["ladder"], season_id])
+                season = seasons.get_season(db, season_id)
+            got = [_ladder_row(r) for r in seasons.season_ladder(db, season)]
+            if _comparable(got) != _comparable(document["ladder"]):
+                raise SeasonImportRefused("inconsistent")
+    except SeasonImportRefused:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, sqlite3.Error):
+        raise SeasonImportRefused("malformed") from None
+    return season_id
+
+
+def _comparable(rows: list[dict]) -> list[tuple]:
+    return [(r["rank"], records.name_key(r["name"]), r["evenings"], r["points"]) for r in rows]
+
+
+def _refuse_duplicates(db: Database, document: dict) -> None:
+    token = document["season"]["results_token"]
+    here = seasons.season_by_token(db, token) if isinstance(token, str) else None
+    if here is not None:
+        raise SeasonImportRefused("duplicate", here.name)
+    for tournament in document["tournaments"]:
+        here = seasons.evening_by_token(db, tournament["row"]["results_token"])
+        if here is not None:
+            raise SeasonImportRefused("duplicate", here.name)
+
+
+def _insert(db: Database, table: str, values: dict, **own) -> int:
+    """A row of ``values`` limited to the columns ``table`` has here (a file may come from a newer server)."""
+    if not isinstance(values, dict):
+        raise SeasonImportRefused("malformed")
+    columns = set(db[table].columns_dict) - OWN
+    row = {k: v for k, v in values.items() if k in columns and not isinstance(v, (dict, list))}
+    return db[table].insert({**row, **own}).last_pk
+
+
+def _import_players(db: Database, people: list[dict]) -> None:
+    """Each person joins the roster (or is found there by their name or a merged spelling); their merged
+    spellings come too, and their choice of initials is kept."""
+    for person in people:
+        names = [records.entry_name(person["name"])] + [records.entry_name(a) for a in person["aliases"]]
+        found = None
+        for name in names:
+            row = db.execute("SELECT COALESCE(merged_into, id) FROM club_players WHERE key = ?",
+                             [records.name_key(name)]).fetchone()
+            found = found or (row[0] if row else None)
+        if found is None:
+            found = records.remember_players(db, [names[0]])[0]
+        for alias in names:
+            db.execute("INSERT OR IGNORE INTO club_players (name, key, merged_into) VALUES (?, ?, ?)",
+                       [alias, records.name_key(alias), found])
+        if person.get("initials"):
+            players.set_initials(db, found, True)
+
+
+def _import_tournament(db: Database, season_id: int, tournament: dict) -> None:
+    tournament_id = _insert(db, "tournaments", tournament["row"], season_id=season_id)
+    entries = {}
+    for entry in tournament["entries"]:
+        entries[entry["number"]] = _insert(db, "tournament_entries", entry, tournament_id=tournament_id)
+        records.link_players(db, entries[entry["number"]], json.loads(entry["players"]))
+    round_ids = {}
+    for round_row in tournament["rounds"]:
+        sit_out = json.dumps([entries[n] for n in round_row["sit_out"]])
+        round_ids[round_row["number"]] = _insert(db, "tournament_rounds", {**round_row, "sit_out": sit_out},
+                                                 tournament_id=tournament_id)
+    for both in tournament["tables"]:
+        table, game = both["row"], both["game"]
+        game_id = _insert(db, "games", {**game["row"], "code": unique_code(db, "games", "code",
+                                                                             alphabet=CODE_ALPHABET, length=8)})
+        for deal in game["deals"]:
+            _insert(db, "deals", deal, game_id=game_id)
+        _insert(db, "tournament_tables", {
+            **table, "we_entries": json.dumps([entries[n] for n in table["we_entries"]]),
+            "they_entries": json.dumps([entries[n] for n in table["they_entries"]]),
+            "token": secrets.token_urlsafe(18),
+            "code": unique_code(db, "tournament_tables", "code", alphabet=access.CODE_ALPHABET,
+                                length=access.CODE_LENGTH),
+        }, tournament_id=tournament_id, round_id=round_ids[table["round_number"]], game_id=game_id)

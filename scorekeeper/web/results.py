@@ -1,0 +1,126 @@
+"""Results members can open from home: each evening's and each season's read-only page, reached by its own
+unguessable link (``results_token``) and its QR code.
+
+These pages show standings, each table's deals and each player's line, and nothing that changes anything: no
+form posts from them, and the app refuses every director's request from a browser with no director's sign-in.
+A player who chose so appears by initials (``players.initials_keys``). ``?lang=es`` shows a page in that
+language (the language links at its foot), so a link can be shared in the reader's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, abort, g, request, url_for
+
+from ..db import get_db
+from scorekeeper.sheets import UnknownPaper, paper_from, pdf_response, render_pdf
+from ..i18n import supported
+from ..stores import players, seasons
+from scorekeeper.stores.tournaments import results as tournament_results
+from ..tournaments.rows import Entry, Tournament
+from .errors import error_response
+from .htmx import render
+from .season_words import COUNTS, RANKINGS, TIE_BREAKS
+from .tournaments.common import evening_link, link_with_qr
+
+bp = Blueprint("results", __name__)
+
+
+@bp.before_request
+def chosen_language():
+    language = supported(request.args.get("lang"))
+    if language:
+        g.fixed_language = language
+
+
+def season_link(season: seasons.Season) -> dict:
+    """The season's public results page: its address and QR code."""
+    return link_with_qr(url_for("results.season", link=season.results_token))
+
+
+@dataclass(frozen=True)
+class PublicEvening:
+    """What an evening's public page shows: names as public pages write them."""
+
+    tournament: Tournament
+    outcome: tournament_results.Results
+    names: dict[int, str]  # entry id -> its players' public names
+
+    def label(self, ids) -> str:
+        return " & ".join(self.names[i] for i in ids if i in self.names)
+
+
+def public_evening(db, tournament: Tournament) -> PublicEvening:
+    outcome = tournament_results.results(db, tournament.id)
+    return PublicEvening(tournament, outcome, public_names(db, outcome.entries))
+
+
+def public_names(db, entries: dict[int, Entry]) -> dict[int, str]:
+    hidden = players.initials_keys(db)
+    return {i: " & ".join(players.public_name(p, hidden) for p in e.players) for i, e in entries.items()}
+
+
+@bp.get("/results/<link>")
+def evening(link: str):
+    db = get_db()
+    tournament = seasons.evening_by_token(db, link)
+    if tournament is None:
+        abort(404)
+    shown = public_evening(db, tournament)
+    season = seasons.get_season(db, tournament.season_id) if tournament.season_id else None
+    rounds_shown = sorted({table.round_number for table, _status in shown.outcome.tables})
+    return render("results/evening.html", tournament=tournament, shown=shown, rounds=rounds_shown,
+                  link=evening_link(tournament), season=season,
+                  season_url=url_for("results.season", link=season.results_token) if season else None)
+
+
+@bp.get("/results/season/<link>")
+def season(link: str):
+    db = get_db()
+    found = seasons.season_by_token(db, link)
+    if found is None:
+        abort(404)
+    hidden = players.initials_keys(db)
+    return render("results/season.html", season=found, ladder=seasons.season_ladder(db, found),
+                  evenings=seasons.evenings(db, found.id), link=season_link(found),
+                  shown=lambda name: players.public_name(name, hidden), counts=COUNTS, rankings=RANKINGS,
+                  tie_breaks=TIE_BREAKS)
+
+
+#: The ladder's page: the height (mm) its table may take, and how many evenings get a column of their own.
+LADDER_HEIGHT_MM, LADDER_EVENING_COLUMNS = 180, 12
+
+
+def ladder_layout(players_count: int, evenings_count: int) -> dict:
+    """How the ladder fits one page: a column per evening while they fit across it, the rows in two halves
+    side by side when long (without those columns), and the type as large as the rows allow (4 to 9 pt)."""
+    columns = evenings_count <= LADDER_EVENING_COLUMNS
+    halves = players_count > 40 and not columns
+    rows = -(-players_count // 2) if halves else players_count
+    # A row is about 0.41 mm for each point of type (line height 1.15) plus 0.6 mm of padding and rule.
+    size = max(4.0, min(9.0, (LADDER_HEIGHT_MM / (rows + 1) - 0.6) / 0.41))
+    return {"columns": columns, "halves": 2 if halves else 1, "rows": rows, "size": round(size, 1)}
+
+
+def ladder_pdf_response(season: seasons.Season, shown):
+    try:
+        paper = paper_from(request.args)
+    except UnknownPaper as error:
+        return error_response(400, str(error))
+    db = get_db()
+    ladder, evenings = seasons.season_ladder(db, season), seasons.evenings(db, season.id)
+    pdf = render_pdf("seasons/pdf/ladder.html", paper=paper, season=season, ladder=ladder, evenings=evenings,
+                     shown=shown, counts=COUNTS, rankings=RANKINGS, tie_breaks=TIE_BREAKS, link=season_link(season),
+                     layout=ladder_layout(len(ladder), len(evenings)))
+    return pdf_response(pdf, f"canasta-season-{season.id}-ladder-{paper}.pdf")
+
+
+@bp.get("/results/season/<link>/ladder.pdf")
+def season_pdf(link: str):
+    db = get_db()
+    found = seasons.season_by_token(db, link)
+    if found is None:
+        abort(404)
+    hidden = players.initials_keys(db)
+    return ladder_pdf_response(found, lambda name: players.public_name(name, hidden))

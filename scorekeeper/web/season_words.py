@@ -1,0 +1,34 @@
+"""The words of seasons and their ladders, chosen here for the codes the stores and the ladder hand up
+(``tournaments.ladder``, ``stores.seasons``): the season's pages, the tournament director's page and the PDF
+share them."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+
+COUNTS = {"all": _l("Every evening counts"), "best": _l("Only each player's best evenings count")}
+RANKINGS = {"vp": _l("Victory points"), "match": _l("Match points"), "points": _l("Total points")}
+TIE_BREAKS = {"best_evening": _l("the better best evening"), "evenings": _l("more evenings played"),
+              "shared": _l("none: they share the place")}
+RULE_ERRORS = {
+    "best": ("best", _l("Count at most as many evenings as the season has.")),
+    "of": ("of", _l("Give the season's number of evenings, between 1 and 100.")),
+    "minimum": ("minimum", _l("Between 1 and the season's number of evenings.")),
+    "count": ("count", _l("Choose from the list.")), "ranking": ("ranking", _l("Choose from the list.")),
+    "tie_break": ("tie_break", _l("Choose from the list.")),
+}
+SEASON_ERRORS = {
+    "missing": _l("That season or tournament no longer exists. Reload the page."),
+    "archived": _l("That season is archived: its evenings can no longer change."),
+    "full": _l("That season already has all its evenings."),
+    "name": _l("Give the season a name."),
+}
+IMPORT_REFUSALS = {
+    "malformed": _l("This file cannot be read as a season exported by the scorekeeper. Nothing was imported."),
+    "newer": _l("This file comes from a newer version of the scorekeeper: update this one first. Nothing was "
+                "imported."),
+    "duplicate": _l("This server already has “%(name)s” from this file: importing it again would count it twice. "
+                    "Nothing was imported."),
+    "inconsistent": _l("This file does not add up: its ladder does not follow from its evenings. Nothing was "
+                       "imported."),
+}

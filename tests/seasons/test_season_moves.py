@@ -1,0 +1,178 @@
+"""A season leaves the app: the JSON API answers its ladder and each evening's standings as the public pages show
+them, its ladder prints on one page in either language, and exported to one file it is imported on another
+server with the same ladder, and refused there a second time."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.db import connect
+from scorekeeper.stores import players, seasons
+from scorekeeper.stores.seasons import Season
+
+from .helpers import PASSWORD, casual_game, correct, evening
+from .test_ladder import AFTER, BEST_2_OF_3, EVENINGS
+
+
+@pytest.fixture
+def club(no_csrf_app):
+    """The season of test_ladder, with its correction after the second evening, and a casual game."""
+    db = connect(no_csrf_app.config["DATABASE"])
+    with no_csrf_app.test_request_context():
+        season_id = seasons.create_season(db, name="Autumn 2026", rules=BEST_2_OF_3, password=PASSWORD)
+        ids = [evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id)
+               for name, date, pairs, score in EVENINGS]
+        correct(db, ids[1], 1, {"Ana & Eva": 2500, "Cris & Fede": 2000})
+        casual_game(db, ["Ana"], ["Bea"], [({"meld_points": 90}, {"meld_points": 50})])
+    season = seasons.get_season(db, season_id)
+    yield no_csrf_app, db, season, ids
+    db.conn.close()
+
+
+def api_rows(client, path: str) -> list[tuple]:
+    answer = client.get(path)
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    return [(r["rank"], tuple(r["players"]), r["evenings"], r["points"]) for r in answer.get_json()["rows"]]
+
+
+EXPECTED = [(rank, (name,), evenings, points) for rank, name, points, evenings in AFTER]
+
+
+def test_the_api_answers_the_ladder_and_an_evenings_standings(club):
+    app, db, season, ids = club
+    client = app.test_client()
+    assert api_rows(client, f"/api/v1/seasons/{season.id}") == EXPECTED
+    assert api_rows(client, f"/api/v1/seasons/{season.results_token}") == EXPECTED
+    # The third evening: Cris & Eva 3000 against Dani & Fede 500, 18 VP to 2; ranked by VP.
+    assert api_rows(client, f"/api/v1/tournaments/{ids[2]}/results") == [
+        (1, ("Cris", "Eva"), 1, 18), (2, ("Dani", "Fede"), 1, 2)]
+    for missing in ("/api/v1/seasons/999", "/api/v1/seasons/nope", "/api/v1/tournaments/999/results",
+                    "/api/v1/tournaments/" + "9" * 40 + "/results"):
+        answer = client.get(missing)
+        assert answer.status_code == 404 and answer.get_json()["error"]["code"] == "request.not_found"
+
+
+def test_the_api_shows_initials_as_the_public_pages_do(club):
+    app, db, season, ids = club
+    players.set_initials(db, {p.name: p.id for p in players.list_players(db)}["Eva"], True)
+    client = app.test_client()
+    assert api_rows(client, f"/api/v1/seasons/{season.id}")[0] == (1, ("E.",), 2, 31)
+    assert api_rows(client, f"/api/v1/tournaments/{ids[2]}/results")[0] == (1, ("Cris", "E."), 1, 18)
+
+
+def pdf_text(data: bytes, tmp_path) -> tuple[int, str]:
+    path = tmp_path / "ladder.pdf"
+    path.write_bytes(data)
+    pages = subprocess.run(["pdfinfo", str(path)], check=True, capture_output=True, text=True).stdout
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    return int(next(line.split()[-1] for line in pages.splitlines() if line.startswith("Pages:"))), text
+
+
+@pytest.mark.slow
+def test_the_ladder_prints_on_one_page_in_both_languages(club, tmp_path):
+    app, db, season, ids = club
+    client = app.test_client()
+    answer = client.get(f"/results/season/{season.results_token}/ladder.pdf")
+    assert answer.status_code == 200 and answer.mimetype == "application/pdf"
+    pages, text = pdf_text(answer.data, tmp_path)
+    assert pages == 1
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    assert "1 Eva 2 31 · 13 18" in lines and "– Bea 1 15 15 · ·" in lines
+    assert "Each player's best 2 of the season's 3 evenings count." in " ".join(lines)
+    spanish = client.get(f"/results/season/{season.results_token}/ladder.pdf?lang=es")
+    pages, text = pdf_text(spanish.data, tmp_path)
+    assert pages == 1 and "Clasificación" in text and "Ladder" not in text
+
+
+@pytest.mark.slow
+def test_a_long_ladder_still_prints_on_one_page(club, tmp_path):
+    app, db, season, ids = club
+    with app.test_request_context():
+        for n in range(20):
+            evening(db, f"Extra {n}", "2026-11-02", [(f"P{n}a", f"P{n}b"), (f"P{n}c", f"P{n}d")],
+                    [{frozenset((f"P{n}a & P{n}b", f"P{n}c & P{n}d")): {f"P{n}a & P{n}b": 900, f"P{n}c & P{n}d": 100}}])
+        seasons.reopen(db, season.id)
+        db.execute("UPDATE seasons SET count = 'all', best = NULL, of = NULL, minimum = 1 WHERE id = ?", [season.id])
+        db.execute("UPDATE tournaments SET season_id = ? WHERE season_id IS NULL", [season.id])
+        db.conn.commit()
+    answer = app.test_client().get(f"/results/season/{season.results_token}/ladder.pdf")
+    pages, text = pdf_text(answer.data, tmp_path)
+    assert pages == 1 and "P19d" in text  # 86 players over 23 evenings
+
+
+def test_a_season_moves_to_another_server_with_the_same_ladder(club, tmp_path):
+    app, db, season, ids = club
+    players.set_initials(db, {p.name: p.id for p in players.list_players(db)}["Bea"], True)
+    director = app.test_client()
+    assert director.post(f"/seasons/{season.id}/login", data={"password": PASSWORD}).status_code == 303
+    exported = director.get(f"/seasons/{season.id}/export")
+    assert exported.status_code == 200 and "attachment" in exported.headers["Content-Disposition"]
+    document = exported.get_json()
+    elsewhere = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "hosted.sqlite"),
+                            "SECRET_KEY": "other"})
+    other = elsewhere.test_client()
+    assert other.get(f"/api/v1/seasons/{season.results_token}").status_code == 404
+    imported = other.post("/seasons/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "autumn.json")},
+                          content_type="multipart/form-data")
+    assert imported.status_code == 303, imported.get_data(as_text=True)[:2000]
+    here = api_rows(app.test_client(), f"/api/v1/seasons/{season.id}")
+    there = api_rows(other, f"/api/v1/seasons/{season.results_token}")
+    assert there == here and [r[1] for r in there][-1] == ("B.",)
+    # The evenings' public pages came along, each table's deals included, and the director's password too.
+    page = other.get(f"/results/{document['tournaments'][2]['row']['results_token']}").get_data(as_text=True)
+    assert "3,000 – 500" in page
+    new_id = int(imported.headers["Location"].split("/")[2])
+    assert other.post(f"/seasons/{new_id}/login", data={"password": PASSWORD}).status_code == 303
+    again = other.post("/seasons/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "autumn.json")},
+                       content_type="multipart/form-data")
+    assert again.status_code == 422 and "already has" in again.get_data(as_text=True)
+    hosted = connect(elsewhere.config["DATABASE"])
+    assert hosted.execute("SELECT COUNT(*) FROM seasons").fetchone()[0] == 1
+    assert hosted.execute("SELECT COUNT(*) FROM tournaments").fetchone()[0] == 3
+    hosted.conn.close()
+
+
+@pytest.mark.parametrize("spoil, refusal", [
+    (lambda d: d["ladder"][0].update(points=99), "does not add up"),
+    (lambda d: d.update(format="canasta-scorekeeper-season/9"), "newer version"),
+    (lambda d: d.pop("tournaments"), "cannot be read"),
+    (lambda d: d["tournaments"][0]["entries"][0].update(players="not json"), "cannot be read"),
+    (lambda d: d["tournaments"][1]["tables"][0]["row"].update(we_entries=[7]), "cannot be read"),
+])
+def test_a_spoiled_file_is_refused_whole(club, tmp_path, spoil, refusal):
+    app, db, season, ids = club
+    director = app.test_client()
+    director.post(f"/seasons/{season.id}/login", data={"password": PASSWORD})
+    document = director.get(f"/seasons/{season.id}/export").get_json()
+    spoil(document)
+    elsewhere = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "other.sqlite"),
+                            "SECRET_KEY": "other"})
+    answer = elsewhere.test_client().post("/seasons/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "x.json")},
+                                          content_type="multipart/form-data")
+    assert answer.status_code == 422 and refusal in answer.get_data(as_text=True)
+    hosted = connect(elsewhere.config["DATABASE"])
+    for table in ("seasons", "tournaments", "games", "club_players", "tournament_entries"):
+        assert hosted.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0] == 0, table
+    hosted.conn.close()
+
+
+def test_rows_of_an_archived_season_travel_as_they_were(club, tmp_path):
+    app, db, season, ids = club
+    seasons.archive(db, season.id)
+    correct(db, ids[1], 1, {"Ana & Eva": 1800, "Cris & Fede": 2000})  # after archiving: the ladder stays
+    director = app.test_client()
+    director.post(f"/seasons/{season.id}/login", data={"password": PASSWORD})
+    document = director.get(f"/seasons/{season.id}/export").get_json()
+    elsewhere = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "arch.sqlite"),
+                            "SECRET_KEY": "other"})
+    other = elsewhere.test_client()
+    other.post("/seasons/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "x.json")},
+               content_type="multipart/form-data")
+    assert api_rows(other, f"/api/v1/seasons/{season.results_token}") == EXPECTED
+    assert isinstance(Season, type)
+
