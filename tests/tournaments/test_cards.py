@@ -28,10 +28,14 @@ def test_every_table_card_carries_a_qr_code_of_its_table(no_csrf_app, tmp_path):
     director.post(f"/tournaments/{tid}/rounds")
     cards = director.get(f"/tournaments/{tid}/round/1/cards.pdf")
     assert cards.status_code == 200
-    codes = qr_codes_in(cards.data, tmp_path)
+    found = qr_codes_in(cards.data, tmp_path)
     tables = tables_of(no_csrf_app, tid, 1)
-    assert len(codes) == len(tables) == 2
+    # Each card also carries, small and labelled, the QR code of the evening's read-only results page.
+    results = [url for url in found if "/results/" in url]
+    codes = [url for url in found if url not in results]
+    assert len(codes) == len(tables) == len(results) == 2
     phone = no_csrf_app.test_client()
+    assert "<form" not in phone.get(urlsplit(results[0]).path).get_data(as_text=True)
     opened = set()
     for url in codes:  # zbarimg reads a page's codes in no particular order
         assert "/tournaments/phone/" in url
@@ -51,7 +55,7 @@ def test_the_event_cards_open_a_phone_that_stays_with_its_table_all_event(no_csr
         enter(director, tid, name)
     cards = director.get(f"/tournaments/{tid}/cards.pdf")
     assert cards.status_code == 200
-    urls = [urlsplit(u).path for u in qr_codes_in(cards.data, tmp_path)]
+    urls = [urlsplit(u).path for u in qr_codes_in(cards.data, tmp_path) if "/results/" not in u]
     assert len(urls) == 2
     phone = app.test_client()
     url = next(u for u in urls if "Table 1<" in phone.get(u).get_data(as_text=True))
