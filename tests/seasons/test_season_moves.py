@@ -103,6 +103,9 @@ def test_a_long_ladder_still_prints_on_one_page(club, tmp_path):
     answer = app.test_client().get(f"/results/season/{season.results_token}/ladder.pdf")
     pages, text = pdf_text(answer.data, tmp_path)
     assert pages == 1 and "P19d" in text  # 86 players over 23 evenings
+    spanish = app.test_client().get(f"/results/season/{season.results_token}/ladder.pdf?lang=es")
+    pages, text = pdf_text(spanish.data, tmp_path)
+    assert pages == 1 and "Un guion en el puesto" in text
 
 
 def test_a_season_moves_to_another_server_with_the_same_ladder(club, tmp_path):
