@@ -15,7 +15,7 @@ import pytest
 from scorekeeper.db import connect
 from scorekeeper.stores.deals import add_deal
 from scorekeeper.stores.games import create_game, game_version
-from scorekeeper.tournaments import play as tournament_play
+from scorekeeper.stores.tournaments import play as tournament_play
 from tests.conftest import open_page
 
 from tests.tournaments.test_browser import start_tournament
