@@ -91,6 +91,16 @@
     try { localStorage.removeItem("scorepad:" + event.detail.game); } catch (e) { /* nothing kept */ }
   });
 
+  // After a save the new totals and minimums are what the phone shows, not the fresh form below them.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var xhr = event.detail.xhr;
+    var trigger = xhr && xhr.getResponseHeader("HX-Trigger");
+    if (!trigger || trigger.indexOf("deal-saved") === -1) { return; }
+    var heads = document.getElementById("score-heads");
+    var top = document.getElementById("saved-note") || heads;
+    if (top) { top.scrollIntoView({ block: "start" }); }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.querySelector("form[data-remember]");
     // A form the server sent back with messages already holds the entry: leave it as it is.

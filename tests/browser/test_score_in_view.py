@@ -1,0 +1,79 @@
+"""After "Save deal" the new totals and minimums are what the phone shows (issue 23): the page no longer
+stays at the fresh form, two screens below them. And the form a typical deal needs is short: went out, the
+natural and mixed canastas, the card points and red threes first; the rarer entries (other canastas, black
+threes, penalties) folded away until wanted."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.db import connect
+from scorekeeper.rules import PROFILES, get_profile
+from scorekeeper.rules.deal_checks import scores_black_threes
+from scorekeeper.stores.games import create_game
+from tests.conftest import open_page
+
+from .test_deal_saved import enter_typical_deal
+from .test_scorepad import save
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SIDES = [{"key": "we", "name": "We", "players": ["Ann", "Bo"]},
+         {"key": "they", "name": "They", "players": ["Cy", "Di"]}]
+
+
+def new_game(live_server, rules: str) -> int:
+    db = connect(live_server.app.config["DATABASE"])
+    try:
+        return create_game(db, rules=rules, options={}, sides=SIDES)
+    finally:
+        db.conn.close()
+
+
+def in_view(page, selector: str) -> bool:
+    return page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
+                                   return r.top >= 0 && r.bottom <= window.innerHeight; }""", selector)
+
+
+@pytest.fixture
+def small_phone(browser):
+    yield from open_page(browser, viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+
+
+def test_the_new_totals_are_in_view_after_each_save(small_phone, live_server):
+    page = small_phone
+    page.goto(live_server(f"/games/{new_game(live_server, 'bicycle')}"))
+    page.wait_for_function("window.htmx !== undefined")
+    for number in (1, 2):  # the first save answers the whole scorepad, the next ones only what changed
+        enter_typical_deal(page)
+        save(page, number)
+        page.wait_for_function("document.querySelector('[data-total=we]').textContent.trim() !== '0'")
+        page.wait_for_timeout(300)  # the scroll follows the swap
+        for selector in ("[data-total=we]", "[data-total=they]", "[data-minimum=we]", "[data-minimum=they]"):
+            assert in_view(page, selector), f"{selector} is out of view after saving deal {number}"
+
+
+@pytest.mark.parametrize("rules", sorted(PROFILES))
+def test_the_deal_form_shows_the_typical_fields_and_folds_the_rare_ones(small_phone, live_server, rules):
+    page = small_phone
+    page.goto(live_server(f"/games/{new_game(live_server, rules)}"))
+    height = page.evaluate("document.getElementById('deal-form').getBoundingClientRect().height")
+    assert height < 1350, f"the deal form is {height:.0f} px tall"  # 1,454 (classic) to 2,095 before
+    for side in ("we", "they"):
+        shown = page.evaluate("""side => [...document.querySelectorAll(`[data-side=${side}] input:not([type=hidden])`)]
+            .filter(el => el.checkVisibility() || el.closest('label')?.checkVisibility())
+            .map(el => el.name.split('-')[1])""", side)
+        assert sorted(set(shown)) == sorted(
+            {"went_out", "canasta_natural", "canasta_mixed", "meld_points", "hand_points", "red_threes"})
+        page.locator(f"[data-side={side}] details.penalties > summary").tap()
+        folded = page.evaluate("""side => [...document.querySelectorAll(`[data-side=${side}] details.penalties input`)]
+            .map(el => el.name.split('-')[1])""", side)
+        assert "custom_points" in folded
+        assert all(name in folded for name in shown_rare(rules))
+
+
+def shown_rare(rules: str) -> list[str]:
+    """The rarer fields of a profile's form: its other canasta kinds and black threes, when it has them."""
+    profile = get_profile(rules)
+    rare = [f"canasta_{kind}" for kind in profile.canasta_kinds if kind not in ("natural", "mixed")]
+    return rare + (["black_threes"] if scores_black_threes(profile) else [])
