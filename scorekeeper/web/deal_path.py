@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from flask import render_template
 from flask_babel import gettext
 from flask_babel import gettext as _
 
@@ -141,3 +142,10 @@ def _side_checks(profile, situation, side: dict) -> dict:
         verdict = check_meld(profile, situation, melds=parsed, going_out=going_out)
         together = [(v.message, v.source) for v in verdict.violations if (v.message, v.source) not in seen]
     return {"melds": items, "together": together}
+
+
+def render_preview(summary: GameSummary, formdata, mode: str = "totals", *, deal_id: int | None = None) -> str:
+    """The live preview of a deal being entered (``deals/_preview.html``), for the scorepad, the table phone and
+    the director's correction alike."""
+    reading = read_deal(summary, formdata, mode, deal_id=deal_id)
+    return render_template("deals/_preview.html", game=summary.game, preview=True, **reading.context(preview=True))

@@ -14,7 +14,7 @@ from ..stores import changes, games
 from ..stores import deals as deal_store
 from ..stores import summary as summaries
 from ..stores.errors import DealNotFound, GameLocked, GameOver, NothingToUndo, StaleGame
-from .deal_path import read_deal
+from .deal_path import read_deal, render_preview
 from .forms import deal_form, error_map, form_data_from_deal, read_version
 from .games import load_game, load_summary, scorepad_context
 from .htmx import is_htmx, render, render_changes
@@ -39,8 +39,7 @@ def preview(game_id: int):
     summary = load_summary(game_id)
     deal_id = request.form.get("deal_id", type=int)
     known = summary.row_of(deal_id) is not None
-    reading = read_deal(summary, request.form, _mode(request.form), deal_id=deal_id if known else None)
-    return render_template("deals/_preview.html", game=summary.game, preview=True, **reading.context(preview=True))
+    return render_preview(summary, request.form, _mode(request.form), deal_id=deal_id if known else None)
 
 
 def _who(form) -> str | None:

@@ -95,10 +95,14 @@ def test_a_whole_evening_of_eight_pairs(no_csrf_app):
             if round_number == 3 and number == 1:
                 deals = [DEAL_1(3, 1)]  # table 1 is slow: one deal when the round is first closed
             phone.play(round_number, deals)
-            if deals is None:
+            if deals is None and (round_number, number) != (2, 2):  # table 2 disputes round 2 first
                 phone.confirm_both(round_number)
         if round_number == 1:
-            third = phones[2].deal(1, *DEAL_2)  # a deal-limited round refuses a third deal
+            page = phones[2].page(1)  # a complete round offers no next deal, and refuses one sent anyway
+            assert "Record deal" not in page
+            undo, hidden = form_of(page, "/undo")
+            third = phones[2].client.post(undo.replace("/undo", "/deals"), data={
+                **deal_form(int(hidden["version"]), *DEAL_2), "phone": hidden["phone"]})
             assert third.status_code == 409 and "This round is 2 deals" in third.get_data(as_text=True)
         if round_number == 2:
             play_round_two_incidents(app, director, tid, phones)
@@ -115,7 +119,8 @@ def test_a_whole_evening_of_eight_pairs(no_csrf_app):
 
 
 def play_round_two_incidents(app, director, tid, phones) -> None:
-    """Table 2 disputes and the director settles it; the director corrects table 3's first deal."""
+    """Table 2 disputes its score before confirming it, the director settles it and both sides confirm; the
+    director corrects table 3's first deal."""
     action, hidden = form_of(phones[2].page(2), "/dispute")
     assert phones[2].client.post(action, data={**hidden, "side": "they", "reason": "Deal 2 hand: 30, not 20"}
                                  ).status_code == 303
@@ -125,6 +130,8 @@ def play_round_two_incidents(app, director, tid, phones) -> None:
     assert director.post(f"/tournaments/{tid}/tables/{tables[2].id}/settle",
                          data={"reason": "Counted the cards again: the score stands"}).status_code == 303
     assert "is disputed" not in director.get(f"/tournaments/{tid}").get_data(as_text=True)
+    phones[2].confirm_both(2)
+    assert "We disagree" not in phones[2].page(2)  # once both sides confirmed, nothing is left to dispute
     table = tables[3]
     page = director.get(f"/tournaments/{tid}/tables/{table.id}/result").get_data(as_text=True)
     deal_url = html.unescape(re.search(r'href="([^"]*/deals/\d+)">Deal 1<', page).group(1))

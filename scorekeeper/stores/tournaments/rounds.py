@@ -78,10 +78,11 @@ def round_is_open(db: Database, table: Table) -> bool:
 def round_clock(tournament: Tournament, round_row: Round, status=None, table: Table | None = None) -> dict:
     """What the table phones show about the end of the round: time left, deals left, and any warning; for a
     timed round, also how it ends (``rule``), whether this table may still record a deal (``refusal`` says
-    why not) and whether it may tap "Deal N started" (``may_mark``)."""
+    why not) and whether it may tap "Deal N started" (``may_mark``); ``complete``: a round of so many deals has
+    them all, or a round to the target has its winner, so no next deal is offered."""
     shown = {"kind": tournament.round_end, "closed": round_row.status == "closed", "warning": None,
              "seconds_left": None, "deals_left": None, "ends_at": round_row.ends_at, "rule": None,
-             "refusal": None, "may_mark": False, "marked": None}
+             "refusal": None, "may_mark": False, "marked": None, "complete": False}
     if shown["closed"]:
         shown["warning"] = _("This round is closed.")
         return shown
@@ -94,8 +95,10 @@ def round_clock(tournament: Tournament, round_row: Round, status=None, table: Ta
             shown["warning"] = _("Last deal of the round.")
         elif left <= 0:
             shown["warning"] = _("All deals of the round are played: confirm the score.")
+            shown["complete"] = True
     elif tournament.round_end == "target" and status is not None and status.game_over:
         shown["warning"] = _("The game is over: confirm the score.")
+        shown["complete"] = True
     return shown
 
 

@@ -14,7 +14,7 @@ from scorekeeper.stores.tournaments import access, base, log as tlog, play, reco
 from ...tournaments.rows import Table, Tournament
 from ...stores.games import get_deal
 from ...stores.summary import game_summary
-from ..deal_path import read_deal
+from ..deal_path import read_deal, render_preview
 from ..forms import deal_form, form_data_from_deal, option_value, whole_number
 from ..htmx import render
 from ..season_words import SEASON_ERRORS
@@ -257,6 +257,17 @@ def correct_deal(tournament, table_id: int, deal_id: int):
         return render("tournaments/deal.html", form=reading.form, errors={}, status=422, **context)
     return _back_to_round(table, _("Table %(number)s: deal %(deal)s corrected and logged.", number=table.number,
                                    deal=deal.seq))
+
+
+@bp.post("/tournaments/<int:tournament_id>/tables/<int:table_id>/deals/<int:deal_id>/preview")
+@director_only
+def correction_preview(tournament, table_id: int, deal_id: int):
+    """The live preview of the director's correction, scored on the totals before that deal."""
+    table = _load_table(tournament, table_id)
+    summary = game_summary(get_db(), table.game_id)
+    if summary.row_of(deal_id) is None:
+        abort(404)
+    return render_preview(summary, request.form, deal_id=deal_id)
 
 
 @bp.get("/tournaments/<int:tournament_id>/log")

@@ -15,7 +15,7 @@ from ...db import get_db
 from ...rules import RulesError
 from scorekeeper.stores.tournaments import access, base, play, records, results, rounds, running
 from ...tournaments.rows import Card, Table
-from ..deal_path import read_deal
+from ..deal_path import read_deal, render_preview
 from ..forms import deal_form, error_map, read_version, whole_number
 from ..htmx import render
 from ..keys import client_key
@@ -179,6 +179,13 @@ def read_table_deal(table_row: dict):
     if reading.sides is not None and all(_blank(entry) for entry in reading.sides.values()):
         errors["_"] = [_("Nothing was entered for this deal: fill in the points, or who went out, before saving.")]
     return summary, reading, side, errors
+
+
+@bp.post("/tournaments/table/<token>/preview")
+def table_preview(token: str):
+    """The live preview of the deal being entered at the table: the scorepad's own (``deals.preview``)."""
+    table_row = _load_by_token(token)
+    return render_preview(game_summary(get_db(), table_row.game_id), request.form)
 
 
 def _blank(entry: dict) -> bool:
