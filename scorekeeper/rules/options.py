@@ -139,8 +139,8 @@ def target(default: int, source: str) -> Option:
 def wild_cap(default: str, source: str) -> Option:
     return Option(
         "wild_cap_after_canasta", N_("Wild cards on a finished canasta"), "choice", ("unlimited", "three"), default,
-        N_("unlimited: once seven cards make a canasta, any number of further wild cards may join it "
-        "(it then scores as mixed). three: no meld ever holds more than three wild cards."),
+        N_("No limit: once seven cards make a canasta, any number of further wild cards may join it "
+        "(it then scores as mixed). At most three: no meld ever holds more than three wild cards."),
         source,
     )
 
@@ -157,8 +157,9 @@ def one_per_rank(source: str) -> Option:
 def black_three_effect(default: str, source: str) -> Option:
     return Option(
         "black_three_effect", N_("What a discarded black three does"), "choice", ("freeze", "block_one_turn"), default,
-        N_("freeze: a black three in the pile freezes it like a wild card, so it can only be taken with a natural "
-        "pair. block_one_turn: it only stops the next player from taking the pile; once covered it has no effect."),
+        N_("Freezes the pile: a black three in the pile freezes it like a wild card, so it can only be taken with a "
+        "natural pair. Blocks the pile for one turn: it only stops the next player from taking the pile; once "
+        "covered it has no effect."),
         source,
     )
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from importlib import import_module
 
 from flask import Flask, request, session
@@ -15,8 +14,8 @@ from werkzeug.routing import IntegerConverter
 
 from . import hosts, trouble
 from .errors import error_response
+from .wording import citation, document_title
 from scorekeeper.rules import PROFILES
-from scorekeeper.rules.explain import source_text
 from scorekeeper.web.forms import option_value_name
 
 csrf = CSRFProtect()
@@ -139,16 +138,14 @@ def init_app(app: Flask) -> None:
             return name in app.view_functions
 
         return {"has_endpoint": has_endpoint, "option_value_name": option_value_name,
-                "canasta_kind_name": canasta_kind_name, "page_words": page_words}
+                "canasta_kind_name": canasta_kind_name, "page_words": page_words, "citation": citation,
+                "document_title": document_title}
 
     @app.template_filter("cite")
     def cite(source: str) -> str:
-        """A rule's source as players read it: "bicycle: Melds" becomes the document's name and heading."""
+        """A rule's source as players read it: "bicycle: Melds" becomes the document's title and heading."""
 
-        profile = PROFILES.get(str(source).split(":", 1)[0])
-        text = source_text(profile, source) if profile else str(source)
-        # The document by its title and the section by its heading: no file number, no pilcrow.
-        return re.sub(r"^\d+\s+", "", text).replace("¶", "").strip()
+        return citation(PROFILES.get(str(source).split(":", 1)[0]), source)
 
     @app.after_request
     def security_headers(response):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
@@ -172,3 +174,47 @@ def change_story(change, summary) -> dict:
     return {"what": str(what) if what else _("Changed"), "deal": deal, "who": _who(change),
             "at": change.at, "detail": _detail(change, summary, names),
             "reason": None if change.action in _NOTED_BY_THE_APP else change.reason, "undone": change.undone}
+
+
+#: The rule documents by the titles people know them by (not translated, like a book's title; named like the
+#: profiles' _..._SOURCES, the headings cited as written). The engine
+#: cites a document by its file ("004 classic Canasta rules page"), which is for the project, not for players.
+_DOCUMENT_SOURCES = {
+    "bicycle": "Canasta General Rules (Bicycle)",
+    "yahoo": "How to Play Canasta (Yahoo! Games)",
+    "modern-american": "Modern American Canasta",
+    "silhill": "Silhill u3a Canasta Rules",
+    "classic": "Classic Canasta rules page",
+}
+
+#: The project's notes inside a citation that point into its own documents, said for players instead.
+_NOTES = {
+    "docs/RULES.md §3.1, outside sources": _l("other rule books"),
+    "rule of five: docs/RULES.md §3.2, outside sources": _l("the rule of five, from other rule books"),
+    "docs/RULES.md §2.1 one meld per rank": _l("one meld per rank"),
+}
+
+
+def document_title(profile) -> str:
+    """The title of the document a rule set comes from, as people know it."""
+    return _DOCUMENT_SOURCES.get(profile.id, re.sub(r"^\d+\s+", "", profile.source))
+
+
+def citation(profile, source: str | None) -> str:
+    """Where a rule comes from, as players read it: ``"yahoo: Canasta¶ (docs/RULES.md Y-A1)"`` becomes
+    "How to Play Canasta (Yahoo! Games), Canasta": the document's title and its heading, no file number, no
+    pilcrow, no path into the repository (the project's own reading of a rule is its business, not theirs)."""
+    if not source:
+        return ""
+    text = str(source)
+    if profile is not None and text.startswith(f"{profile.id}:"):
+        text = text[len(profile.id) + 1:].strip()
+        title = document_title(profile)
+    else:
+        title = None
+    heading, _bracket, note = text.partition(" (")
+    note = note[:-1] if note.endswith(")") else note
+    words = str(_NOTES[note]) if note in _NOTES else ""
+    heading = heading.replace("¶", "").strip()
+    parts = [p for p in (title, heading) if p]
+    return ", ".join(parts) + (f" ({words})" if words else "")

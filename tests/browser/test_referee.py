@@ -72,7 +72,7 @@ def test_meld_dispute_settled_by_tapping_cards(phone, live_server):
     card = phone.locator(".verdict-card")
     assert "needs at least 50" in card.inner_text()
     assert card.locator(".big-number").inner_text() == "30"
-    assert "000 Canasta General Rules" in card.inner_text()
+    assert "Source: Canasta General Rules (Bicycle), Melds" in card.inner_text()
     # a second meld of aces reaches the minimum
     phone.locator('button.more[value="melds"]').tap()
     phone.locator("[data-card-picker-ready]:has(#cp-melds-1)").wait_for()

@@ -31,7 +31,7 @@ def test_one_rule_set_and_the_comparison_in_spanish(telefono, live_server):
     assert "Los jokers y los doses son comodines" in main
     assert "Cuando el pozo no está congelado, se levanta con dos cartas naturales iguales a la de arriba" in main
     assert "Opción de club «" in main
-    assert "004 classic Canasta rules page, Taking the Discard Pile" in main  # the source's own title and heading
+    assert "Fuente: Classic Canasta rules page, Taking the Discard Pile" in main  # the document's own title and heading
     assert_no_english_sample(page)
     assert_spanish(page)
     assert_fits_phone(page)

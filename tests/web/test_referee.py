@@ -13,7 +13,8 @@ from scorekeeper.stores.deals import add_deal
 from scorekeeper.stores.games import create_game
 from scorekeeper.stores.summary import game_summary
 from scorekeeper.rules import PROFILES, Situation, check_meld, get_profile, parse_cards, profile_options
-from scorekeeper.rules.explain import TOPICS, source_text
+from scorekeeper.rules.explain import TOPICS
+from scorekeeper.web.wording import citation, document_title
 
 PROFILE_IDS = list(PROFILES)
 HX = {"HX-Request": "true"}
@@ -70,7 +71,7 @@ def test_meld_with_four_wild_cards_is_not_legal_anywhere(client, pid):
     verdict = check_meld(profile, Situation(opened=True), melds=[parse_cards("K K 2 2 2 2")])
     for violation in verdict.violations:
         assert violation.message in page
-        assert source_text(profile, violation.source) in page
+        assert citation(profile, violation.source) in page
 
 
 @pytest.mark.parametrize("pid", PROFILE_IDS)
@@ -388,7 +389,7 @@ def test_rules_page_has_every_topic_each_with_a_source(client, pid):
         assert section, key
         assert title in section.group(1)
         assert '<span class="source">' in section.group(1)
-        assert profile.source in unescape(section.group(1))
+        assert document_title(profile) in unescape(section.group(1))
     for option in profile_options(profile):
         assert f'data-option="{option.name}"' in html
 
