@@ -4,6 +4,10 @@
 // (data-cardpicker-group): the shared keypad types into the group's active picker, the one last tapped.
 (function () {
   "use strict";
+  // Loaded by whichever part of a page needs it, maybe more than once (an htmx swap brings its tag again):
+  // its listeners are set up once.
+  if (window.cardPickerStarted) { return; }
+  window.cardPickerStarted = true;
 
   // The page's own words for scripts, in its language (templates/base.html, meta page-words), by their English text.
   var WORDS = JSON.parse((document.querySelector('meta[name="page-words"]') || {}).content || "{}");
