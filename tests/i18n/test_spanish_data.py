@@ -55,7 +55,7 @@ def test_a_games_history_is_told_in_spanish(client, missing):  # noqa: F811
     scorepad = walk.visit(f"/games/{game_id}").get_data(as_text=True)
     walk.check()
     assert "Mano corregida" in page and "Us: puntos bajados 185 → 285" in page
-    assert "Them: tres rojos — → 2" in page
+    assert "Them: treses rojos — → 2" in page
     assert "Opciones del club cambiadas" in page and "8500" in page
     assert "Se cambiaron las opciones del club; ahora rige:" in scorepad and "10.000" in scorepad
     assert "Por qué: se contó mal" in page

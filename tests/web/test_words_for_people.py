@@ -68,3 +68,20 @@ def test_the_rules_page_of_a_game_shows_its_options(client):
     for label in ("Players", "Cards drawn from the stock", "Canastas needed to go out"):
         assert re.search(rf"Club option “{label}”: 2 here", rules), label
     assert json.loads  # the options travel as the referee reads them (options=<JSON>)
+
+
+def test_spanish_counts_agree_with_their_nouns(client):
+    """A meld of two kings and a two: "2 cartas naturales, 1 comodín", never "1 comodines"."""
+    page = client.post("/referee/meld", data={"rules": "classic", "opened": "1", "melds-0": "K K 2"},
+                       headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert "2 cartas naturales, 1 comodín ·" in page
+    assert "1 comodines" not in page
+
+
+def test_a_side_name_is_not_the_subject_of_a_spanish_verb(client):
+    """"Ganó Nosotros" does not agree; "Gana: Nosotros" does (SPANISH.md)."""
+    from flask_babel import force_locale, gettext
+
+    with client.application.test_request_context(), force_locale("es"):
+        assert gettext("%(winner)s won", winner="Nosotros") == "Gana: Nosotros"
+        assert gettext("%(field)s: one more", field="Limpias") != "Limpias: uno más"
