@@ -160,8 +160,9 @@ def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, m
         before = _summary_before(db, game, expected_version, summary)
         _result_for(before, sides_data, totals_before_row(before, deal_id), result if before is summary else None)
         db.execute(
-            "UPDATE deals SET sides = ?, mode = ?, who = ?, updated_at = ? WHERE id = ?",
-            [dumps(sides_data), mode, who or old.who, clock.stamp(), deal_id],
+            # A deal's ``who`` stays whoever entered it: the correction and who made it are in the change log.
+            "UPDATE deals SET sides = ?, mode = ?, updated_at = ? WHERE id = ?",
+            [dumps(sides_data), mode, clock.stamp(), deal_id],
         )
         new = get_deal(db, game_id, deal_id)
         changes.record_change(db, game_id=game_id, deal_id=deal_id, action="edit", before=old.record(),

@@ -121,14 +121,16 @@ CLIPPED = """() => [...document.querySelectorAll('main *')]
   .map(el => `${el.tagName}.${el.className}: ${el.textContent.trim().slice(0, 30)}`)"""
 
 # Controls a finger must hit under 44 px. A link is exempt only inside a sentence (WCAG 2.5.8's inline
-# exception): a link that is the whole of its paragraph or list item is a target like any button.
+# exception): a link that is the whole of its paragraph or list item, or one of a row of links, is a target
+# like any button.
 SMALL_TARGETS = """() => {
   const targets = new Set();
   for (const el of document.querySelectorAll('a, button, input, select, textarea, summary, [role=button]')) {
     if (el.type === 'hidden') continue;
     if (el.tagName === 'A') {
       const block = el.closest('p, li, td, dd');
-      if (block && block.textContent.trim().length > el.textContent.trim().length + 12) continue;
+      const links = block ? [...block.querySelectorAll('a')].map(a => a.textContent.trim().length) : [];
+      if (block && block.textContent.replace(/\\s+/g, ' ').trim().length - links.reduce((x, y) => x + y, 0) > 12) continue;
     }
     if ((el.type === 'checkbox' || el.type === 'radio') && el.closest('label')) { targets.add(el.closest('label')); continue; }
     targets.add(el);

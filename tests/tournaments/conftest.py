@@ -114,3 +114,12 @@ def director(no_csrf_app):
     client = no_csrf_app.test_client()
     client.tournament_id = create_tournament(client)
     return client
+
+
+def log_text(client, tournament_id: int, query: str = "") -> str:
+    """The director's log as a reader reads it: its text without tags, spaces collapsed ("table 1 East-West
+    confirmed 770 – 550 after 1 deal", where the side that acted is in bold)."""
+    import html
+
+    page = client.get(f"/tournaments/{tournament_id}/log{query}").get_data(as_text=True)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())

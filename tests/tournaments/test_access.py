@@ -11,7 +11,7 @@ from scorekeeper.db import connect
 from scorekeeper import clock
 from scorekeeper.stores.tournaments import access
 
-from .conftest import PASSWORD, card_of, create_tournament, deal_form, enter, game_version, tables_of
+from .conftest import PASSWORD, card_of, create_tournament, deal_form, enter, game_version, log_text, tables_of
 
 
 @pytest.fixture
@@ -237,7 +237,7 @@ def test_a_deal_changed_after_a_confirmation_is_in_the_directors_log(no_csrf_app
     version = game_version(no_csrf_app, table)
     assert phone.post(f"{url}/confirm", data={"side": "we", "version": version}).status_code == 200
     phone.post(f"{url}/undo", data={"version": version, "side": "we"})
-    log = director.get(f"/tournaments/{tid}/log").get_data(as_text=True)
+    log = log_text(director, tid)
     assert "North-South confirmed" in log
     assert "undid deal 1 after a side had confirmed" in log and "table 1" in log
     # The undo cancelled North-South's confirmation: the director sees the table as unconfirmed.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conftest import create_tournament, deal_form, enter, game_version, tables_of
+from .conftest import create_tournament, deal_form, enter, game_version, log_text, tables_of
 
 
 def test_the_log_speaks_in_sentences_with_names_as_typed(no_csrf_app):
@@ -28,9 +28,9 @@ def test_the_log_filters_by_round_and_table(no_csrf_app):
         phone.post(f"{url}/deals", data=deal_form(game_version(app, table), {"meld": 120, "natural": 1, "out": "yes"},
                                                   {"meld": 40}))
         phone.post(f"{url}/confirm", data={"side": "they", "version": game_version(app, table)})
-    everything = director.get(f"/tournaments/{tid}/log").get_data(as_text=True)
+    everything = log_text(director, tid)
     assert everything.count("East-West confirmed") == 2 and "entered Ann" in everything
-    table_two = director.get(f"/tournaments/{tid}/log?round=1&table=2").get_data(as_text=True)
+    table_two = log_text(director, tid, "?round=1&table=2")
     assert table_two.count("East-West confirmed") == 1 and "entered Ann" not in table_two
     assert "· table 2" in table_two and "· table 1" not in table_two
     assert director.get(f"/tournaments/{tid}/log?round=x&table=%00").status_code == 200

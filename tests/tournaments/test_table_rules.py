@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import create_tournament, deal_form, enter, game_version, tables_of
+from .conftest import create_tournament, deal_form, enter, game_version, log_text, tables_of
 from .test_access import deals_in
 
 WON = {"meld": 120, "natural": 1, "out": "yes"}
@@ -42,7 +42,7 @@ def test_a_change_after_a_confirmation_clears_both_and_is_logged_with_its_side(r
     assert post_deal(app, phone, table, side="they").status_code == 303
     page = phone.get(f"/tournaments/table/{table.token}").get_data(as_text=True)
     assert "✓ North-South confirmed" not in page and "✓ East-West confirmed" not in page
-    log = director.get(f"/tournaments/{tid}/log").get_data(as_text=True)
+    log = log_text(director, tid)
     assert "East-West changed the score after a confirmation, so both sides must confirm again" in log
     assert "table 1 East-West" in log
 
@@ -92,7 +92,7 @@ def test_we_disagree_marks_the_table_disputed_and_alerts_the_director_until_sett
                            data={"reason": "Checked the cards: the score stands"})
     assert settle.status_code == 303
     assert "is disputed" not in director.get(f"/tournaments/{tid}").get_data(as_text=True)
-    log = director.get(f"/tournaments/{tid}/log").get_data(as_text=True)
+    log = log_text(director, tid)
     assert "East-West disagreed with the score" in log and "settled the dispute" in log
 
 

@@ -13,7 +13,7 @@ import re
 from scorekeeper.db import connect
 from scorekeeper.stores.tournaments import rounds
 
-from .conftest import card_of, create_tournament, deal_form, enter
+from .conftest import card_of, create_tournament, deal_form, enter, log_text
 
 PAIRS = [("Ada", "Bea"), ("Cal", "Dot"), ("Eli", "Fay"), ("Gus", "Hal"), ("Ida", "Jon"), ("Kim", "Lou"),
          ("Max", "Nan"), ("Oli", "Pia")]
@@ -112,7 +112,7 @@ def test_a_whole_evening_of_eight_pairs(no_csrf_app):
         assert closed.status_code == 303, "every table confirmed: the round closes without asking"
     assert director.post(f"/tournaments/{tid}/finish", data={"confirm": "yes"}).status_code == 303
     check_standings(app, director, tid)
-    log = director.get(f"/tournaments/{tid}/log").get_data(as_text=True)
+    log = log_text(director, tid)
     for words in ("East-West disagreed with the score", "settled the dispute", "corrected deal 1",
                   "reopened the round", "ended the tournament"):
         assert words in log

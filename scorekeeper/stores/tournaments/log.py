@@ -84,7 +84,7 @@ def list_log(db: Database, tournament_id: int, *, round_number: int | None = Non
         items.append(item)
     # Deal changes on the scorepad after a confirmation: own query, the store has none by time.
     for row in db.execute(
-        "SELECT c.*, tt.number AS table_number, tt.round_number FROM changes c "
+        "SELECT c.*, tt.id AS table_id, tt.number AS table_number, tt.round_number FROM changes c "
         "JOIN tournament_tables tt ON tt.game_id = c.game_id "
         "WHERE tt.tournament_id = ? AND c.action IN ('add', 'edit', 'delete', 'undo') AND c.at >= "
         "COALESCE((SELECT MIN(at) FROM tournament_log l WHERE l.table_id = tt.id AND l.action = 'confirmed'), "
@@ -97,13 +97,23 @@ def list_log(db: Database, tournament_id: int, *, round_number: int | None = Non
         item["action"] = f"deal_{item['action']}_after_confirmation"
         item["source"] = "scorepad"
         items.append(item)
+    # The director's correction of a deal is logged once, as the tournament's own entry, not again as the
+    # scorepad's change it made.
+    corrections = {(i["table_id"], i["who"], i["reason"]) for i in items if i["action"] == "deal_corrected"}
+    items = [i for i in items if not (i["source"] == "scorepad" and i["action"] == "deal_edit_after_confirmation"
+                                      and (i["table_id"], i["who"], i["reason"]) in corrections)]
     items = [i for i in items if (round_number is None or i["round_number"] == round_number)
              and (table_number is None or i["table_number"] == table_number)]
     items.sort(key=lambda i: (i["at"], i["source"] == "tournament", i["id"]), reverse=True)
     for item in items:
         item["sentence"] = sentence(item)
+        # A side that acted for its table is named by "who" already ("table 1 East-West"): the sentence then
+        # says what it did without naming it again ("confirmed 770 – 550", not "East-West East-West confirmed").
+        if side_of(item["who"] or "") and item["action"] in SIDE_FIRST:
+            item["sentence"] = SIDE_FIRST[item["action"]](item["before"] or {}, item["after"] or {})
         item["who"] = who_words(item["who"])
     return items
+
 
 
 def _deal_brief(text: str | None):
@@ -210,4 +220,15 @@ SENTENCES = {
     "confirmations_cleared": lambda b, a: _(
         "%(side)s changed the score after a confirmation, so both sides must confirm again: %(before)s → %(after)s",
         side=side_words(a.get("side")), before=_score(b), after=_score(a)),
+}
+
+#: The sentences of what a side does, for when "who" already names the side.
+SIDE_FIRST = {
+    "confirmed": lambda b, a: ngettext("confirmed %(score)s after %(num)d deal",
+                                       "confirmed %(score)s after %(num)d deals", a.get("deals") or 0,
+                                       score=_score(a)),
+    "disputed": lambda b, a: _("disagreed with the score %(score)s", score=_score(a)),
+    "confirmations_cleared": lambda b, a: _(
+        "changed the score after a confirmation, so both sides must confirm again: %(before)s → %(after)s",
+        before=_score(b), after=_score(a)),
 }
