@@ -5,6 +5,7 @@ that game's rules with its options."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -13,7 +14,7 @@ import pytest
 from scorekeeper.rules import PROFILES
 
 from tests.tournaments.conftest import option_form_values
-from tests.web.scorepad_helpers import start_game
+from tests.web.scorepad_helpers import option_values, start_game
 
 # A pilcrow, a path into the repository, a document's file number ("004 classic..."), an option's code value.
 INTERNAL = re.compile(r"¶|docs/RULES\.md|(?<![\d,.])00\d |\b(?:block_one_turn|unlimited|freeze):|(?<!most )three:")
@@ -85,3 +86,14 @@ def test_a_side_name_is_not_the_subject_of_a_spanish_verb(client):
     with client.application.test_request_context(), force_locale("es"):
         assert gettext("%(winner)s won", winner="Nosotros") == "Gana: Nosotros"
         assert gettext("%(field)s: one more", field="Limpias") != "Limpias: uno más"
+
+
+def test_games_named_alike_are_told_apart_by_their_players(client):
+    first = start_game(client, "bicycle")
+    data = {"rules": "bicycle", "first_dealer": "0", "we_name": "Us", "they_name": "Them", "we_player0": "Eva",
+            "we_player1": "Flo", "they_player0": "Gus", "they_player1": "Hal",
+            **option_values("bicycle")}
+    assert client.post("/games/new", data=data).status_code == 303
+    games = html.unescape(visible_text(client.get("/games/").get_data(as_text=True)))
+    assert first and games.count("Us v Them") == 2
+    assert "Ann & Cy v Bo & Di" in games and "Eva & Flo v Gus & Hal" in games
