@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import segno
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
@@ -144,6 +146,13 @@ def share_url(game: dict) -> str:
     return for_phones(url_for("games.join", code=game.code, _external=True))
 
 
+def rules_url(game) -> str:
+    """The rules page of this game: its rules with the club options it changed (as the referee reads them)."""
+    defaults = get_profile(game.rules).option_values()
+    changed = {name: value for name, value in (game.options or {}).items() if defaults.get(name) != value}
+    return url_for("referee.rules", profile_id=game.rules, options=json.dumps(changed) if changed else None)
+
+
 def scorepad_context(game, summary: summaries.GameSummary | None = None, form=None, mode: str | None = None,
                      play_on: bool = False, **extra) -> dict:
     """Everything the scorepad shows; pass the request's summary of the game so it is not scored again."""
@@ -169,6 +178,7 @@ def scorepad_context(game, summary: summaries.GameSummary | None = None, form=No
         "undo": change_log.last_undoable(db, game.id),
         "redo": change_log.last_redoable(db, game.id),
         "share_url": share_url(summary.game),
+        "rules_url": rules_url(summary.game),
     }
     context.update(extra)
     return context
