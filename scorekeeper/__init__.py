@@ -25,11 +25,32 @@ class App(Flask):
 
 
 def _secret_key(instance: Path) -> str:
-    """Read the secret key from instance/, generating a random one on first run."""
+    """Read the secret key from instance/, generating a random one on first run.
+
+    Several server processes may start at once on a fresh folder (``scorekeeper serve --workers N``): the key is
+    written whole to a file of this process's own, then linked into place, which fails if another process's key
+    got there first; every process then reads back the one key that is there."""
+    import os
+
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        draft = instance / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}"
+        draft.write_text(secrets.token_hex(32))
+        draft.chmod(0o600)
+        try:
+            os.link(draft, path)  # atomic, and refuses to replace a key already there
+        except FileExistsError:
+            pass
+        except OSError:  # a file system without hard links: create exclusively instead
+            try:
+                descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                pass
+            else:
+                with os.fdopen(descriptor, "w") as file:
+                    file.write(draft.read_text())
+        finally:
+            draft.unlink(missing_ok=True)
     return path.read_text().strip()
 
 

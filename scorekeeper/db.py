@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 import sqlite_utils
+from filelock import FileLock
 from flask import Flask, current_app, g
 
 from .migrations import migrations
@@ -68,15 +69,22 @@ def close_db(exc: BaseException | None = None) -> None:
 
 
 def migrate(path: str) -> list[str]:
-    """Apply pending migrations to the database at ``path``; return their names."""
-    db = connect(path)
-    try:
-        db.enable_wal()
-        pending = [m.name for m in migrations.pending(db)]
-        migrations.apply(db)
-        return pending
-    finally:
-        db.conn.close()
+    """Apply pending migrations to the database at ``path``; return their names.
+
+    Several processes may start at once on one file (``scorekeeper serve --workers N``, or a second machine):
+    they take turns through a lock file beside the database (filelock: fcntl, or msvcrt on Windows, released by
+    the system if a process dies), so one applies the migrations and the others find nothing pending, where
+    switching to WAL and creating tables side by side failed with "database is locked"."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    with FileLock(f"{path}.migrate-lock", timeout=60):
+        db = connect(path)
+        try:
+            db.enable_wal()
+            pending = [m.name for m in migrations.pending(db)]
+            migrations.apply(db)
+            return pending
+        finally:
+            db.conn.close()
 
 
 @click.command("init-db")
