@@ -72,20 +72,47 @@ def _connection_limit(wanted: int, spare: int = 64) -> int:
 @option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help=_l("Port to listen on."))
 @option("--threads", default=SERVER["threads"], show_default=True, type=click.IntRange(1, 64),
               help=_l("How many requests are answered at the same time."))
+@option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+        help=_l("How many server processes answer (each with its own threads); more than one uses gunicorn, "
+                "which runs on Linux and macOS."))
 @_instance_option
-def serve(host: str, port: int, threads: int) -> None:
+def serve(host: str, port: int, threads: int, workers: int) -> None:
     """Serve the app with waitress, and show the address phones should open."""
-    import segno
-    from waitress.server import create_server
-
     # Waitress notes every moment all its threads are busy; at a club that is normal, not news.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    if workers > 1 and sys.platform == "win32":
+        click.echo(_("Several workers need gunicorn, which does not run on Windows: serving with one."), err=True)
+        workers = 1
     app = app_or_exit()
     app.config["LISTEN_HOST"] = host  # the Host check answers to the address it was told to listen on
-    backups = start_backups(app.config)
+    backups = start_backups(app.config)  # in this process only: gunicorn's workers are forked without it
     settings = {**SERVER, "threads": threads, "connection_limit": _connection_limit(SERVER["connection_limit"])}
+    if workers > 1:
+        server = workers_server(app, gunicorn_settings(host, port, workers, threads, settings))
+        _welcome(app, host, port)
+        try:
+            server.run()  # gunicorn handles Ctrl+C and SIGTERM, and ends with SystemExit
+        finally:
+            backups.stop()  # one last copy of the evening
+        return
+    from waitress.server import create_server
+
     server = create_server(app, host=host, port=port, **settings)
-    urls = public_urls(host, server.effective_port)
+    _welcome(app, host, server.effective_port)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        click.echo(_("Stopped."))
+    finally:
+        server.close()
+        backups.stop()  # one last copy of the evening
+
+
+def _welcome(app, host: str, port: int) -> None:
+    """Where the data is, and the address and QR code phones should open."""
+    import segno
+
+    urls = public_urls(host, port)
     click.echo(_("Canasta Scorekeeper is running."))
     click.echo(_("Data folder: %(instance_path)s", instance_path=app.instance_path))
     click.echo(_("Database: %(DATABASE)s", DATABASE=app.config['DATABASE']))
@@ -96,13 +123,6 @@ def serve(host: str, port: int, threads: int) -> None:
     qr = segno.make(urls[0], error="m")
     qr.terminal(compact=True)
     click.echo(_("Press Ctrl+C to stop."))
-    try:
-        server.run()
-    except KeyboardInterrupt:
-        click.echo(_("Stopped."))
-    finally:
-        server.close()
-        backups.stop()  # one last copy of the evening
 
 
 @main.command("init-db", help=_l("Create the database, or bring an old one up to date."))
@@ -361,5 +381,6 @@ from scorekeeper.cli.data import app_or_exit, register as _register_data_command
 from scorekeeper.api.parsing import answer, parse_int_text
 from scorekeeper.db import migrate
 from scorekeeper.ops.netinfo import public_urls
+from scorekeeper.cli.workers import server as workers_server, settings as gunicorn_settings
 
 _register_data_commands(main)

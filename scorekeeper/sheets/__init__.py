@@ -43,7 +43,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from scorekeeper.paths import ROOT
-from flask import Response, render_template
+from flask import Response, current_app, render_template
 from scorekeeper.sheets.cache import rendering
 from scorekeeper.sheets.facts import points, signed
 
@@ -130,7 +130,8 @@ def render_pdf(template_name: str, *, paper: str, **context) -> bytes:
 
     from weasyprint import HTML  # heavy: only here, never at import time
 
-    with rendering():  # one render at a time (SheetsBusy when another already waits): saves keep their threads
+    # One render at a time, in every worker process (SheetsBusy when another already waits): saves keep threads.
+    with rendering(current_app.config.get("DATABASE")):
         return HTML(string=html, base_url=ROOT.as_uri() + "/", url_fetcher=_fetcher_class()()).write_pdf()
 
 

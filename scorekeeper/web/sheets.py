@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import Blueprint, current_app, render_template, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -10,7 +12,7 @@ from ..db import get_db
 from ..i18n import local_day
 from ..rules import PROFILES, UnknownRules, get_profile
 from ..sheets import PAPER_NAMES, UnknownPaper, paper_from, pdf_response, render_pdf
-from ..sheets.cache import sheet_cache
+from ..sheets.cache import SHEET_FOLDER, sheet_cache
 from ..sheets.facts import option_lines, reference, table_line
 from ..stores import summary as summaries
 from ..stores.errors import GameNotFound
@@ -64,8 +66,10 @@ def game_sheet(game_id: int):
         return error_response(404, error.message)
     game = summary.game
     played = local_day(game.created_at)
-    # Rendered once per game version, paper and language, then served from memory (sheets/cache.py).
-    key = (current_app.config["DATABASE"], game.id, game.version, game.code, paper, str(get_locale()))
+    # Rendered once per game version, paper and language, then served from memory or from the sheet folder beside
+    # the database, which every worker process shares (sheets/cache.py).
+    database = current_app.config["DATABASE"]
+    key = (database, game.id, game.version, game.code, paper, str(get_locale()))
     pdf = sheet_cache.get_or_render(key, lambda: render_pdf(
         "sheets/game_pdf.html",
         paper=paper,
@@ -76,5 +80,5 @@ def game_sheet(game_id: int):
         profile=summary.profile,
         options=option_lines(summary.profile, get_profile(game.rules)),
         played=played,
-    ))
+    ), folder=Path(database).parent / SHEET_FOLDER)
     return pdf_response(pdf, f"canasta-game-{game.id}-{played.isoformat()}.pdf")

@@ -105,3 +105,63 @@ def test_the_readme_documents_the_limit():
 
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     assert f"at most {MAX_DEALS} deals" in readme
+
+
+#: Another worker process of the same server holding the render gate: it takes the gate for the database and
+#: says so, then holds it until its stdin closes.
+OTHER_WORKER = """
+import sys
+from scorekeeper.sheets.cache import rendering
+with rendering(sys.argv[1]):
+    print("rendering", flush=True)
+    sys.stdin.read()
+"""
+
+
+@contextmanager
+def _render_in_another_process(database: str):
+    import subprocess
+    import sys
+
+    other = subprocess.Popen([sys.executable, "-c", OTHER_WORKER, database], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout.readline().strip() == "rendering"
+        yield
+    finally:
+        other.stdin.close()
+        other.wait(timeout=30)
+        other.stdout.close()
+
+
+def test_a_render_in_another_worker_process_holds_this_ones_and_a_third_is_told_to_come_back(client, db, no_csrf_app):
+    """``serve --workers 2``: the gate holds across processes, so two workers never render side by side and the
+    saves keep a core (issue 22)."""
+    first, second = new_game(db), new_game(db)
+    done = threading.Event()
+
+    def ask():
+        assert client.get(f"/games/{first}/sheet.pdf").status_code == 200
+        done.set()
+
+    with _render_in_another_process(no_csrf_app.config["DATABASE"]):
+        asker = threading.Thread(target=ask)
+        asker.start()
+        time.sleep(1.5)
+        assert not done.is_set(), "a sheet was rendered while another process was rendering"
+        busy = client.get(f"/games/{second}/sheet.pdf")
+        assert busy.status_code == 503 and busy.headers["Retry-After"]
+    asker.join(timeout=60)
+    assert done.is_set()
+
+
+def test_a_sheet_rendered_by_one_worker_process_is_served_by_the_next_without_a_render(client, db, no_csrf_app):
+    game = new_game(db)
+    add(db, game)
+    first = client.get(f"/games/{game}/sheet.pdf")
+    assert sheet_cache.renders == 1
+    sheet_cache.clear()  # as the other worker's memory: empty
+    again = client.get(f"/games/{game}/sheet.pdf")
+    assert again.data == first.data and sheet_cache.renders == 0
+    add(db, game)  # a new version: a new sheet
+    assert client.get(f"/games/{game}/sheet.pdf").data != first.data and sheet_cache.renders == 1

@@ -1,0 +1,87 @@
+"""``scorekeeper serve --workers 2`` on SQLite: 20 phones saving at once through two processes leave every deal
+exactly once, with totals that follow from the deals, also when one worker is killed mid-run (issue 22, done
+when)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import signal
+import threading
+import uuid
+
+import pytest
+
+from bench.scorepad import DEAL, start_game
+from scorekeeper import create_app
+from scorekeeper.db import connect
+from scorekeeper.stores.games import get_game, list_deals
+from scorekeeper.stores.summary import summarise
+from tests.recording import Phone
+from tests.workers.serving import serving
+
+pytestmark = pytest.mark.slow
+
+PHONES, DEALS = 20, 10
+VERSION = re.compile(r'name="version"[^>]*value="(\d+)"')
+
+
+def phone_saves(base: str, acknowledged: list, games: list, saved_one: threading.Event) -> None:
+    """One table: a game of its own and DEALS saves, each under its own key, sent again until answered."""
+    phone = Phone(base)
+    while True:
+        try:
+            game_id = start_game(phone)
+            status, html, _ = phone.call(f"/games/{game_id}")
+            break
+        except (OSError, http.client.HTTPException):
+            continue  # the worker that had the connection was killed: as a phone, try again
+    games.append(game_id)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    version = VERSION.search(html).group(1)
+    for _ in range(DEALS):
+        key = uuid.uuid4().hex
+        while True:
+            form = {**DEAL, "csrf_token": token, "version": version, "board_version": version, "client_key": key}
+            try:
+                status, html, _ = phone.call(f"/games/{game_id}/deals", form,
+                                             {"HX-Request": "true", "X-CSRFToken": token})
+            except (OSError, http.client.HTTPException):
+                continue  # no answer: the phone keeps the entry and sends it again under the same key
+            assert status == 200, (status, html[:300])
+            break
+        acknowledged.append((game_id, key))
+        saved_one.set()
+        version = VERSION.search(html).group(1)
+
+
+@pytest.mark.parametrize("kill_one", [False, True], ids=["both-alive", "one-killed"])
+def test_twenty_phones_through_two_workers_leave_every_deal_once(tmp_path, kill_one):
+    acknowledged, games, saved_one = [], [], threading.Event()
+    with serving(tmp_path / "club", workers=2) as (master, base, workers):
+        phones = [threading.Thread(target=phone_saves, args=(base, acknowledged, games, saved_one))
+                  for _ in range(PHONES)]
+        for phone in phones:
+            phone.start()
+        if kill_one:
+            while len(acknowledged) < PHONES * DEALS // 3:
+                saved_one.wait(30)
+                saved_one.clear()
+            os.kill(workers[0], signal.SIGKILL)
+        for phone in phones:
+            phone.join(timeout=240)
+        assert not any(phone.is_alive() for phone in phones)
+        exported = {game_id: json.loads(Phone(base).call(f"/games/{game_id}/export.json")[1]) for game_id in games}
+    assert len(acknowledged) == PHONES * DEALS and len(games) == PHONES
+    database = str(tmp_path / "club" / "scorekeeper.sqlite")
+    db = connect(database)
+    rows = db.execute("SELECT game_id, client_key FROM deals").fetchall()
+    assert len(rows) == PHONES * DEALS
+    assert sorted(tuple(row) for row in rows) == sorted(acknowledged)  # every acknowledged deal, none twice
+    with create_app({"DATABASE": database}).app_context():
+        for game_id in games:
+            recomputed = summarise(get_game(db, game_id), list_deals(db, game_id))
+            assert exported[game_id]["game"]["totals"] == dict(recomputed.totals)
+            assert len(recomputed.rows) == DEALS
