@@ -26,6 +26,8 @@ import re
 import tempfile
 from pathlib import Path
 
+from filelock import FileLock
+
 MANIFEST = "staticfiles.json"
 #: Raised whenever build() changes what it makes from the same sources, so every built copy is made again.
 BUILD_VERSION = 2
@@ -160,7 +162,12 @@ def init_app(app, built: Path, source: Path | None = None) -> None:
     from whitenoise import WhiteNoise
 
     if source is not None and is_stale(source, built):
-        build(source, built)
+        # Several processes starting at once (``serve --workers``, the tests) rebuild one after another: the
+        # first builds, the rest find it fresh, where side by side one pruned the files another was compressing.
+        built.parent.mkdir(parents=True, exist_ok=True)
+        with FileLock(str(built) + ".build-lock", timeout=300):
+            if is_stale(source, built):
+                build(source, built)
     app.static_names = read_manifest(built).get("paths", {})
 
     class StaticFiles(WhiteNoise):
