@@ -54,6 +54,23 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+def _instance_config(app: Flask) -> None:
+    """The data folder made if needed, its config.py and SCOREKEEPER_* variables read, the secret key found or
+    made; InstanceTrouble (one line for the terminal) when the folder cannot be made or written."""
+    from scorekeeper.ops.trouble import InstanceTrouble, instance_problem
+
+    folder = Path(app.instance_path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        app.config.from_pyfile("config.py", silent=True)
+        # Environment variables win over the file: SCOREKEEPER_DATABASE=/path/club.sqlite make run
+        app.config.from_prefixed_env("SCOREKEEPER")
+        if not app.config.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = _secret_key(folder)
+    except OSError as error:
+        raise InstanceTrouble(instance_problem(folder, error)) from None
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the application. This is the only way to get one."""
     app = App(
@@ -77,12 +94,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         COMPRESS_ALGORITHM=["br", "gzip"],
     )
     if test_config is None:
-        Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-        app.config.from_pyfile("config.py", silent=True)
-        # Environment variables win over the file: SCOREKEEPER_DATABASE=/path/club.sqlite make run
-        app.config.from_prefixed_env("SCOREKEEPER")
-        if not app.config.get("SECRET_KEY"):
-            app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+        _instance_config(app)
     else:
         app.config.from_mapping(test_config)
         if not app.config.get("SECRET_KEY"):

@@ -2,12 +2,16 @@
 
 At start, ``check_database`` turns a database that cannot be used into ``DatabaseTrouble``, whose message is one
 line: what is wrong, with which file, and what to do; the ``scorekeeper`` command prints it and stops.
+``InstanceTrouble`` does the same for a data folder that cannot be made or written (``instance_problem``), and a
+disk that is read-only is called that (``on_read_only_disk``), not a file that cannot be opened.
 While serving, ``write_problem`` names the cause of a refused write (a full disk, a read-only file, a failing
 disk) for a 503 answer that says nothing was saved.
 """
 
 from __future__ import annotations
 
+import errno
+import os
 import sqlite3
 from pathlib import Path
 
@@ -33,6 +37,38 @@ WRITE_PROBLEMS = {
 
 class DatabaseTrouble(Exception):
     """The database cannot be used; ``str()`` is one line for the person starting the server."""
+
+
+class InstanceTrouble(DatabaseTrouble):
+    """The data folder (the database's and the secret key's) cannot be made or written; one line, like the rest."""
+
+
+def on_read_only_disk(path: str | Path, error: BaseException | None = None) -> bool:
+    """Whether ``path`` (or the nearest folder above it that exists) is on a disk mounted read-only."""
+    if getattr(error, "errno", None) == errno.EROFS:
+        return True
+    folder = Path(path)
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (AttributeError, OSError):  # no statvfs (Windows), or the folder cannot be asked
+        return False
+
+
+def instance_problem(folder: Path, error: OSError) -> str:
+    """One line on why the data folder cannot be used, and what to do."""
+    reason = error.strerror or str(error)
+    if on_read_only_disk(folder, error):
+        return _("Cannot start: the data folder %(folder)s is on a read-only disk, so nothing can be saved there. "
+                 "Make the disk writable, or choose another folder with --instance DIR (or SCOREKEEPER_INSTANCE).",
+                 folder=folder)
+    if not folder.is_dir():
+        return _("Cannot start: the data folder %(folder)s cannot be created (%(reason)s). Choose another folder "
+                 "with --instance DIR (or SCOREKEEPER_INSTANCE).", folder=folder, reason=reason)
+    return _("Cannot start: the data folder %(folder)s cannot be written (%(reason)s). Give this user write "
+             "permission on it, or choose another folder with --instance DIR (or SCOREKEEPER_INSTANCE).",
+             folder=folder, reason=reason)
 
 
 def _name(error: BaseException) -> str:
@@ -70,6 +106,10 @@ def start_problem(path: str, error: BaseException) -> str:
     """One line on why the server cannot start on the database at ``path``, and what to do."""
     kind = "cant_open" if isinstance(error, OSError) else classify(error)
     backups = Path(path).parent / "backups"
+    if kind != "corrupt" and on_read_only_disk(path, error):
+        return _("Cannot start: the database %(path)s is on a read-only disk (write-protected, or made read-only "
+                 "by the system after a disk error), so no deal could be saved. Make the disk writable, or set "
+                 "DATABASE to a copy on another disk.", path=path)
     if kind == "corrupt":
         return _("Cannot start: the database %(path)s is damaged or is not a Canasta Scorekeeper database. Restore "
                  "the newest backup (from %(backups)s, see the README) or move the file away to start afresh.",

@@ -41,3 +41,9 @@ def fill(folder: Path, leave: int) -> Path:
             handle.write(b"\0" * min(room, 1 << 20))
             handle.flush()
     return filler
+
+
+def read_only(folder: Path) -> None:
+    """The disk mounted on ``folder`` from now on refuses every write (a write-protected stick, a failing disk
+    the system remounted read-only)."""
+    subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)

@@ -143,3 +143,39 @@ def test_a_read_only_database_file_is_named_at_start(tmp_path):
     line = start_problem("/srv/club.sqlite", error)
     assert "/srv/club.sqlite" in line and "read but not written" in line and "\n" not in line
     assert issubclass(DatabaseTrouble, Exception)
+
+
+def _start_in(instance: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("SCOREKEEPER_")}
+    command = [sys.executable, "-m", "scorekeeper.cli", *(args or ("init-db",)), "--instance", str(instance)]
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+
+
+def test_an_instance_folder_that_cannot_be_made_is_said_plainly(tmp_path):
+    folder = Path("/proc/scorekeeper-test/instance")  # nobody, not even root, may create anything there
+    for args in (("init-db",), ("serve", "--port", "8999")):
+        line = _one_clear_line(_start_in(folder, *args), str(folder), "data folder")
+        assert "cannot be created" in line
+
+
+def test_an_instance_folder_on_a_read_only_disk_is_said_plainly(tmp_path):
+    """The data folder exists, but its disk is read-only: the secret key cannot be written there."""
+    from .disks import read_only, small_disk
+
+    with small_disk(tmp_path / "stick", 1) as stick:
+        read_only(stick)
+        for args in (("init-db",), ("serve", "--port", "8999")):
+            line = _one_clear_line(_start_in(stick, *args), str(stick), "read-only")
+            assert "data folder" in line
+
+
+def test_a_database_on_a_read_only_disk_is_called_that_not_unopenable(tmp_path):
+    from .disks import read_only, small_disk
+
+    with small_disk(tmp_path / "stick", 4) as stick:
+        path = stick / "club.sqlite"
+        assert _start(str(path)).returncode == 0
+        read_only(stick)
+        for args in (("init-db",), ("serve", "--port", "8999")):
+            line = _one_clear_line(_start(str(path), *args), str(path), "read-only")
+            assert "cannot be opened" not in line
