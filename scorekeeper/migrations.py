@@ -323,3 +323,15 @@ def seasons(db: Database) -> None:
             player_id = row[0] if row else db["club_players"].insert(
                 {"name": name, "key": key, "created_at": None}).last_pk
             db["entry_players"].insert({"entry_id": entry_id, "position": position, "player_id": player_id})
+
+
+@migrations(name="0009_bin_clock")
+def bin_clock(db: Database) -> None:
+    """The bin's own clock (stores/bin.py: the time the server saw pass, so a clock set forward cannot empty the
+    bin at once), and each binned game's reading of it to count its days from. The games already in the bin
+    count the days their deletion stamp says, once, as they did before."""
+    db["bin_clock"].create({"id": int, "seen_at": str, "elapsed": float}, pk="id")
+    db.execute("INSERT INTO bin_clock (id, seen_at, elapsed) VALUES (1, strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now'), 0)")
+    db.execute("ALTER TABLE games ADD COLUMN bin_mark REAL")
+    db.execute("UPDATE games SET bin_mark = -((julianday('now') - julianday(deleted_at)) * 86400) "
+               "WHERE deleted_at IS NOT NULL")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
-
 import pytest
 
 from scorekeeper.stores import changes, deals, errors, games
@@ -336,9 +334,9 @@ def test_a_new_game_that_reuses_a_deleted_games_id_is_not_served_the_old_summary
     deals.add_deal(db, old, totals_deal(), mode="totals", expected_version=1)
     summaries.game_summary(db, old)
     games.delete_game(db, old, expected_version=2)
-    from scorekeeper.stores.bin import BIN_DAYS, purge_expired
+    from scorekeeper.stores.bin import purge
 
-    purge_expired(db, now=datetime.now(timezone.utc) + timedelta(days=BIN_DAYS + 1))  # emptied from the bin
+    purge(db, [old])  # emptied from the bin
     other = [{"key": "we", "name": "North", "players": ["Ed", "Flo"]},
              {"key": "they", "name": "South", "players": ["Gus", "Hal"]}]
     new = games.create_game(db, rules="bicycle", options={"target": 5000}, sides=other)

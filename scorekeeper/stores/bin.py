@@ -1,11 +1,28 @@
 """The bin: a deleted game waits here, deals and all, and can be restored for ``BIN_DAYS`` days.
 
 ``stores.games.delete_game`` puts a game in the bin (it sets ``games.deleted_at``; every query of the store then
-leaves it out). After ``BIN_DAYS`` days ``purge_expired`` deletes it for good; the change log keeps a record.
+leaves it out). After ``BIN_DAYS`` days ``sweep`` deletes it for good; the change log keeps a record.
+
+Why the days are counted by a clock of the bin's own. Deleting for good cannot be undone, and the laptop's clock
+can jump: a clock that was wrong and is set right, a dead battery, a time zone chosen by mistake. Counted by the
+wall clock alone, one jump forward made every game in the bin look a month old, and the next visit to the bin
+emptied it. So the bin keeps its own clock (the table ``bin_clock``), which each ``sweep`` (every visit to the
+bin) moves on by the time that has surely passed since the previous sweep. While the server runs, that is what
+this process's monotonic clock measured (``_monotonic``: it cannot be set, and counts a laptop's sleep where the
+system can); the wall clock is not asked, so a jump either way moves the bin clock by nothing. On the first sweep
+after a start, the time the server was not running can only be read from the wall clock: it counts, but never
+more than ``RESTART_CREDIT``, a week, so that a club meeting weekly on a laptop switched off in between still
+empties its bin, while a jump made while the laptop was off ages the bin by a week at most. Each game put in the
+bin gets the bin clock's reading it counts from (``games.bin_mark``, set at the first sweep that sees it, less
+the part of the last step it was already in the bin). A game is deleted for good only when it has been in the
+bin ``BIN_DAYS`` by both clocks: a jump forward cannot empty the bin, a jump back cannot keep a game for ever
+(the bin clock goes on), and the days left shown are the bin clock's.
 """
 
 from __future__ import annotations
 
+import math
+import time
 from datetime import datetime, timedelta, timezone
 
 from sqlite_utils import Database
@@ -17,16 +34,34 @@ from scorekeeper.stores.errors import GameNotFound
 from scorekeeper.stores.games import Game
 
 BIN_DAYS = 30
+DAY = 86400.0
+#: The most that the first sweep after a start counts of the time the server was not running (see above).
+RESTART_CREDIT = 7 * DAY
+#: Seconds that a laptop's suspend counts too where the system says (Linux: CLOCK_BOOTTIME).
+_monotonic = (lambda: time.clock_gettime(time.CLOCK_BOOTTIME)) if hasattr(time, "CLOCK_BOOTTIME") else time.monotonic
+#: This process's last sweep of each database file: the monotonic clock's reading then.
+_last_sweep: dict[str, float] = {}
 
 
-def _deleted_at(text: str) -> datetime:
+def forget_this_process() -> None:
+    """As if the server had just started: the next sweep has no reading of its own to measure from."""
+    _last_sweep.clear()
+
+
+def _moment(text: str) -> datetime:
     moment = clock.parse(text)
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
-def binned_games(db: Database, now: datetime | None = None) -> list[dict]:
-    """The games in the bin, most recently deleted first, each with its deal count and the days it has left."""
-    now = now or clock.now()
+def _bin_clock(db: Database) -> tuple[str, float]:
+    row = db.execute("SELECT seen_at, elapsed FROM bin_clock WHERE id = 1").fetchone()
+    return (row[0], row[1]) if row else (clock.stamp(), 0.0)
+
+
+def binned_games(db: Database) -> list[dict]:
+    """The games in the bin, most recently deleted first, each with its deal count and the days it has left (by
+    the bin's clock, as of the last sweep)."""
+    elapsed = _bin_clock(db)[1]
     rows = db.execute(
         "SELECT games.*, (SELECT COUNT(*) FROM deals WHERE deals.game_id = games.id) AS deal_count "
         "FROM games WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC, id DESC"
@@ -34,12 +69,10 @@ def binned_games(db: Database, now: datetime | None = None) -> list[dict]:
     games = []
     for row in rows:
         game = Game.from_row(row)
-        left = _deleted_at(row["deleted_at"]) + timedelta(days=BIN_DAYS) - now
-        if left.total_seconds() <= 0:
-            continue
+        age = elapsed - row["bin_mark"] if row["bin_mark"] is not None else 0.0
         games.append({"id": game.id, "sides": game.sides, "created_at": game.created_at,
                       "deleted_at": row["deleted_at"], "deal_count": row["deal_count"],
-                      "days_left": max(1, left.days + (1 if left.seconds else 0))})
+                      "days_left": max(1, math.ceil((BIN_DAYS * DAY - age) / DAY))})
     return games
 
 
@@ -47,7 +80,7 @@ def restore_game(db: Database, game_id: int, *, who: str | None = None) -> None:
     """Take a game out of the bin, as it was; raises GameNotFound when it is not there."""
     with db.atomic():
         cursor = db.execute(
-            "UPDATE games SET deleted_at = NULL, version = version + 1, updated_at = ? "
+            "UPDATE games SET deleted_at = NULL, bin_mark = NULL, version = version + 1, updated_at = ? "
             "WHERE id = ? AND deleted_at IS NOT NULL",
             [clock.stamp(), game_id],
         )
@@ -57,17 +90,39 @@ def restore_game(db: Database, game_id: int, *, who: str | None = None) -> None:
                               after={"restored": True}, who=who, reason="taken out of the bin")  # i18n: not for people (an audit note)
 
 
-def purge_expired(db: Database, now: datetime | None = None) -> int:
-    """Delete for good the games that have been in the bin longer than BIN_DAYS; how many."""
-    cutoff = (now or clock.now()) - timedelta(days=BIN_DAYS)
-    expired = [row[0] for row in db.execute("SELECT id, deleted_at FROM games WHERE deleted_at IS NOT NULL")
-               .fetchall() if _deleted_at(row[1]) <= cutoff]
-    if not expired:
-        return 0
+def sweep(db: Database, now: datetime | None = None) -> int:
+    """Move the bin's clock on by the time that surely passed, give the games new in the bin their mark, and
+    delete for good those in the bin ``BIN_DAYS`` by both clocks (the module's docstring says why); how many."""
+    now = now or clock.now()
+    running = _monotonic()
+    key = db.execute("PRAGMA database_list").fetchone()[2]
+    seen_at, elapsed = _bin_clock(db)
+    wall = max(0.0, (now - _moment(seen_at)).total_seconds())
+    previous = _last_sweep.get(key)
+    step = max(0.0, running - previous) if previous is not None else min(wall, RESTART_CREDIT)
     with db.atomic():
-        for game_id in expired:
+        # Written first, on the reading just made: a sweep by another thread meanwhile wins, and this one counts
+        # nothing (the time is counted once).
+        moved = db.execute("UPDATE bin_clock SET seen_at = ?, elapsed = elapsed + ? WHERE id = 1 AND seen_at = ? "
+                           "AND elapsed = ?", [clock.stamp(now), step, seen_at, elapsed]).rowcount
+        elapsed = _bin_clock(db)[1]
+        for game_id, deleted_at in db.execute(
+                "SELECT id, deleted_at FROM games WHERE deleted_at IS NOT NULL AND bin_mark IS NULL").fetchall():
+            credit = min(max(0.0, (now - _moment(deleted_at)).total_seconds()), step if moved else 0.0)
+            db.execute("UPDATE games SET bin_mark = ? WHERE id = ?", [elapsed - credit, game_id])
+        expired = [row[0] for row in db.execute(
+            "SELECT id, deleted_at FROM games WHERE deleted_at IS NOT NULL AND bin_mark <= ?",
+            [elapsed - BIN_DAYS * DAY]).fetchall() if _moment(row[1]) <= now - timedelta(days=BIN_DAYS)]
+        purge(db, expired)
+    _last_sweep[key] = running
+    return len(expired)
+
+
+def purge(db: Database, game_ids: list[int]) -> None:
+    """Delete for good the games ``game_ids`` of the bin, deals and all (the change log keeps a record)."""
+    with db.atomic():
+        for game_id in game_ids:
             db.execute("DELETE FROM deals WHERE game_id = ?", [game_id])
             db.execute("DELETE FROM games WHERE id = ? AND deleted_at IS NOT NULL", [game_id])
             changes.record_change(db, game_id=game_id, deal_id=None, action="purge_game", before=None, after=None,
-                                who=None, reason=f"emptied from the bin after {BIN_DAYS} days")  # i18n: not for people (an audit note)
-    return len(expired)
+                                  who=None, reason=f"emptied from the bin after {BIN_DAYS} days")  # i18n: not for people (an audit note)

@@ -15,7 +15,7 @@ bp = Blueprint("bin", __name__)
 @bp.get("/games/bin")
 def index():
     db = get_db()
-    game_bin.purge_expired(db)
+    game_bin.sweep(db)
     return render_template("games/bin.html", games=game_bin.binned_games(db), days=game_bin.BIN_DAYS)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -42,17 +43,16 @@ def test_a_game_in_the_bin_takes_no_deals(db):
         add_deal(db, game, quiet_deal(), mode="totals", expected_version=2)
 
 
-def test_the_bin_is_emptied_after_30_days(db):
+def test_a_game_emptied_from_the_bin_is_gone_for_good(db):
     game = new_game(db)
     add(db, game)
     delete_game(db, game)
-    later = datetime.now(timezone.utc) + timedelta(days=29, hours=23)
-    assert game_bin.purge_expired(db, now=later) == 0
-    assert game_bin.purge_expired(db, now=later + timedelta(hours=2)) == 1
+    game_bin.purge(db, [game])
     assert game_bin.binned_games(db) == []
     assert db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ?", [game]).fetchone()[0] == 0
     with pytest.raises(GameNotFound):
         game_bin.restore_game(db, game)
+    assert [c.action for c in list_changes(db, game)][-1] == "purge_game"
 
 
 def test_delete_restore_through_the_pages(client, db):
@@ -86,3 +86,104 @@ def test_a_tournament_tables_game_cannot_be_deleted(no_csrf_app, db):
     response = director.post(f"/games/{table.game_id}/delete", data={})
     assert response.status_code == 303
     assert get_game(db, table.game_id) is not None
+
+
+# --------------------------------------------------------------------------------------
+# A clock that jumps (issue 19): the bin empties by the time the server saw pass
+# --------------------------------------------------------------------------------------
+
+
+class Clocks:
+    """The wall clock (``clock.now``) and the server's monotonic clock, moved by the test."""
+
+    def __init__(self, monkeypatch):
+        self.wall = datetime.now(timezone.utc)
+        self.running = 1000.0
+        monkeypatch.setattr("scorekeeper.clock.now", lambda: self.wall)
+        monkeypatch.setattr(game_bin, "_monotonic", lambda: self.running, raising=False)
+
+    def run(self, **duration) -> None:
+        """The server runs for ``duration``: both clocks move on together."""
+        self.wall += timedelta(**duration)
+        self.running += timedelta(**duration).total_seconds()
+
+    def jump(self, **duration) -> None:
+        """The wall clock alone is set forward (or back): a wrong clock corrected, a dead battery."""
+        self.wall += timedelta(**duration)
+
+    def restart(self, **off) -> None:
+        """The server stops, the laptop is off for ``off``, the server starts again (a new process)."""
+        self.wall += timedelta(**off)
+        self.running = 50.0
+        game_bin.forget_this_process()
+
+
+def _binned(client) -> str:
+    page = client.get("/games/bin")
+    assert page.status_code == 200
+    return page.get_data(as_text=True)
+
+
+def _days_left(client) -> list[int]:
+    """The days left of each game the bin page lists."""
+    return [int(n) for n in re.findall(r"\b(\d+) days? left", _binned(client))]
+
+
+def test_a_clock_jump_forward_does_not_empty_the_bin(client, db, monkeypatch):
+    clocks = Clocks(monkeypatch)
+    game = new_game(db)
+    add(db, game)
+    delete_game(db, game)
+    assert "Ann &amp; Bob" in _binned(client)
+    clocks.run(hours=2)
+    clocks.jump(days=400)
+    assert _days_left(client) == [30]
+    assert db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ?", [game]).fetchone()[0] == 1
+    game_bin.restore_game(db, game)
+    assert get_game(db, game) is not None
+
+
+def test_the_bin_empties_after_30_days_the_server_saw_pass(client, db, monkeypatch):
+    clocks = Clocks(monkeypatch)
+    game = new_game(db)
+    delete_game(db, game)
+    _binned(client)
+    clocks.run(days=29, hours=23)
+    assert _days_left(client) == [1] and get_game_row(db, game)
+    clocks.run(hours=2)
+    assert "Ann &amp; Bob" not in _binned(client) and not get_game_row(db, game)
+
+
+def test_days_off_count_up_to_a_week_at_each_start(client, db, monkeypatch):
+    """A laptop switched off between club evenings: the days it was off count (up to a week at each start, as a
+    clock set wrong while it was off cannot be told from a long week), so a weekly club's bin still empties."""
+    clocks = Clocks(monkeypatch)
+    game = new_game(db)
+    delete_game(db, game)
+    _binned(client)
+    clocks.restart(days=6)
+    assert _days_left(client) == [24]
+    clocks.restart(days=400)  # off for a long time, or a clock set a year ahead while it was off
+    assert _days_left(client) == [17]
+    for _ in range(2):
+        clocks.restart(days=7)
+        _binned(client)
+    clocks.restart(days=4)
+    assert "Ann &amp; Bob" not in _binned(client) and not get_game_row(db, game)
+
+
+def test_a_clock_moved_back_does_not_keep_the_bin_forever_or_empty_it(client, db, monkeypatch):
+    clocks = Clocks(monkeypatch)
+    game = new_game(db)
+    delete_game(db, game)
+    _binned(client)
+    clocks.jump(days=-200)
+    clocks.run(days=10)
+    assert _days_left(client) == [20]
+    clocks.jump(days=200)  # set right again
+    clocks.run(days=10)
+    assert _days_left(client) == [10]
+
+
+def get_game_row(db, game_id: int):
+    return db.execute("SELECT id FROM games WHERE id = ?", [game_id]).fetchone()
