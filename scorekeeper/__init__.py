@@ -73,6 +73,8 @@ def _instance_config(app: Flask) -> None:
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the application. This is the only way to get one."""
+    from scorekeeper.stores.imports import MAX_REQUEST_BYTES
+
     app = App(
         __name__,
         instance_path=str(instance_dir()),
@@ -87,7 +89,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=timedelta(days=30),
-        MAX_CONTENT_LENGTH=1024 * 1024,
+        # A game's file to import and its form (stores/imports.py), and so far more than any other request.
+        MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         JSON_SORT_KEYS=False,
         # Pages, fragments and JSON go out compressed (flask-compress); Brotli when the browser offers it.
         # Static files never reach Flask: WhiteNoise serves their precompressed copies (scorekeeper/ops/assets.py).

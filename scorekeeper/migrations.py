@@ -335,3 +335,11 @@ def bin_clock(db: Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN bin_mark REAL")
     db.execute("UPDATE games SET bin_mark = -((julianday('now') - julianday(deleted_at)) * 86400) "
                "WHERE deleted_at IS NOT NULL")
+
+
+@migrations(name="0010_imported_files")
+def imported_files(db: Database) -> None:
+    """The key of the file an imported game came from (stores/imports.py), held once: the same file imported
+    again gives that game, not a second one."""
+    db.execute("ALTER TABLE games ADD COLUMN import_key TEXT")
+    db.execute("CREATE UNIQUE INDEX games_import_key ON games (import_key) WHERE import_key IS NOT NULL")

@@ -16,7 +16,8 @@ from scorekeeper import create_app
 from scorekeeper.db import connect
 from scorekeeper.ops.trouble import DatabaseTrouble
 from scorekeeper.paths import instance_dir
-from scorekeeper.stores.transfer import ImportRefused, MAX_FILE_BYTES, export_all, import_game
+from scorekeeper.stores.imports import MAX_FILE_BYTES, ImportRefused, import_file
+from scorekeeper.stores.transfer import export_all
 
 
 def instance_config() -> Config:
@@ -92,18 +93,23 @@ def export_command(folder: str) -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, readable=True))
 def import_command(file: str) -> None:
     """Import a game from FILE (the JSON a game's "Download (JSON)" link or `scorekeeper export` wrote)."""
-
     app = app_or_exit()
-    with open(file, "rb") as handle:
-        raw = handle.read(MAX_FILE_BYTES + 1)
+    try:
+        with open(file, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        _fail(_("The file %(file)s could not be read (%(error)s).", file=file, error=error.strerror or error))
     db = connect(app.config["DATABASE"])
     try:
-        game_id = import_game(db, raw, who="scorekeeper import")  # i18n: not for people (stored; see who_words)
+        game_id, again = import_file(db, raw, who="scorekeeper import")  # i18n: not for people (stored; see who_words)
     except ImportRefused as refused:
         _fail(refused.message)
     finally:
         db.conn.close()
-    click.echo(_("Imported %(file)s as game %(game)s.", file=file, game=game_id))
+    if again:
+        click.echo(_("%(file)s was already imported as game %(game)s; nothing was added.", file=file, game=game_id))
+    else:
+        click.echo(_("Imported %(file)s as game %(game)s.", file=file, game=game_id))
 
 
 def register(group: click.Group) -> None:

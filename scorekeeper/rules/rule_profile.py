@@ -215,6 +215,16 @@ class RuleProfile:
         object.__setattr__(self, "_source_map", dict(self.sources))
         object.__setattr__(self, "_special", set(self.canasta_kinds) == set(SPECIAL_CANASTAS))
 
+    # -- the table ---------------------------------------------------------------
+    @property
+    def side_sizes(self) -> tuple[int, ...]:
+        """How many players each side has: two partnerships sharing the table, or every player a side alone
+        (bicycle: Number of Players; classic: Number of Players; yahoo: Basics; silhill: §1). The one answer the
+        new-game form, the import and every other place that seats players ask."""
+        if self.partnerships:
+            return (self.players // 2, self.players // 2)
+        return (1,) * self.players
+
     # -- card values -------------------------------------------------------------
     def card_points(self, card: Card) -> int:
         value = self._values.get(card.rank)

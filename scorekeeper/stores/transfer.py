@@ -1,12 +1,12 @@
-"""A game as a file and back: export (JSON and CSV) and import, so a game can move to another laptop.
+"""A game as a file: export (JSON and CSV), so a game can move to another laptop or into a spreadsheet.
 
 The JSON file is ``{"format": "canasta-scorekeeper/1", "game": {...}}``. The game holds ``rules`` (the profile
 id), ``options`` (every club option of that profile, by the names ``GET /api/v1/rules/{id}`` lists, with the value
 in force), the sides with their names and players, every deal with its ``sides`` in the shape of
 ``POST /api/v1/score/deal`` (docs/API.md), and the totals, minimums and winner that follow from them.
 
-Importing refuses, and writes nothing, when the file is malformed, comes from a newer format, or is
-inconsistent (its totals do not follow from its deals); ``ImportRefused.kind`` says which.
+``stores.imports`` reads such a file back in, refusing (and writing nothing) what is not a game this server could
+have played. Every CSV the app writes goes through ``csv_writer``.
 """
 
 from __future__ import annotations
@@ -18,40 +18,17 @@ import re
 
 from sqlite_utils import Database
 
-from scorekeeper import clock
-from scorekeeper.rules import RulesError, deal_to_dict, game_state, get_profile, parse_deal, profile_options
-from scorekeeper.stores import changes, games
-from scorekeeper.stores.deals import MAX_DEALS
-from scorekeeper.stores.errors import GameNotFound, InvalidGame
-from scorekeeper.stores.games import MODES, Deal, Game
-from scorekeeper.stores.summary import GameSummary, game_summary, score, summarise
+from scorekeeper.rules import deal_to_dict, parse_deal
+from scorekeeper.stores import games
+from scorekeeper.stores.errors import GameNotFound
+from scorekeeper.stores.games import Deal, Game
+from scorekeeper.stores.summary import GameSummary, game_summary
 
-# The import page answers in the request's language, the command in the terminal's (both set through rules.i18n).
+# The CSV's headings in the request's language (set through rules.i18n).
 from scorekeeper.rules.i18n import _
-from scorekeeper.rules.i18n import number as format_number
 
 FORMAT = "canasta-scorekeeper/1"
 FORMAT_NAME, FORMAT_VERSION = "canasta-scorekeeper", 1
-#: The largest file the import page and command read (a 500-deal game card by card is about 300 kB).
-MAX_FILE_BYTES = 2 * 1024 * 1024
-
-
-class ImportRefused(ValueError):
-    """A file that cannot be imported: ``kind`` is "malformed", "newer" or "inconsistent"."""
-
-    def __init__(self, kind: str, message: str):
-        super().__init__(message)
-        self.kind = kind
-        self.message = message
-
-
-def _malformed(message: str) -> ImportRefused:
-    return ImportRefused("malformed", _("This file cannot be read as a scorekeeper game: %(reason)s", reason=message))
-
-
-def _inconsistent(message: str) -> ImportRefused:
-    return ImportRefused("inconsistent", _("This file does not add up, so nothing was imported: %(reason)s",
-                                           reason=message))
 
 
 # --------------------------------------------------------------------------------------
@@ -64,11 +41,6 @@ def deal_to_json(sides_data: dict, before: dict[str, int]) -> dict:
     (``rules.deal_io``), so the file holds exactly what the engine would read."""
     sides, before = parse_deal({"sides": sides_data, "before": before})
     return deal_to_dict(sides, before)["sides"]
-
-
-def deal_from_json(profile, sides_data, before: dict[str, int], names: dict[str, str]):
-    """Score one imported deal with the engine (which reads it); raises RulesError for what it refuses."""
-    return score(profile, sides_data, before, names)
 
 
 # --------------------------------------------------------------------------------------
@@ -157,148 +129,6 @@ def export_csv(summary: GameSummary) -> str:
 def file_name(game: Game, extension: str) -> str:
     names = "-".join(re.sub(r"[^A-Za-z0-9]+", "-", s.name).strip("-").lower() for s in game.sides)
     return f"game-{game.id}-{names or 'canasta'}.{extension}"
-
-
-# --------------------------------------------------------------------------------------
-# Import
-# --------------------------------------------------------------------------------------
-
-
-def read_document(raw: bytes | str) -> dict:
-    """The file's JSON, with its format checked; ImportRefused when it is not one this version reads."""
-    if isinstance(raw, bytes):
-        if len(raw) > MAX_FILE_BYTES:
-            raise _malformed(_("it is far larger than any game."))
-        try:
-            raw = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise _malformed(_("it is not a text file.")) from None
-    try:
-        document = json.loads(raw)
-    except ValueError:
-        raise _malformed(_("it is not JSON (was it saved from the game's \"Download (JSON)\" link?).")) from None
-    if not isinstance(document, dict) or not isinstance(document.get("format"), str):
-        raise _malformed(_("it does not say which format it is in."))
-    name, _slash, version = document["format"].partition("/")
-    if name != FORMAT_NAME or not version.isdigit():
-        raise _malformed(_("its format \"%(format)s\" is not a scorekeeper game.", format=document["format"][:40]))
-    if int(version) > FORMAT_VERSION:
-        raise ImportRefused("newer", _("This file was written by a newer scorekeeper (format %(theirs)s; this one "
-                                       "reads format %(ours)s). Update the scorekeeper, then import it.",
-                                       theirs=int(version), ours=FORMAT_VERSION))
-    if not isinstance(document.get("game"), dict):
-        raise _malformed(_("it holds no game."))
-    return document["game"]
-
-
-def _field(game: dict, name: str, kind, problem: str):
-    """``game[name]`` when it is a ``kind``; else the file is refused, saying ``problem``."""
-    value = game.get(name)
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise _malformed(problem)
-    return value
-
-
-def _profile(game: dict):
-    rules = _field(game, "rules", str, _("the rules are missing or not a rule set's name."))
-    options = _field(game, "options", dict, _("the club options are missing or of the wrong kind."))
-    try:
-        profile = get_profile(rules)
-        known = {opt.name for opt in profile_options(profile)}
-        return profile.with_options({k: v for k, v in options.items() if k in known}), options
-    except RulesError as error:
-        raise _malformed(error.message) from None
-
-
-def _deals(game: dict) -> list[dict]:
-    deals = _field(game, "deals", list, _("the list of deals is missing or of the wrong kind."))
-    if len(deals) > store_limit():
-        raise _malformed(_("it holds %(count)s deals, more than a game may have (%(most)s).",
-                           count=format_number(len(deals)), most=format_number(store_limit())))
-    for n, deal in enumerate(deals, 1):
-        if not isinstance(deal, dict) or not isinstance(deal.get("sides"), dict):
-            raise _malformed(_("deal %(number)s has no sides.", number=n))
-        if deal.get("mode", "totals") not in MODES:
-            raise _malformed(_("deal %(number)s was entered in an unknown way.", number=n))
-    return deals
-
-
-def store_limit() -> int:
-    return MAX_DEALS
-
-
-def import_game(db: Database, raw: bytes | str, *, who: str | None = "import") -> int:
-    """Import a game from its JSON export; its id. ImportRefused (and nothing written) when it cannot be."""
-    game = read_document(raw)
-    profile, options = _profile(game)
-    sides = _field(game, "sides", list, _("the sides are missing or of the wrong kind."))
-    deals = _deals(game)
-    first_dealer = game.get("first_dealer", 0)
-    if not isinstance(first_dealer, int) or isinstance(first_dealer, bool):
-        raise _malformed(_("who dealt first is not a seat number."))
-    with db.atomic():
-        try:
-            game_id = games.create_game(db, rules=profile.id, options=options, sides=sides,
-                                        first_dealer=first_dealer, who=who)
-        except (InvalidGame, RulesError) as error:
-            raise _malformed(error.message) from None
-        row = games.get_game(db, game_id)
-        _write_deals(db, row, profile, deals)
-        summary = summarise(row, games.list_deals(db, game_id))
-        _check_adds_up(game, summary)
-        db.execute("UPDATE games SET status = ?, winner = ?, version = version + ? WHERE id = ?",
-                   ["finished" if summary.game_over else "playing", summary.winner, len(deals), game_id])
-        changes.record_change(db, game_id=game_id, deal_id=None, action="import", before=None,
-                            after={"deals": len(deals), "totals": summary.totals}, who=who,
-                            reason="imported from a file")  # i18n: not for people (an audit note)
-    return game_id
-
-
-def _write_deals(db: Database, game: Game, profile, deals: list[dict]) -> None:
-    totals = {s.key: 0 for s in game.sides}
-    names = games.side_names(game)
-    stamp = clock.stamp()
-    for n, deal in enumerate(deals, 1):
-        if set(deal["sides"]) != set(totals):
-            raise _inconsistent(_("deal %(number)s is not for the game's sides (%(sides)s).", number=n,
-                                  sides=", ".join(names.values())))
-        if game_state(profile, totals)[0]:
-            raise _inconsistent(_("deal %(number)s comes after the game was already won.", number=n))
-        try:
-            result = deal_from_json(profile, deal["sides"], totals, names)
-        except RulesError as error:
-            raise _inconsistent(_("deal %(number)s cannot be scored: %(reason)s", number=n,
-                                  reason=error.message)) from None
-        totals = {k: result.sides[k].total for k in totals}
-        db.execute(
-            "INSERT INTO deals (game_id, seq, mode, sides, who, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [game.id, n, deal.get("mode", "totals"), json.dumps(deal["sides"], ensure_ascii=False),
-             (str(deal.get("who") or "")[:60]) or None, str(deal.get("created_at") or stamp)[:40], stamp],
-        )
-
-
-def _points(value) -> str:
-    return format_number(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
-
-
-def _check_adds_up(game: dict, summary: GameSummary) -> None:
-    if summary.problems:
-        raise _inconsistent(summary.problems[0])
-    checks = (("totals", _("the totals are missing."),
-               _("it gives %(side)s a total of %(stated)s, but its deals make %(made)s.")),
-              ("minimums", _("the minimums to open are missing."),
-               _("it gives %(side)s a minimum to open of %(stated)s, but its deals make %(made)s.")))
-    for key, missing, differs in checks:
-        stated = game.get(key)
-        if stated is None and key == "minimums":
-            continue
-        if not isinstance(stated, dict):
-            raise _malformed(missing)
-        for side in summary.side_keys:
-            made = getattr(summary, key)[side]
-            if stated.get(side) != made:
-                raise _inconsistent(differs % {"side": summary.side_name(side), "made": format_number(made),
-                                               "stated": _points(stated.get(side))})
 
 
 # --------------------------------------------------------------------------------------

@@ -146,13 +146,11 @@ class CountField(IntegerField):
 
 def side_layout(profile: RuleProfile) -> list[dict]:
     """The sides a game under ``profile`` has, as the profile says: partnerships or players alone."""
+    sizes = profile.side_sizes  # the engine seats the players
     if profile.partnerships:
-        per_side = profile.players // 2
-        return [
-            {"key": "we", "name": _("We"), "size": per_side},
-            {"key": "they", "name": _("They"), "size": per_side},
-        ]
-    return [{"key": f"p{i + 1}", "name": _("Player %(i)s", i=i + 1), "size": 1} for i in range(profile.players)]
+        names = (("we", _("We")), ("they", _("They")))
+        return [{"key": key, "name": name, "size": size} for (key, name), size in zip(names, sizes)]
+    return [{"key": f"p{i + 1}", "name": _("Player %(i)s", i=i + 1), "size": size} for i, size in enumerate(sizes)]
 
 
 def option_value_name(option, value) -> str:

@@ -7,7 +7,7 @@ import json
 from flask import Blueprint, Response, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.stores import transfer
+from scorekeeper.stores import imports, transfer
 from ..stores import games
 from ..db import get_db
 from .games import load_summary
@@ -37,21 +37,35 @@ def export_csv(game_id: int):
     return _download(transfer.export_csv(summary), "text/csv", transfer.file_name(summary.game, "csv"))
 
 
+def _import_page(error: str | None, status: int):
+    return render("games/import.html", status=status if error else 200, error=error,
+                  limit=imports.MAX_FILE_BYTES // (1024 * 1024))
+
+
 @bp.route("/games/import", methods=["GET", "POST"])
 def import_game():
-    error = None
+    error, status = None, 422
     if request.method == "POST":
         upload = request.files.get("file")
-        raw = upload.read(transfer.MAX_FILE_BYTES + 1) if upload else b""
+        raw = upload.read(imports.MAX_FILE_BYTES + 1) if upload else b""
         if not raw:
             error = _("Choose the file of a game (saved from a game's \"Download (JSON)\" link).")
         else:
             try:
-                game_id = transfer.import_game(get_db(), raw)
-            except transfer.ImportRefused as refused:
+                game_id, again = imports.import_file(get_db(), raw)
+            except imports.ImportRefused as refused:
                 error = refused.message
+                status = 413 if len(raw) > imports.MAX_FILE_BYTES else 422
             else:
-                flash(_("The game is imported, with every deal."), "ok")
+                if again:
+                    flash(_("This file was already imported: here is the game it made. Nothing was added."), "ok")
+                else:
+                    flash(_("The game is imported, with every deal."), "ok")
                 return redirect(url_for("games.show", game_id=game_id), 303)
-    return render("games/import.html", status=422 if error else 200, error=error,
-                  limit=transfer.MAX_FILE_BYTES // (1024 * 1024))
+    return _import_page(error, status)
+
+
+@bp.errorhandler(413)
+def too_large(error):
+    """A request too large to read at all (werkzeug stops it before the view): the import page, saying the limit."""
+    return _import_page(imports.too_large().message, 413)

@@ -29,8 +29,8 @@ def _changed_options(rules: str) -> dict:
     for option in profile_options(get_profile(rules)):
         if option.name == "target":
             options["target"] = 7000
-        elif option.name == "players":
-            continue  # the seats are the sides' players
+        elif option.field_name in ("players", "partnerships"):
+            continue  # the table stays two partnerships of two: the sides' players are the seats
         elif option.kind == "bool":
             options[option.name] = not option.default
         elif option.kind == "choice":
@@ -122,7 +122,7 @@ def test_a_bad_file_is_refused_saying_which_and_writes_nothing(client, db, chang
     text = answer.get_data(as_text=True)
     assert words in text
     assert _games(db) == count
-    from scorekeeper.stores.transfer import ImportRefused, import_game
+    from scorekeeper.stores.imports import ImportRefused, import_game
 
     with pytest.raises(ImportRefused) as refused:
         import_game(db, raw)
