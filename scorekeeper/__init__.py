@@ -56,23 +56,19 @@ def _secret_key(instance: Path) -> str:
 
 def _instance_config(app: Flask) -> None:
     """The data folder made if needed, its config.py and SCOREKEEPER_* variables read, the secret key found or
-    made; InstanceTrouble (one line for the terminal) when the folder cannot be made or written."""
-    from scorekeeper.ops.trouble import InstanceTrouble, instance_problem
-
+    made; OSError when the folder cannot be made or written (``create_app`` says so in one line)."""
     folder = Path(app.instance_path)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        app.config.from_pyfile("config.py", silent=True)
-        # Environment variables win over the file: SCOREKEEPER_DATABASE=/path/club.sqlite make run
-        app.config.from_prefixed_env("SCOREKEEPER")
-        if not app.config.get("SECRET_KEY"):
-            app.config["SECRET_KEY"] = _secret_key(folder)
-    except OSError as error:
-        raise InstanceTrouble(instance_problem(folder, error)) from None
+    folder.mkdir(parents=True, exist_ok=True)
+    app.config.from_pyfile("config.py", silent=True)
+    # Environment variables win over the file: SCOREKEEPER_DATABASE=/path/club.sqlite make run
+    app.config.from_prefixed_env("SCOREKEEPER")
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(folder)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the application. This is the only way to get one."""
+    from scorekeeper.ops.trouble import InstanceTrouble, instance_problem
     from scorekeeper.stores.imports import MAX_REQUEST_BYTES
 
     app = App(
@@ -97,7 +93,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         COMPRESS_ALGORITHM=["br", "gzip"],
     )
     if test_config is None:
-        _instance_config(app)
+        try:
+            _instance_config(app)
+        except OSError as error:  # one line for the terminal, not a traceback
+            raise InstanceTrouble(instance_problem(Path(app.instance_path), error)) from None
     else:
         app.config.from_mapping(test_config)
         if not app.config.get("SECRET_KEY"):
