@@ -55,7 +55,9 @@ def import_game():
                 game_id, again = imports.import_file(get_db(), raw)
             except imports.ImportRefused as refused:
                 error = refused.message
-                status = 413 if len(raw) > imports.MAX_FILE_BYTES else 422
+                # A file that cannot be a game is a bad request (400; 413 when over the limit); a form sent
+                # without a file stays a refused form (422).
+                status = 413 if len(raw) > imports.MAX_FILE_BYTES else 400
             else:
                 if again:
                     flash(_("This file was already imported: here is the game it made. Nothing was added."), "ok")

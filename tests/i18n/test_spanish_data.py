@@ -75,7 +75,7 @@ def test_a_refused_import_says_why_in_spanish(client, missing):  # noqa: F811
              json.dumps({**document, "game": {**document["game"], "sides": "two"}})]
     said = []
     for content in files:
-        answer = walk.visit("/games/import", method="post", status=422, content_type="multipart/form-data",
+        answer = walk.visit("/games/import", method="post", status=400, content_type="multipart/form-data",
                             data={"file": (io.BytesIO(content.encode()), "partida.json")})
         said.append(answer.get_data(as_text=True))
     walk.visit(f"/games/{game_id}/export.csv")

@@ -2,7 +2,7 @@
 
 A hostile or broken file must never cost the club anything: sides and players as the profile and its table size
 allow (the engine says which: ``RuleProfile.side_sizes``), sizes and nesting bounded, every malformed file
-refused with its reason next to the field and a 4xx (422, as every refused form; 413 for a file over the limit),
+refused with its reason next to the field and a 400 (413 for a file over the limit; a form sent without a file is a 422),
 never a 500 and never a traceback on the command line. An import retried after it succeeded (the answer lost,
 the command killed after its commit) gives the game it already made, not a second one.
 """
@@ -57,7 +57,7 @@ def _alone(count: int) -> dict:
                      "totals": {side["key"]: 0 for side in sides}}}
 
 
-def _refused(client, db, raw: bytes, words: str, status: int = 422) -> str:
+def _refused(client, db, raw: bytes, words: str, status: int = 400) -> str:
     count = _games(db)
     answer = _upload(client, raw)
     found = re.search(r'<p class="field-error" id="file-error">(.*?)</p>', answer.get_data(as_text=True), re.S)

@@ -118,7 +118,7 @@ def test_a_bad_file_is_refused_saying_which_and_writes_nothing(client, db, chang
     count = _games(db)
     raw = document if isinstance(document, str) else json.dumps(document)
     answer = _upload(client, raw.encode())
-    assert answer.status_code == 422
+    assert answer.status_code == 400
     text = answer.get_data(as_text=True)
     assert words in text
     assert _games(db) == count
