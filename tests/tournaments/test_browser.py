@@ -40,7 +40,9 @@ def save_a_deal(phone, we_meld: str = "300") -> None:
     phone.fill('input[name="they-hand_points"]', "60")
     phone.locator('label:has(input[name="side"][value="we"])').click()
     phone.get_by_role("button", name="Save the deal").click()
-    phone.locator("#messages .message").filter(has_text="Deal saved.").wait_for()
+    # Once at least: on a loaded machine a save that outlives the phone's time limit is sent again under its key,
+    # and its retry is answered as the same save (issue 19), which says so a second time.
+    phone.locator("#messages .message").filter(has_text="Deal saved.").first.wait_for()
 
 
 @pytest.mark.parametrize("phone", ["360x640"], indirect=True)
