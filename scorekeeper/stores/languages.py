@@ -11,6 +11,7 @@ from sqlite_utils import Database
 from scorekeeper.stores import changes
 from scorekeeper.stores.errors import GameNotFound
 from scorekeeper.stores.games import claim
+from scorekeeper.stores.transaction import immediate
 
 #: For each thing a page names, the query that finds the language it fixed. A game's own choice wins over the
 #: tournament it belongs to.
@@ -33,8 +34,11 @@ def fixed_language(db: Database, kind: str, value) -> str | None:
 
 
 def fix_game_language(db: Database, game_id: int, language: str | None, *, who: str | None = None) -> None:
-    """Fix (``None``: unfix) a game's language: one claim of its version and one change row; GameNotFound."""
-    with db.atomic():
+    """Fix (``None``: unfix) a game's language: one claim of its version and one change row; GameNotFound.
+
+    The version is read inside the write lock (``immediate``): a plain transaction that read it first could
+    not take the lock after another phone's save committed ("database is locked")."""
+    with immediate(db):
         row = db.execute("SELECT version, language FROM games WHERE id = ? AND deleted_at IS NULL",
                          [game_id]).fetchone()
         if row is None:

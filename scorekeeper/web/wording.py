@@ -60,7 +60,8 @@ _CANASTA_FACTS = {"natural": _l("natural canastas"), "mixed": _l("mixed canastas
 _ACTION_WORDS = {"create": _l("Game started"), "add": _l("Deal saved"), "edit": _l("Deal corrected"),
                  "delete": _l("Deal deleted"), "undo": _l("Undone"), "redo": _l("Redone"), "lock": _l("Locked"),
                  "unlock": _l("Unlocked"), "options": _l("Club options changed"),
-                 "language": _l("Language fixed for every phone"), "delete_game": _l("Game deleted"),
+                 "language": _l("Language fixed for every phone"), "unfix_language": _l("Language left to each phone"),
+                 "delete_game": _l("Game deleted"),
                  "restore_game": _l("Game taken out of the bin"), "import": _l("Game imported from a file")}
 #: Changes whose stored reason is the app's own note, not words a person typed.
 _NOTED_BY_THE_APP = {"undo", "redo", "import", "delete_game", "restore_game", "purge_game"}
@@ -170,7 +171,10 @@ def change_story(change, summary) -> dict:
         deal = _("deal %(number)s", number=row.number)
     else:
         deal = _("a deal no longer in the game") if change.deal_id else ""
-    what = _ACTION_WORDS.get(change.action)
+    action = change.action
+    if action == "language" and not (change.after or {}).get("language"):
+        action = "unfix_language"  # i18n: not for people (a key)
+    what = _ACTION_WORDS.get(action)
     return {"what": str(what) if what else _("Changed"), "deal": deal, "who": _who(change),
             "at": change.at, "detail": _detail(change, summary, names),
             "reason": None if change.action in _NOTED_BY_THE_APP else change.reason, "undone": change.undone}

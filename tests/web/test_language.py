@@ -10,6 +10,7 @@ import pytest
 from babel.support import Translations
 
 from scorekeeper.stores.games import create_game
+from scorekeeper.stores.languages import fix_game_language
 from scorekeeper.i18n.catalogues import compile_catalogue, locales
 from scorekeeper.db import connect
 from scorekeeper.i18n import format_number, format_signed
@@ -193,3 +194,47 @@ def test_a_fuzzy_translation_is_never_compiled(tmp_path):
 def test_a_game_and_a_tournament_can_hold_a_language(db):
     assert "language" in db["games"].columns_dict
     assert "language" in db["tournaments"].columns_dict
+
+
+def test_the_history_says_when_a_game_stops_fixing_its_language(client, no_csrf_app):
+    """Fixing a language and leaving it to each phone again are two different changes in the history: the
+    second must not read 'Language fixed for every phone' as well."""
+    game_id = new_game(no_csrf_app)
+    assert client.post(f"/games/{game_id}/language", data={"language": "es"}).status_code == 303
+    assert client.post(f"/games/{game_id}/language", data={"language": ""}).status_code == 303
+    history = client.get(f"/games/{game_id}/changes", headers=ENGLISH).get_data(as_text=True)
+    assert history.count("Language fixed for every phone") == 1
+    assert "Language left to each phone" in history
+
+
+def test_a_language_fixed_while_another_phone_saves_waits_for_it(no_csrf_app):
+    """A game's language is fixed while another connection is writing to the game: the fix waits for the write
+    lock and is written on the version that write left, instead of failing with 'database is locked'."""
+    import threading
+
+    game_id = new_game(no_csrf_app)
+    path = no_csrf_app.config["DATABASE"]
+    writer, fixer = connect(path), connect(path)
+    writer.enable_wal()
+    failed = []
+    try:
+        writer.execute("BEGIN IMMEDIATE")
+        writer.execute("UPDATE games SET version = version + 1 WHERE id = ?", [game_id])
+
+        def fix():
+            try:
+                fix_game_language(fixer, game_id, "es")
+            except Exception as error:  # noqa: BLE001 - the test reports it
+                failed.append(error)
+
+        thread = threading.Thread(target=fix)
+        thread.start()
+        thread.join(0.5)  # the fix has read the game and waits for the lock
+        writer.execute("COMMIT")
+        thread.join(15)
+        assert failed == []
+        row = writer.execute("SELECT version, language FROM games WHERE id = ?", [game_id]).fetchone()
+        assert tuple(row) == (3, "es")
+    finally:
+        writer.conn.close()
+        fixer.conn.close()
