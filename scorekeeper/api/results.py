@@ -26,7 +26,7 @@ def _row(rank, names, evenings, points) -> dict:
 
 
 def _find(ident: str, by_id, by_token):
-    if ident.isdigit() and len(ident) < 18:
+    if ident.isascii() and ident.isdigit() and len(ident) < 18:  # "²" is a digit to str.isdigit, not to int
         return by_id(int(ident))
     return by_token(ident)
 

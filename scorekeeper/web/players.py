@@ -13,6 +13,7 @@ from ..db import get_db
 from ..stores import players
 from ..tournaments import history
 from .errors import error_response
+from .forms import SQLITE_MAX_INT, whole_number
 from .club import is_club_director
 from .htmx import render
 from .player_chart import evenings_svg
@@ -85,13 +86,13 @@ def merge(player_id: int):
     if not is_club_director():
         return _refuse()
     player = _load(player_id)
-    other = request.form.get("other", "")
-    if not other.isdigit() or len(other) > 18:
+    other = whole_number(request.form.get("other"), below=SQLITE_MAX_INT)
+    if other is None:
         flash(_("Choose the record to merge into this player."), "error")
         return redirect(url_for("players.show", player_id=player.id), 303)
-    gone = players.get_player(get_db(), int(other))
+    gone = players.get_player(get_db(), other)
     try:
-        players.merge(get_db(), player.id, int(other))
+        players.merge(get_db(), player.id, other)
     except players.PlayerError as error:
         flash(str(MERGE_REFUSALS[error.code]), "error")
         return redirect(url_for("players.show", player_id=player.id), 303)

@@ -4,6 +4,9 @@ as another number: a request with one of them must get a plain answer, never a 5
 
 from __future__ import annotations
 
+import io
+import json
+
 import pytest
 
 from scorekeeper.web.forms import whole_number
@@ -33,3 +36,23 @@ def test_no_typed_number_in_an_address_gives_a_500(no_csrf_app, odd):
         director.get("/referee/meld", query_string={"game": odd, "cards": "K K K"}),
     ]
     assert [answer.status_code for answer in asked if answer.status_code >= 500] == []
+
+
+@pytest.mark.parametrize("odd", ["²", "١٢", "１２"])
+def test_no_odd_number_in_a_public_address_or_a_file_gives_a_500(client, odd):
+    """The results API takes a number or a link in the same place, and an imported file names its format's
+    number: a digit that is not ASCII is neither, and gets a plain refusal."""
+    assert client.get(f"/api/v1/seasons/{odd}").status_code == 404
+    assert client.get(f"/api/v1/tournaments/{odd}/results").status_code == 404
+    file = json.dumps({"format": f"canasta-scorekeeper/{odd}", "game": {}}).encode()
+    answer = client.post("/games/import", data={"file": (io.BytesIO(file), "game.json")},
+                         content_type="multipart/form-data")
+    assert answer.status_code == 400
+
+
+@pytest.mark.parametrize("odd", ["²", "١٢", "１２"])
+def test_no_odd_number_for_a_tournaments_season_gives_a_500(no_csrf_app, odd):
+    director = no_csrf_app.test_client()
+    tid = create_tournament(director)
+    answer = director.post(f"/tournaments/{tid}/season", data={"season": odd})
+    assert answer.status_code < 500

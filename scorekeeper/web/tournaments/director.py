@@ -15,7 +15,7 @@ from ...tournaments.rows import Table, Tournament
 from ...stores.games import get_deal
 from ...stores.summary import game_summary
 from ..deal_path import read_deal, render_preview
-from ..forms import deal_form, form_data_from_deal, option_value, whole_number
+from ..forms import SQLITE_MAX_INT, deal_form, form_data_from_deal, option_value, whole_number
 from ..htmx import render
 from ..season_words import SEASON_ERRORS
 from .common import (
@@ -91,12 +91,13 @@ def _create(form, profile) -> int:
 def season(tournament):
     """Count the tournament in a season (``season``: its id), or in none (empty)."""
     chosen = request.form.get("season", "")
+    number = whole_number(chosen, below=SQLITE_MAX_INT)
     try:
-        if chosen.isdigit() and len(chosen) < 18:
-            seasons.join(get_db(), int(chosen), tournament.id)
+        if number is not None:
+            seasons.join(get_db(), number, tournament.id)
             flash(_("The tournament counts in the season %(name)s.", name=seasons.get_season(
-                get_db(), int(chosen)).name), "ok")
-        elif not chosen:
+                get_db(), number).name), "ok")
+        elif not chosen.strip():
             seasons.leave(get_db(), tournament.id)
             flash(_("The tournament counts in no season."), "ok")
         else:
