@@ -68,6 +68,9 @@
   // the refreshes queued behind it. A refresh that ran out only means the scores shown may be old.
   document.addEventListener("htmx:timeout", function (event) {
     var config = event.detail.requestConfig || {};
+    var elt = event.detail.elt;
+    // The deal's live preview asks by itself as the player types: one that ran out is simply not shown.
+    if (elt && elt.classList && elt.classList.contains("deal-fields")) { return; }
     if ((config.verb || "get").toLowerCase() === "get") {
       showMessage(word("Can't reach the scorekeeper. The scores shown may be out of date; they catch up by themselves " +
                        "when the phone is back on the Wi-Fi."), "warning");

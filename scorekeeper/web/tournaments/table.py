@@ -165,10 +165,11 @@ def table_status(token: str):
     return render("tournaments/_table_status.html", **_table_context(table_row))
 
 
-def read_table_deal(table_row: dict):
+def read_table_deal(table_row: Table):
     """Read the table phone's deal through the scorepad's own deal path (``web.deal_path.read_deal``), with what
     a tournament table adds: the side entering it ("we" is North-South), and no blank deal (a round counts its
-    deals). Returns (reading, side, errors); the deal may be saved when ``reading.can_save`` and no errors.
+    deals). Returns (summary, reading, side, errors): the game as read and the deal read on it (the store reuses
+    both); the deal may be saved when ``reading.can_save`` and no errors.
     """
     summary = game_summary(get_db(), table_row.game_id)
     reading = read_deal(summary, request.form, "totals")
