@@ -21,6 +21,7 @@ from .. import clock
 from scorekeeper.stores.codes import unique_code
 from ..rules import RuleProfile, get_profile
 from . import changes
+from .side_names import side_name
 from .errors import GameLocked, GameNotFound, InvalidGame, StaleGame
 from .rows import Row, dumps
 
@@ -80,7 +81,7 @@ class Game(Row):
         return cls(
             id=values["id"], code=values["code"], rules=values["rules"],
             options=json.loads(values["options"] or "{}"),
-            sides=tuple(Side(s["key"], s["name"], tuple(s["players"])) for s in json.loads(values["sides"])),
+            sides=tuple(Side(s["key"], side_name(s["key"], s["name"]), tuple(s["players"])) for s in json.loads(values["sides"])),
             target=values["target"], first_dealer=values["first_dealer"], status=values["status"],
             winner=values["winner"], version=values["version"], locked=bool(values["locked"]),
             created_at=values["created_at"], updated_at=values["updated_at"], deal_count=values.get("deal_count"),

@@ -285,7 +285,7 @@ def delete(game_id: int):
         except StaleGame:
             flash(_("Someone recorded a deal in this game meanwhile. Look at it again before deleting."), "error")
             return redirect(url_for("games.delete", game_id=game_id), 303)
-        names = " and ".join(s.name for s in game.sides)
+        names = _(" v ").join(str(s.name) for s in game.sides)
         flash(_("The game of %(names)s is in the bin: it can be restored from there for %(days)d days.",
                 names=names, days=BIN_DAYS), "ok")
         return redirect(url_for("games.index"), 303)

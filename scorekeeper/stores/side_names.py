@@ -1,0 +1,49 @@
+"""A side's name left at the new-game form's default ("We", "They") is read in the reader's language.
+
+The form offers each side a default name in the language of the phone that starts the game, and the row keeps
+exactly what the form sent. So that a game started on an English phone does not read "We contra They" on a
+Spanish one, a side whose stored name is the default word of its key in any language of the catalogue is
+recognised as the default (games stored before this change included), and worded when shown. A name a person
+typed ("We Two", "Ellas") is not a default word and stays exactly as typed.
+
+The name is a ``str`` holding the stored words, so comparisons, JSON and SQL keep what is stored (the JSON API and
+exports included); only its rendering (``str()``, ``%`` and ``format``, Jinja's escaping) gives the reader's words.
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext
+from markupsafe import escape
+
+#: Each default name's message and its words in every language of the catalogue (English, Spanish).
+#: ``tests/i18n/test_default_side_names.py`` checks these are the catalogue's words for the form's defaults.
+DEFAULTS = {
+    "we": ("We", frozenset({"We", "Nosotros"})),  # i18n: not for people (stored words recognised, worded by gettext)
+    "they": ("They", frozenset({"They", "Ellos"})),  # i18n: not for people (stored words recognised, worded by gettext)
+}
+
+
+class DefaultName(str):
+    """A default side name: its stored words as a ``str``, rendered as the reader's words for its message."""
+
+    message: str
+
+    def __new__(cls, stored: str, message: str) -> DefaultName:
+        name = super().__new__(cls, stored)
+        name.message = message
+        return name
+
+    def __str__(self) -> str:
+        return gettext(self.message)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __html__(self) -> str:
+        return str(escape(str(self)))
+
+
+def side_name(key: str, stored: str) -> str:
+    """The name of side ``key`` as read from a row: a ``DefaultName`` when it is the default, else as stored."""
+    message, words = DEFAULTS.get(key, ("", frozenset()))
+    return DefaultName(stored, message) if stored.strip() in words else stored
