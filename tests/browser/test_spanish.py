@@ -104,7 +104,7 @@ def test_a_dispute_settled_in_spanish(telefono, live_server):
     assert_spanish(page)
     page.get_by_role("link", name=re.compile("Silhill")).tap()
     page.wait_for_url(re.compile(r"rules=silhill"))
-    page.get_by_role("link", name=re.compile("¿Vale esta bajada?")).tap()
+    page.get_by_role("link", name=re.compile("¿Vale este juego?")).tap()
     page.wait_for_url(re.compile(r"/referee/meld"))
     ready(page)
     assert_fits_phone(page)

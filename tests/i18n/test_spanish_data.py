@@ -115,7 +115,7 @@ def test_backup_export_and_import_speak_the_terminals_spanish(tmp_path, no_csrf_
     assert "Error: Este archivo no se puede leer como una partida del anotador: no dice en qué formato está." \
         in refused.output
     history = client.get("/games/2/changes", headers=SPANISH).get_data(as_text=True)
-    assert "Partida traída de un archivo" in history and "por el comando scorekeeper" in history
+    assert "Partida importada de un archivo" in history and "por el comando scorekeeper" in history
     missing_db = runner.invoke(main, ["backup", str(tmp_path / "b.sqlite")],
                                env={**env, "SCOREKEEPER_DATABASE": str(tmp_path / "nada.sqlite")})
     assert missing_db.exit_code == 1 and "No hay ninguna base de datos en" in missing_db.output
