@@ -193,6 +193,65 @@ def _fields_section() -> list[str]:
     return lines
 
 
+TABLES_INTRO = """\
+The Bicycle and classic documents both say Canasta is also played by two, three, five and six (bicycle: Number of
+Players; classic: Number of Players) and describe only the four-hand game. Their club options `players` and
+`team_up` set up those tables as published descriptions of the variants play them; where those descriptions
+disagree, the other reading is one more club option. The Yahoo document offers two or four players only (yahoo:
+Basics). A table option is applied before a club's other options, so a target, draw or number of canastas the
+club gives beside it stands. Under each of these tables every side's minimum, dealer, sitter-out and score
+comes from the engine, and the scorepad, the deal form and the score sheets give one column to each side."""
+
+#: The outside descriptions the table options cite, by the keys used in their sources.
+TABLE_SOURCES = (
+    ("BCA-2", "Two-hand canasta on the Bicycle (Canada) game-rules site: 15 cards each, draw two and discard one, "
+              "two canastas to go out; the red-three and insufficient-meld penalties do not apply.",
+     "http://www.bicyclecards.ca/game-rules/two-hand-canasta/115.php?page_id=32"),
+    ("WIKI-23", "Encyclopaedia entry on canasta for two or three players (a mirror of it).",
+     "https://www.liquisearch.com/canasta/canasta_for_two_or_three_players"),
+    ("RG-3", "Canasta for three on rummy-games.com: each alone with 13 cards, or cut-throat: draw two, the first "
+             "to take the pile plays alone, each player's own minimum, red threes for each player, two canastas "
+             "to go out, game 7,500, everyone alone when nobody took the pile.",
+     "http://www.rummy-games.com/rules/canasta-for-three.html"),
+    ("LR-3", "Three-player canasta on loverummy.com, agreeing with RG-3.",
+     "http://loverummy.com/rummy-rules-three-player-canasta/"),
+    ("RG-5", "Canasta for five on rummy-games.com: two against three, one of the three sitting out each deal in "
+             "turn, a score for each side.", "http://www.rummy-games.com/rules/canasta-for-five.html"),
+    ("RG-6", "Canasta for six on rummy-games.com: three packs and six jokers (162 cards), 13 cards each, two "
+             "canastas to go out; three partnerships of two play to 7,500, two teams of three to 10,000 with a "
+             "150 minimum once a side has 7,500; red threes 100 each up to four, five 1,000, six 1,200.",
+     "http://www.rummy-games.com/rules/canasta-for-six.html"),
+    ("canastarules.org", "Plays two teams of three with the usual two packs, 11 cards each, draw two (a "
+                         "low-quality source): the option `six_player_packs`.",
+     "https://canastarules.org/blog/how-to-play-canasta-with-6-players-a-quick-guide-on-the-rules"),
+    ("Card Games For Dummies", "Describes six as three against three with one of each team sitting out in turn "
+                               "(a scraped copy): the option `six_sit_out`.", ""),
+    ("Hoyle", "Often quoted for a 150 minimum from 7,000 rather than 7,500; not confirmed: the option "
+              "`minimum_150_from`.", ""),
+    ("bicyclecards.com Cutthroat Canasta", "The publisher's cut-throat page adds up everything the partners "
+                                           "score but their red threes, hands included: the option "
+                                           "`cut_throat_pools_hands`.",
+     "http://www.bicyclecards.com/card-games/rule/cutthroat-canasta"),
+)
+
+
+def _tables_section() -> list[str]:
+    from scorekeeper.rules.profiles import BICYCLE
+
+    lines = ["## §5 Tables of two, three, five and six players", "", TABLES_INTRO, "",
+             "### §5.1 Where the variants come from", "",
+             "Disagreements between them are the options named below each source.", ""]
+    for key, what, url in TABLE_SOURCES:
+        lines.append(f"- **{key}**: {what}" + (f" <{url}>" if url else ""))
+    lines += ["", "### §5.2 The table options", "",
+              "The same under `bicycle` and `classic`; each cites the sources of §5.1 it rests on.", ""]
+    for opt in BICYCLE.options:
+        if opt.table or opt.applies is not None:
+            note = opt.source.split(" (", 1)[1].rstrip(")").replace("docs/RULES.md ", "")
+            lines.append(f"- {_option_entry(BICYCLE, opt)} Sources: {note}.")
+    return lines
+
+
 def _option_entry(p, opt) -> str:
     values = ("a positive multiple of 5" if opt.kind == "int"
               else " or ".join(option_value_text(opt, c) for c in opt.choices))
@@ -264,6 +323,8 @@ def render() -> str:
         SPECIAL_RULES,
         "",
         *_readings_section(),
+        "",
+        *_tables_section(),
     ]
     return "\n".join(lines).rstrip("\n") + "\n"
 

@@ -271,7 +271,7 @@ def meld_question(body: Any) -> Question:
     melds = reader.card_lists(body, "melds")
     add = reader.additions(body)
     going_out = read_bool(body, "going_out")
-    reader.check_pack()
+    reader.check_pack(profile.packs)
     return Question(profile, lambda: check_meld(profile, situation, melds, add or None, going_out))
 
 
@@ -295,7 +295,7 @@ def pile_question(body: Any) -> Question:
     uses = reader.cards(uses_value, "uses") if uses_value is not None else ()
     melds = reader.card_lists(body, "melds")
     hand_size = read_int(body, "hand_size", default=None, minimum=0)
-    reader.check_pack()
+    reader.check_pack(profile.packs)
     return Question(
         profile,
         lambda: check_pile(
@@ -311,7 +311,7 @@ def go_out_question(body: Any) -> Question:
     discard_value = body.get("discard")
     discard = reader.card(discard_value, "discard") if discard_value is not None else None
     drew = read_text(body, "drew", ("stock", "pile"), "stock")
-    reader.check_pack()
+    reader.check_pack(profile.packs)
     return Question(
         profile,
         lambda: check_go_out(profile, situation, melds=melds, add=add or None, discard=discard, drew=drew),

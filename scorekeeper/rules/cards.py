@@ -30,9 +30,20 @@ _RANK_NAMES = {
 _SEPARATORS = re.compile(r"[\s,;]+")
 USAGE = N_("Use A K Q J 10 9 8 7 6 5 4 2, 3 with a suit, or JK.")
 
-# How many copies of each kind of card the 108-card pack holds.
+# How many copies of each kind of card the 108-card pack holds: two packs of 52 and four jokers.
 PACK_LIMITS = {rank: 8 for rank in RANKS}
 PACK_LIMITS.update({"2": 8, "JK": 4, "red3": 4, "black3": 4})
+
+
+def pack_limits(packs: int = 2) -> dict[str, int]:
+    """How many copies of each kind of card ``packs`` packs of 52 hold, with two jokers for each pack: the
+    108-card pack of two packs, or the 162 cards of three that six players use (docs/RULES.md §5)."""
+    return {kind: copies * packs // 2 for kind, copies in PACK_LIMITS.items()}
+
+
+def pack_size(packs: int = 2) -> int:
+    """Cards in ``packs`` packs with their jokers: 108 for two, 162 for three."""
+    return sum(pack_limits(packs).values())
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -171,11 +182,12 @@ def count_kinds(*card_lists: Iterable[Card]) -> Counter:
     return counts
 
 
-def pack_excess(*card_lists: Iterable[Card]) -> tuple[str, int, int] | None:
+def pack_excess(*card_lists: Iterable[Card], packs: int = 2) -> tuple[str, int, int] | None:
     """The first kind of card held more often than the pack allows, as (kind, limit, count)."""
     counts = count_kinds(*card_lists)
+    limits = pack_limits(packs)
     for kind, count in counts.items():
-        limit = PACK_LIMITS[kind]
+        limit = limits[kind]
         if count > limit:
             return kind, limit, count
     return None
@@ -185,32 +197,34 @@ def too_many_message(kind: str, limit: int, count: int) -> str:
     return _("The pack holds only %(limit)s %(kind)s, but %(count)s are given.", limit=limit, kind=_RANK_NAMES[kind], count=count)
 
 
-def check_pack(*card_lists: Iterable[Card], field: str | None = None, fields=None) -> None:
+def check_pack(*card_lists: Iterable[Card], field: str | None = None, fields=None, packs: int = 2) -> None:
     """Raise InvalidCards ``cards.too_many`` when the lists together hold more of a card than the pack.
 
     ``fields`` names each list (one name per list, in order, as the request calls them): the error then
     carries the name of the list in which a kind of card first goes over the pack's limit, and its message
-    counts that kind over all the lists. Without ``fields`` the error carries ``field``.
+    counts that kind over all the lists. Without ``fields`` the error carries ``field``. ``packs``: 2 (108 cards)
+    or 3 (162 cards, six players).
     """
     if fields is None:
-        excess = pack_excess(*card_lists)
+        excess = pack_excess(*card_lists, packs=packs)
         if excess is not None:
             raise InvalidCards(too_many_message(*excess), code="cards.too_many", field=field)
         return
     names = list(fields)
     if len(names) != len(card_lists):
         raise ValueError("check_pack needs one field name per card list")  # i18n: not for people
+    limits = pack_limits(packs)
     counts: Counter = Counter()
     crossed: tuple[str, str | None] | None = None
     for name, cards in zip(names, card_lists):
         for card in cards:
             kind = card.kind
             counts[kind] += 1
-            if crossed is None and counts[kind] > PACK_LIMITS[kind]:
+            if crossed is None and counts[kind] > limits[kind]:
                 crossed = (kind, name)
     if crossed is not None:
         kind, name = crossed
-        raise InvalidCards(too_many_message(kind, PACK_LIMITS[kind], counts[kind]), code="cards.too_many",
+        raise InvalidCards(too_many_message(kind, limits[kind], counts[kind]), code="cards.too_many",
                            field=name)
 
 
@@ -229,9 +243,10 @@ class CardTally:
         self.fields.append(field)
         return cards
 
-    def check_pack(self) -> None:
-        """Refuse more copies of a card, over every list read, than the 108-card pack holds."""
-        check_pack(*self.lists, fields=self.fields)
+    def check_pack(self, packs: int = 2) -> None:
+        """Refuse more copies of a card, over every list read, than the pack holds (108 cards, or 162 with
+        ``packs=3``)."""
+        check_pack(*self.lists, fields=self.fields, packs=packs)
 
 
 def rank_name(rank: str) -> str:

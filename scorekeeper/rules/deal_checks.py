@@ -1,14 +1,14 @@
 """What cannot happen in one deal: the checks ``score_deal`` runs before it scores anything.
 
 Each raises ImpossibleDeal (or InvalidRequest for a field these rules do not have) naming the field:
-two sides going out, more threes or cards than one 108-card pack holds, canastas that cannot all be
-made from one pack, points worth more than the whole pack.
+two sides going out, more threes or cards than the pack holds (108 cards, or 162 with three packs),
+canastas that cannot all be made from the pack, points worth more than the whole pack.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from .cards import PACK_LIMITS, RANKS, Card, pack_excess, too_many_message
+from .cards import RANKS, Card, pack_excess, pack_limits, pack_size, too_many_message
 from .errors import ImpossibleDeal, InvalidRequest
 from .profiles import RuleProfile
 from .i18n import _
@@ -34,16 +34,16 @@ def named(name: str, names: Mapping[str, str] | None) -> bool:
     return who(name, names) != f"Side '{name}'"
 
 
-#: Cards of the pack other than threes (threes never go into a canasta): 88 naturals and 12 wild cards.
-_NON_THREES = sum(n for kind, n in PACK_LIMITS.items() if kind not in ("red3", "black3"))
-_TWOS, _JOKERS = PACK_LIMITS["2"], PACK_LIMITS["JK"]
-_WILDS = _TWOS + _JOKERS
+def _non_threes(packs: int) -> int:
+    """Cards of the pack other than threes (threes never go into a canasta): 88 naturals and 12 wild cards in
+    the 108-card pack."""
+    return sum(n for kind, n in pack_limits(packs).items() if kind not in ("red3", "black3"))
 
 
 def pack_points(profile: RuleProfile) -> int:
-    """What all 108 cards of the pack are worth together under ``profile`` (threes at their value in a hand)."""
+    """What all the cards of the pack are worth together under ``profile`` (threes at their value in a hand)."""
     total = 0
-    for kind, copies in PACK_LIMITS.items():
+    for kind, copies in pack_limits(profile.packs).items():
         if kind == "red3":
             value = profile.red_three_in_hand_points
         elif kind == "black3":
@@ -73,10 +73,10 @@ def _check_points_fit(p: RuleProfile, sides: dict[str, SideDeal], names: Mapping
             if value > limit:
                 given = (_("%(names)s: %(value)s points of %(what)s are given", names=who(name, names), value=value, what=what) if named(name, names)
                          else _("Side '%(name)s' gives %(value)s points of %(what)s", name=name, value=value, what=what))
-                raise ImpossibleDeal(_("%(given)s, but all 108 cards of the pack together are worth only %(limit)s under these rules.", given=given, limit=limit), field=field)
+                raise ImpossibleDeal(_("%(given)s, but all %(cards)s cards of the pack together are worth only %(limit)s under these rules.", given=given, cards=pack_size(p.packs), limit=limit), field=field)
             used += value
             if used > limit:
-                raise ImpossibleDeal(_("The melded cards and cards left in hand of the sides add up to %(used)s points, but all 108 cards of the pack together are worth only %(limit)s under these rules.", used=used, limit=limit), field=field)
+                raise ImpossibleDeal(_("The melded cards and cards left in hand of the sides add up to %(used)s points, but all %(cards)s cards of the pack together are worth only %(limit)s under these rules.", used=used, cards=pack_size(p.packs), limit=limit), field=field)
 
 
 class _Needs:
@@ -119,12 +119,16 @@ class _Needs:
 
 
 def _needs_problem(p: RuleProfile, needs: _Needs) -> str | None:
-    """Why the canastas counted so far cannot fit in one pack, or None."""
+    """Why the canastas counted so far cannot fit in the pack, or None."""
     size = p.canasta_size
+    limits = pack_limits(p.packs)
+    _TWOS, _JOKERS, _NON_THREES = limits["2"], limits["JK"], _non_threes(p.packs)
+    _WILDS, of_a_rank = _TWOS + _JOKERS, limits["A"]
     # Ranks that can hold a "natural" canasta: with special canastas sevens and aces are kinds of their own.
     natural_ranks = len(RANKS) - 2 if p.special_canastas else len(RANKS)
     twos, jokers, wilds, cards = needs.twos, needs.jokers, needs.wilds, needs.cards
     sevens, aces, naturals = needs.sevens, needs.aces, needs.naturals
+    per_rank = of_a_rank // size  # natural canastas one rank can hold in a deal: one, from 8 or from 12 cards
     if twos > _TWOS:
         return (_("The canastas given need at least %(twos)s twos, but the pack holds only %(_TWOS)s; a canasta of %(size)s twos alone takes %(size2)s of them.", twos=twos, _TWOS=_TWOS, size=size, size2=size))
     if jokers > _JOKERS:
@@ -134,11 +138,11 @@ def _needs_problem(p: RuleProfile, needs: _Needs) -> str | None:
     if cards > _NON_THREES:
         return (_("Each canasta takes at least %(size)s cards, so the canastas given need at least %(cards)s cards other than threes", size=size, cards=cards) + (_(", counting the cards listed card by card") if needs.listed else "")
                 + _("; the pack holds only %(_NON_THREES)s.", _NON_THREES=_NON_THREES))
-    if sevens > 1 or aces > 1:
-        which = "sevens" if sevens > 1 else "aces"
-        return (_("The pack holds 8 %(which)s, enough for only one canasta of %(which2)s in a deal; %(aces)s are given.", which=which, which2=which, aces=max(sevens, aces)))
-    if naturals + sevens + aces > len(RANKS) or naturals > natural_ranks:
-        return (_("A natural canasta takes %(size)s of the 8 cards of its rank, so a deal holds at most one per rank (%(natural_ranks)s here); %(naturals)s natural canastas are given.", size=size, natural_ranks=natural_ranks, naturals=naturals))
+    if sevens > per_rank or aces > per_rank:
+        which = "sevens" if sevens > per_rank else "aces"
+        return (_("The pack holds %(copies)s %(which)s, enough for only one canasta of %(which2)s in a deal; %(aces)s are given.", copies=of_a_rank, which=which, which2=which, aces=max(sevens, aces)))
+    if naturals + sevens + aces > len(RANKS) * per_rank or naturals > natural_ranks * per_rank:
+        return (_("A natural canasta takes %(size)s of the %(copies)s cards of its rank, so a deal holds at most one per rank (%(natural_ranks)s here); %(naturals)s natural canastas are given.", size=size, copies=of_a_rank, natural_ranks=natural_ranks, naturals=naturals))
     return None
 
 
@@ -182,8 +186,8 @@ def _check_sides(p: RuleProfile, sides: dict[str, SideDeal], names) -> None:
                              field="sides")
 
 
-def _check_pack(sides: dict[str, SideDeal]) -> None:
-    """The threes laid out and the cards listed fit in one 108-card pack."""
+def _check_pack(p: RuleProfile, sides: dict[str, SideDeal]) -> None:
+    """The threes laid out and the cards listed fit in the pack (108 cards, or 162 with three packs)."""
     red = sum(s.red_threes for s in sides.values())
     black = sum(s.black_threes for s in sides.values())
     card_lists = []
@@ -197,12 +201,13 @@ def _check_pack(sides: dict[str, SideDeal]) -> None:
                     red += 1
                 else:
                     black += 1
-    if red > 4:
-        raise ImpossibleDeal(_("The pack holds 4 red threes, but the sides have %(red)s.", red=red), field="sides")
-    if black > 4:
-        raise ImpossibleDeal(_("The pack holds 4 black threes, but the sides have %(black)s.", black=black), field="sides")
+    most = p.red_threes_in_pack
+    if red > most:
+        raise ImpossibleDeal(_("The pack holds %(most)s red threes, but the sides have %(red)s.", most=most, red=red), field="sides")
+    if black > most:
+        raise ImpossibleDeal(_("The pack holds %(most)s black threes, but the sides have %(black)s.", most=most, black=black), field="sides")
     if card_lists:
-        excess = pack_excess(*card_lists)
+        excess = pack_excess(*card_lists, packs=p.packs)
         if excess is not None:
             raise ImpossibleDeal(too_many_message(*excess), field="sides")
 
@@ -210,6 +215,6 @@ def _check_pack(sides: dict[str, SideDeal]) -> None:
 def check_deal(p: RuleProfile, sides: dict[str, SideDeal], names: Mapping[str, str] | None = None) -> None:
     """Every check above, in the order a person would want to hear about the problem."""
     _check_sides(p, sides, names)
-    _check_pack(sides)
+    _check_pack(p, sides)
     _check_canastas_fit(p, sides, names)
     _check_points_fit(p, sides, names)

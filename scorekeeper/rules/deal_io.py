@@ -12,7 +12,7 @@ from .i18n import _
 
 _CARD_FIELDS = ("melds", "hands")
 _TOTAL_FIELDS = ("meld_points", "canastas", "hand_points")
-_COMMON_FIELDS = ("red_threes", "black_threes", "went_out", "concealed", "penalties")
+_COMMON_FIELDS = ("red_threes", "black_threes", "went_out", "concealed", "penalties", "lone_hand")
 
 
 def _bad(message: str, field: str | None, code: str = "request.invalid_field") -> InvalidRequest:
@@ -102,12 +102,13 @@ def _parse_side(name: str, data) -> SideDeal:
     if by_cards and any(k in data for k in _TOTAL_FIELDS):
         raise _bad(_("Give side '%(name)s' card by card (melds, hands) or by totals (meld_points, canastas, hand_points), not both.", name=name), base)
     kw: dict = _card_fields(data, base) if by_cards else _total_fields(data, base)
-    kw["red_threes"] = _count(data.get("red_threes", 0), f"{base}.red_threes", most=4)
+    kw["red_threes"] = _count(data.get("red_threes", 0), f"{base}.red_threes", most=6)  # three packs hold six
     kw["black_threes"] = _count(data.get("black_threes", 0), f"{base}.black_threes", most=4)
     concealed = _flag(data.get("concealed", False), f"{base}.concealed")
     went_out = _flag(data["went_out"], f"{base}.went_out") if "went_out" in data else concealed
     kw["went_out"], kw["concealed"] = went_out, concealed
     kw["penalties"] = _penalties(data, base)
+    kw["lone_hand"] = _flag(data.get("lone_hand", False), f"{base}.lone_hand")
     return SideDeal(**kw)
 
 
@@ -155,6 +156,8 @@ def side_to_dict(side: SideDeal) -> dict:
                concealed=side.concealed)
     out["penalties"] = [p if isinstance(p, str) else {"points": p.points, "reason": p.reason}
                         for p in side.penalties]
+    if side.lone_hand:
+        out["lone_hand"] = True
     return out
 
 

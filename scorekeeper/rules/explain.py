@@ -18,7 +18,8 @@ from typing import Iterable
 
 from .explain_rows import ASPECTS, num
 from .i18n import N_, _
-from .profiles import PROFILES, TOPICS, Option, RuleProfile, profile_options, rule_fields
+from .profiles import POOLING_NOTE, PROFILES, TOPICS, Option, RuleProfile, profile_options, rule_fields
+from .tables import NOTES
 
 TOPIC_TITLES = dict(TOPICS)
 
@@ -81,6 +82,7 @@ CITATION_NOTES = frozenset({
     N_("docs/RULES.md §3.1, outside sources"),
     N_("rule of five: docs/RULES.md §3.2, outside sources"),
     N_("docs/RULES.md §2.1 one meld per rank"),
+    *NOTES.values(), POOLING_NOTE,
 })
 
 

@@ -264,6 +264,9 @@ def _dead_sentence(p: RuleProfile) -> str:
 def _red_short(p: RuleProfile) -> str:
     if p.threes_scoring == "per_colour":
         return _("per colour: 1–4 threes = %(table)s", table="/".join(num(v) for v in p.threes_table[1:]))
+    if p.packs == 3:
+        return _("%(each)s each up to four; five %(five)s; six %(six)s", each=num(p.red_three_bonus),
+                 five=num(p.five_red_threes_bonus), six=num(p.six_red_threes_bonus))
     return _("%(each)s each; all four %(four)s", each=num(p.red_three_bonus), four=num(p.all_four_red_threes_bonus))
 
 
@@ -273,6 +276,10 @@ def _red_sentence(p: RuleProfile) -> str:
         return _("Red and black threes are counted separately, each colour scoring %(one)s for one, %(two)s for two, "
                  "%(three)s for three and %(four)s for all four.", one=num(t[1]), two=num(t[2]), three=num(t[3]),
                  four=num(t[4]))
+    if p.packs == 3:
+        return _("With three packs there are six red threes: each scores %(each)s up to four; a side holding five "
+                 "scores %(five)s for them, and all six %(six)s.", each=num(p.red_three_bonus),
+                 five=num(p.five_red_threes_bonus), six=num(p.six_red_threes_bonus))
     return _("Each red three laid out scores %(each)s; a side holding all four scores %(four)s for them.",
              each=num(p.red_three_bonus), four=num(p.all_four_red_threes_bonus))
 
@@ -660,21 +667,57 @@ def _penalties_sentence(p: RuleProfile) -> str:
 
 
 def _deal_sentence(p: RuleProfile) -> str:
-    return _("A side's score for a deal adds its bonuses (canastas, threes, going out) and the value of its melded "
+    text = _("A side's score for a deal adds its bonuses (canastas, threes, going out) and the value of its melded "
              "cards, then takes off the value of the cards left in its players' hands.")
+    if not p.cut_throat:
+        return text
+    if p.cut_throat_pools_hands:
+        return text + " " + _("In cut-throat the two partners of a deal add up everything they score but their "
+                              "red threes, cards left in either hand included, and each is credited the total "
+                              "with his own red threes.")
+    return text + " " + _("In cut-throat the two partners of a deal each score their going out, canastas and "
+                          "melded cards together, and on their own their red threes and the cards left in their "
+                          "own hand.")
+
+
+def _teams_short(p: RuleProfile) -> str:
+    if p.cut_throat:
+        return _("cut-throat")
+    if not p.partnerships:
+        return _("each alone")
+    return {(2, 2): _("two partnerships"), (2, 3): _("two against three"), (2, 2, 2): _("three partnerships"),
+            (3, 3): _("two teams of three")}[p.side_sizes]
 
 
 def _players_short(p: RuleProfile) -> str:
-    if p.partnerships:
-        return _("%(players)s, two partnerships", players=num(p.players))
-    return _("%(players)s, each alone", players=num(p.players))
+    text = _("%(players)s, %(teams)s", players=num(p.players), teams=_teams_short(p))
+    return _("%(text)s, one of three sits out", text=text) if p.trio_sits_out else text
+
+
+def _teams_sentence(p: RuleProfile) -> str:
+    players = count(p.players, PLAYERS)
+    if p.cut_throat:
+        return _capital(_("%(players)s play cut-throat: the first to take the pile plays alone for the rest of the "
+                          "deal against the other two, who are partners for that deal; if someone goes out before "
+                          "anyone took it, he plays alone; if nobody took it, everyone scores alone. Each keeps a "
+                          "score of his own and needs the minimum of his own total.", players=players))
+    if not p.partnerships:
+        return _capital(_("%(players)s play, each for themselves.", players=players))
+    return {
+        (2, 2): _capital(_("%(players)s play in partnerships of two, partners sitting opposite.", players=players)),
+        (2, 3): _capital(_("%(players)s play, two against three.", players=players)),
+        (2, 2, 2): _capital(_("%(players)s play in three partnerships of two, partners sitting opposite.",
+                              players=players)),
+        (3, 3): _capital(_("%(players)s play in two teams of three, sitting one of each team in turn.",
+                           players=players)),
+    }[p.side_sizes]
 
 
 def _players_sentence(p: RuleProfile) -> str:
-    if p.partnerships:
-        return _capital(_("%(players)s play in partnerships of two, partners sitting opposite.",
-                          players=count(p.players, PLAYERS)))
-    return _capital(_("%(players)s play, each for themselves.", players=count(p.players, PLAYERS)))
+    text = _teams_sentence(p)
+    if p.trio_sits_out:
+        text += " " + _("Each deal one player of a team of three sits out, in turn, and does not advise.")
+    return text
 
 
 def _dealt_short(p: RuleProfile) -> str:
@@ -682,6 +725,9 @@ def _dealt_short(p: RuleProfile) -> str:
 
 
 def _dealt_sentence(p: RuleProfile) -> str:
+    if p.packs == 3:
+        return _("Each player is dealt %(cards)s from a pack of three decks and six jokers, 162 cards.",
+                 cards=count(p.cards_dealt, CARDS))
     return _("Each player is dealt %(cards)s from a pack of two decks and four jokers.",
              cards=count(p.cards_dealt, CARDS))
 

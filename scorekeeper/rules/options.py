@@ -49,6 +49,21 @@ class Option:
     #: For an option that is not simply one field: the fields a value sets, and the value a profile has.
     to_fields: Callable[[Any], dict] | None = None
     from_profile: Callable[["RuleProfile"], Any] | None = None
+    #: A setting of the table (the number of players and how they team up): applied before every other
+    #: option, so that a club's own choice of target, draw or canastas given beside it still stands.
+    table: bool = False
+    #: For an option that only means something at some tables: whether the profile being built is one
+    #: (it reads the profile's fields, ``applies(profile)``), and plain words saying which ones. A value
+    #: other than the default is refused at any other table.
+    applies: Callable[[Any], bool] | None = None
+    applies_words: str = ""
+    #: The other options a value of this one needs to apply (``{"players": 3}`` for cut-throat).
+    needs: Callable[[Any], dict] | None = None
+
+    def setting(self, value) -> dict:
+        """The options to give for ``value`` to apply: this one, and the table it needs (``needs``)."""
+        extra = self.needs(value) if self.needs is not None and value != self.default else {}
+        return {**extra, self.name: value}
 
     @property
     def field_name(self) -> str:

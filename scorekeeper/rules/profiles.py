@@ -14,6 +14,7 @@ from .options import (
     Option, black_three_effect, black_three_melds, complete_when_out, one_per_rank, target, wild_cap,
 )
 from .i18n import N_, _
+from .tables import table_options
 from .rule_profile import (
     CLASSIC_CANASTAS, SPECIAL_CANASTAS, TOPICS, Penalty, RuleProfile, check_registry, profile_parameters,
     rule_fields,
@@ -24,6 +25,11 @@ __all__ = [
     "Option", "Penalty", "RuleProfile", "CLASSIC_CANASTAS", "SPECIAL_CANASTAS", "TOPICS",
     "BICYCLE", "YAHOO", "MODERN_AMERICAN", "SILHILL", "CLASSIC",
 ]
+
+
+#: Where cut-throat partners add up their hands too: the Cutthroat Canasta page on the publisher's site, whose
+#: four-hand rules are the bicycle document (its Scoring paragraph). A note of the project's own, translated.
+POOLING_NOTE = N_("docs/RULES.md §5: RG-3; bicyclecards.com Cutthroat Canasta, Scoring")
 
 
 def _sources(pid: str, pairs: dict[str, str]) -> tuple[tuple[str, str], ...]:
@@ -63,7 +69,16 @@ _BICYCLE_SOURCES = {
     "one_card_pile": "Frozen Pile", "going_out": "Going Out", "concealed": "Concealed Hand",
     "scoring": "Scoring the Deal", "target": "Scoring the Game", "stock": "Forcing",
     "penalties": "Meld Restrictions",
+    "packs": "Number of Players (docs/RULES.md §5: RG-6)",
+    "cut_throat": "Number of Players (docs/RULES.md §5: RG-3; bicyclecards.com Cutthroat Canasta, Scoring)",
 }
+
+_BICYCLE_PENALTIES = (
+    Penalty("undeclared-red-three", N_("Red three not laid down"), 500, "bicycle: Red Threes"),
+    Penalty("illegal-meld", N_("Illegal meld taken back"), 100, "bicycle: Meld Restrictions"),
+    Penalty("partial-withdrawal", N_("Part of an insufficient opening taken back"), 100,
+            "bicycle: Meld Restrictions"),
+)
 
 BICYCLE = RuleProfile(
     id="bicycle", name=N_("Bicycle (Hoyle) rules"), source="000 Canasta General Rules",
@@ -75,14 +90,10 @@ BICYCLE = RuleProfile(
     black_three_effect="freeze", minimum_below_zero=0,
     minimum_table=((0, 50), (1500, 90), (3000, 120)),
     concealed_exempt_from_minimum=True, one_card_pile_ban=True,
-    penalties=(
-        Penalty("undeclared-red-three", N_("Red three not laid down"), 500, "bicycle: Red Threes"),
-        Penalty("illegal-meld", N_("Illegal meld taken back"), 100, "bicycle: Meld Restrictions"),
-        Penalty("partial-withdrawal", N_("Part of an insufficient opening taken back"), 100,
-                "bicycle: Meld Restrictions"),
-    ),
+    penalties=_BICYCLE_PENALTIES,
     options=(
         target(5000, "bicycle: Scoring the Game"),
+        *table_options("bicycle", _BICYCLE_SOURCES["players"], POOLING_NOTE, _BICYCLE_PENALTIES),
         wild_cap("unlimited", "bicycle: Canastas (docs/RULES.md B-A1)"),
         Option("wilds_may_exceed_naturals", N_("Wild cards may outnumber natural cards"), "bool", (True, False), True,
                N_("yes: any meld with at least two natural cards and at most three wild cards is fine, even two "
@@ -125,7 +136,7 @@ YAHOO = RuleProfile(
         target(5000, "yahoo: Basics"),
         Option("players", N_("Players"), "choice", (2, 4), 4,
                N_("4: two partnerships of two, 11 cards each. 2: each player alone, 15 cards each."),
-               "yahoo: Basics", reading=False, to_fields=_players),
+               "yahoo: Basics", reading=False, to_fields=_players, table=True),
         Option("draw", N_("Cards drawn from the stock"), "choice", (1, 2), 1,
                N_("1: draw one card each turn. 2: draw two cards and still discard one."),
                "yahoo: Playing at Yahoo", reading=False),
@@ -284,6 +295,8 @@ _CLASSIC_SOURCES = {
     "frozen": "Freezing", "one_card_pile": "Going Out", "going_out": "Going Out",
     "concealed": "Concealed Hand", "scoring": "Scoring a Deal", "target": "Scoring a Game",
     "stock": "Exhausting the Stock",
+    "packs": "Number of Players (docs/RULES.md §5: RG-6)",
+    "cut_throat": "Number of Players (docs/RULES.md §5: RG-3; bicyclecards.com Cutthroat Canasta, Scoring)",
 }
 
 CLASSIC = RuleProfile(
@@ -298,6 +311,7 @@ CLASSIC = RuleProfile(
     concealed_exempt_from_minimum=True, one_card_pile_ban=True,
     options=(
         target(5000, "classic: Scoring a Game"),
+        *table_options("classic", _CLASSIC_SOURCES["players"], POOLING_NOTE),
         black_three_effect("block_one_turn", "classic: Freezing (docs/RULES.md C-A1)"),
         Option("natural_and_wild_takes_pile", N_("A natural card and a wild card may take the pile"), "bool",
                (True, False), True,

@@ -15,9 +15,10 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass, field, fields, replace
 from functools import cache
+from types import SimpleNamespace
 from typing import Any, Literal
 
-from .cards import Card
+from .cards import Card, pack_size
 from .errors import UnknownOption
 from .options import Option
 from .i18n import N_, _
@@ -45,6 +46,7 @@ BlackThreeEffect = Literal["freeze", "block_one_turn", "not_discarded"]
 ThreesScoring = Literal["red_each", "per_colour"]
 ThreesSignBy = Literal["melds", "canastas"]
 CanastaWaiver = Literal["none", "natural", "any"]
+TeamUp = Literal["standard", "cut_throat", "two_teams"]
 
 
 def rule(default, label: str, source: str, topic: str, *, points: bool = False):
@@ -79,6 +81,9 @@ class RuleProfile:
     target: int = rule(5000, N_("Game target"), "target", "game")
     players: Literal[2, 3, 4, 5, 6] = rule(4, N_("Players"), "players", "game")
     partnerships: bool = rule(True, N_("Played in partnerships"), "players", "game")
+    teams: TeamUp = rule("standard", N_("How the players team up"), "players", "game")
+    trio_sits_out: bool = rule(False, N_("One player of a team of three sits out each deal"), "players", "game")
+    packs: Literal[2, 3] = rule(2, N_("Packs of 52 cards (with two jokers each)"), "packs", "game")
     cards_dealt: int = rule(11, N_("Cards dealt to each player"), "cards_dealt", "game")
     draw: Literal[1, 2] = rule(1, N_("Cards drawn each turn"), "draw", "game")
     upcard: str = rule(N_("turned; re-turned while it is a joker, a two or a three"), N_("First card of the pile"),
@@ -129,6 +134,8 @@ class RuleProfile:
     threes_scoring: ThreesScoring = rule("red_each", N_("How threes score"), "red_threes", "threes")
     red_three_bonus: int = rule(100, N_("Each red three"), "red_threes", "threes", points=True)
     all_four_red_threes_bonus: int = rule(800, N_("All four red threes"), "red_threes", "threes", points=True)
+    five_red_threes_bonus: int = rule(1000, N_("Five red threes (three packs)"), "packs", "threes", points=True)
+    six_red_threes_bonus: int = rule(1200, N_("Six red threes (three packs)"), "packs", "threes", points=True)
     threes_table: tuple[int, ...] = rule((0, 100, 300, 500, 1000), N_("Threes of one colour, for none to four"),
                                          "red_threes", "threes", points=True)
     threes_sign_by: ThreesSignBy = rule("melds", N_("What makes threes count minus"), "red_threes", "threes")
@@ -182,6 +189,8 @@ class RuleProfile:
     concealed_allows_additions: bool = rule(False, N_("Adding to the partner's melds keeps going out concealed"),
                                             "concealed", "going_out")
     # deal scoring
+    cut_throat_pools_hands: bool = rule(False, N_("Cut-throat partners share their cards left in hand"),
+                                        "cut_throat", "scoring")
     melds_count_minus_without_canasta: bool = rule(False, N_("Melded cards count minus without a canasta"),
                                                    "scoring", "scoring")
     incomplete_sevens_penalty: int = rule(0, N_("Unfinished sevens meld"), "scoring", "scoring", points=True)
@@ -215,15 +224,29 @@ class RuleProfile:
         object.__setattr__(self, "_source_map", dict(self.sources))
         object.__setattr__(self, "_special", set(self.canasta_kinds) == set(SPECIAL_CANASTAS))
 
-    # -- the table ---------------------------------------------------------------
+    # -- the table ----------------------------------------------------------------
     @property
     def side_sizes(self) -> tuple[int, ...]:
-        """How many players each side has: two partnerships sharing the table, or every player a side alone
-        (bicycle: Number of Players; classic: Number of Players; yahoo: Basics; silhill: §1). The one answer the
-        new-game form, the import and every other place that seats players ask."""
-        if self.partnerships:
-            return (self.players // 2, self.players // 2)
-        return (1,) * self.players
+        """How many players each side of the game has: (2, 2) for two partnerships, (1, 1, 1) for three players
+        alone or cut-throat (each player keeps a score of his own), (2, 3) for five, (2, 2, 2) or (3, 3) for six
+        (docs/RULES.md §5). The one answer the new-game form, the import and every other place that seats
+        players ask."""
+        if not self.partnerships:
+            return (1,) * self.players
+        if self.players == 5:
+            return (2, 3)
+        if self.players == 6:
+            return (3, 3) if self.teams == "two_teams" else (2, 2, 2)
+        return (self.players // 2,) * 2
+
+    @property
+    def cut_throat(self) -> bool:
+        """Three players, the first to take the pile alone against the other two for that deal."""
+        return self.teams == "cut_throat"
+
+    @property
+    def red_threes_in_pack(self) -> int:
+        return 2 * self.packs
 
     # -- card values -------------------------------------------------------------
     def card_points(self, card: Card) -> int:
@@ -275,20 +298,28 @@ class RuleProfile:
 
     # -- options ---------------------------------------------------------------
     def with_options(self, options: dict | None) -> "RuleProfile":
-        """The profile with a club's options applied; raises UnknownOption."""
+        """The profile with a club's options applied; raises UnknownOption.
+
+        The table's options (``Option.table``: the number of players, how they team up) go first, in the
+        order the profile lists them, since they set the draw, the canastas to go out and the target of that
+        table; every other option follows and so stands over them. An option that only means something at
+        some tables (``Option.applies``) is refused with any other value than its default elsewhere."""
         if not options:
             return self
         if not isinstance(options, dict):
             raise UnknownOption(_("Options must be given as names with values."), field="options")
         known = {opt.name: opt for opt in self.options}
-        changes: dict[str, Any] = {}
-        for name, value in options.items():
-            opt = known.get(name)
-            if opt is None:
+        for name in options:
+            if name not in known:
                 names = ", ".join(sorted(known))
                 raise UnknownOption(_("The %(rules)s rules have no option '%(name)s'. Options: %(names)s.",
                                       rules=self.id, name=name, names=names), field=f"options.{name}")
-            changes.update(opt.changes(value))
+        order = list(self.options)
+        given = sorted(options, key=lambda n: order.index(known[n]) if known[n].table else len(order))
+        changes: dict[str, Any] = {}
+        for name in given:
+            changes.update(known[name].changes(options[name]))
+        _refuse_misplaced(self, known, options, changes)
         return replace(self, **changes) if changes else self
 
     def read_options(self, values: dict) -> dict:
@@ -299,6 +330,19 @@ class RuleProfile:
 
     def option_values(self) -> dict[str, object]:
         return {opt.name: opt.value_of(self) for opt in self.options}
+
+
+def _refuse_misplaced(profile: RuleProfile, known: dict, options: dict, changes: dict) -> None:
+    """Refuse an option given a value other than its default at a table it does not apply to (cut-throat for
+    four players, two teams of three for three)."""
+    view = SimpleNamespace(**{f.name: getattr(profile, f.name) for f in fields(RuleProfile)})
+    for name, value in changes.items():
+        setattr(view, name, value)
+    for name, value in options.items():
+        opt = known[name]
+        if opt.applies is not None and opt.read(value) != opt.default and not opt.applies(view):
+            raise UnknownOption(_("The option '%(name)s' applies only %(when)s.", name=name,
+                                  when=_(opt.applies_words)), field=f"options.{name}")
 
 
 # --------------------------------------------------------------------------------------
@@ -362,7 +406,17 @@ def _consistency_problems(p: RuleProfile) -> list[str]:
          "the minimum table must start at 0 and be sorted by score"),  # i18n: not for people
         (any(m < 0 or m % 5 for _, m in p.minimum_table),
          "every initial-meld minimum must be a non-negative multiple of 5"),  # i18n: not for people
-        (p.partnerships and p.players % 2, "partnerships need an even number of players"),  # i18n: not for people
+        (p.partnerships and p.players < 4, "partnerships need four or more players"),  # i18n: not for people
+        (p.cut_throat and (p.players != 3 or p.partnerships),
+         "cut-throat is three players, each keeping a score of his own"),  # i18n: not for people
+        (p.teams == "two_teams" and (p.players != 6 or not p.partnerships),
+         "two teams of three are six players in partnerships"),  # i18n: not for people
+        (p.trio_sits_out and 3 not in p.side_sizes,
+         "only a team of three can have a player sit out"),  # i18n: not for people
+        (p.packs == 3 and p.threes_scoring != "red_each",
+         "three packs are scored with red threes each"),  # i18n: not for people
+        ((p.players - p.side_sizes.count(3) * p.trio_sits_out) * p.cards_dealt >= pack_size(p.packs),
+         "the players at the table are dealt more cards than the pack holds"),  # i18n: not for people
         (p.min_meld_size < 2 or p.canasta_size < p.min_meld_size,
          "a meld has at least two cards and a canasta at least as many as a meld"),  # i18n: not for people
         (p.max_wilds < 0 or p.min_naturals < 0 or p.min_naturals > p.canasta_size,

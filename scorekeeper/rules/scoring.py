@@ -36,6 +36,9 @@ class SideDeal:
     went_out: bool = False
     concealed: bool = False
     penalties: tuple = ()
+    #: Cut-throat: this player took the pile first (or went out before anyone took it) and plays alone against
+    #: the other two as partners for this deal; with no lone hand everyone scores alone.
+    lone_hand: bool = False
 
     @property
     def by_cards(self) -> bool:
@@ -224,42 +227,24 @@ def _threes_lines(p: RuleProfile, side: SideDeal, facts: _Side, n_canastas: int)
         return lines
     if not red:
         return lines
-    if red == 4:
+    if red == 4 and p.red_threes_in_pack == 4:
         value = p.all_four_red_threes_negative if sign < 0 else p.all_four_red_threes_bonus
+    elif red > 4:  # three packs: 100 each up to four, then a scale of its own (docs/RULES.md §5, RG-6)
+        value = p.five_red_threes_bonus if red == 5 else p.six_red_threes_bonus
     else:
         value = red * p.red_three_bonus
     lines.append(Line("red_threes", ngettext("%(num)d red three", "%(num)d red threes", red) + note, sign * value))
     return lines
 
 
-def _score_side(p: RuleProfile, name: str, side: SideDeal,
-                names: Mapping[str, str] | None = None) -> tuple[list[Line], _Side]:
+def _side_facts(p: RuleProfile, name: str, side: SideDeal, names: Mapping[str, str] | None = None) -> _Side:
+    """The facts of one side's deal, its listed penalties refused or turned into lines."""
     if side.by_cards and (side.meld_points is not None or side.canastas is not None or side.hand_points is not None):
         raise InvalidRequest(_("Give a side card by card (melds, hands) or by totals (meld_points, canastas, hand_points), not both."), code="request.invalid_field", field=f"sides.{name}")
     facts = _facts_by_cards(p, name, side, names) if side.by_cards else _facts_by_totals(p, name, side)
-    lines: list[Line] = []
-    if side.went_out:
-        lines.append(Line("going_out", _("Went out"), p.going_out_bonus))
-        if side.concealed and p.concealed_allowed and p.concealed_extra_bonus:
-            lines.append(Line("concealed", _("Went out concealed"), p.concealed_extra_bonus))
-    n_canastas = 0
-    for kind in p.canasta_kinds:
-        count = facts.canastas.get(kind, 0)
-        if count:
-            n_canastas += count
-            lines.append(Line("canastas", ngettext(*_KIND_LABELS[kind], count), count * p.canasta_bonus(kind)))
-    lines.extend(_threes_lines(p, side, facts, n_canastas))
-    if facts.meld_points:
-        if p.melds_count_minus_without_canasta and n_canastas == 0:
-            lines.append(Line("melded", _("Cards melded (no canasta: minus)"), -facts.meld_points))
-        else:
-            lines.append(Line("melded", _("Cards melded"), facts.meld_points))
-    if facts.hand_points:
-        lines.append(Line("hand", _("Cards left in hand"), -facts.hand_points))
-    lines.extend(facts.penalty_lines)
     for i, penalty in enumerate(side.penalties):
         if isinstance(penalty, CustomPenalty):
-            lines.append(Line("penalty", penalty.reason or _("Penalty"), -penalty.points))
+            facts.penalty_lines.append(Line("penalty", penalty.reason or _("Penalty"), -penalty.points))
             continue
         known = p.penalty(penalty)
         if known is None:
@@ -268,9 +253,58 @@ def _score_side(p: RuleProfile, name: str, side: SideDeal,
                                  code="request.invalid_field", field=f"sides.{name}.penalties[{i}]")
         if known not in listable_penalties(p, side.by_cards):
             raise InvalidRequest(_("'%(label)s' is worked out from the cards when a side is given card by card; listing it as well would charge it twice. Leave it out, or give the side by totals.", label=known.label), code="request.invalid_field", field=f"sides.{name}.penalties[{i}]")
-        lines.append(Line("penalty", _(known.label), -known.points))
+        facts.penalty_lines.append(Line("penalty", _(known.label), -known.points))
+    return facts
+
+
+def _lines(p: RuleProfile, side: SideDeal, facts: _Side, pool: list[tuple[SideDeal, _Side]]) -> list[Line]:
+    """One side's breakdown. ``pool`` is the partnership it scores with: itself alone, or in cut-throat both
+    partners, whose going out, canastas and melded cards count for each of them while red threes, cards left
+    in hand (unless the club pools them too) and penalties stay each player's own (docs/RULES.md §5)."""
+    lines: list[Line] = []
+    if any(s.went_out for s, _f in pool):
+        lines.append(Line("going_out", _("Went out"), p.going_out_bonus))
+        if any(s.concealed for s, _f in pool) and p.concealed_allowed and p.concealed_extra_bonus:
+            lines.append(Line("concealed", _("Went out concealed"), p.concealed_extra_bonus))
+    n_canastas = 0
+    for kind in p.canasta_kinds:
+        count = sum(f.canastas.get(kind, 0) for _s, f in pool)
+        if count:
+            n_canastas += count
+            lines.append(Line("canastas", ngettext(*_KIND_LABELS[kind], count), count * p.canasta_bonus(kind)))
+    shared = _Side()
+    shared.has_meld = any(f.has_meld for _s, f in pool)
+    lines.extend(_threes_lines(p, side, shared, n_canastas))
+    meld_points = sum(f.meld_points for _s, f in pool)
+    if meld_points:
+        if p.melds_count_minus_without_canasta and n_canastas == 0:
+            lines.append(Line("melded", _("Cards melded (no canasta: minus)"), -meld_points))
+        else:
+            lines.append(Line("melded", _("Cards melded"), meld_points))
+    hand_points = sum(f.hand_points for _s, f in pool) if p.cut_throat_pools_hands else facts.hand_points
+    if hand_points:
+        lines.append(Line("hand", _("Cards left in hand"), -hand_points))
+    lines.extend(facts.penalty_lines)
     facts.n_canastas = n_canastas
-    return lines, facts
+    return lines
+
+
+def _partnerships(p: RuleProfile, sides: dict[str, SideDeal]) -> list[list[str]]:
+    """Who scores with whom this deal: every side alone, or in cut-throat the lone hand alone and the other two
+    together (docs/RULES.md §5); with no lone hand marked, nobody took the pile and everyone is alone."""
+    lone = [name for name, side in sides.items() if side.lone_hand]
+    if lone and not p.cut_throat:
+        raise InvalidRequest(_("Only in cut-throat does one player play alone against the other two; leave 'lone_hand' out."),
+                             code="request.invalid_field", field=f"sides.{lone[0]}.lone_hand")
+    if len(lone) > 1:
+        raise InvalidRequest(_("Only one player can be the lone hand in a deal."), code="request.invalid_field",
+                             field=f"sides.{lone[1]}.lone_hand")
+    if lone and len(sides) != 3:
+        raise InvalidRequest(_("Cut-throat is played by three players, one side each."), code="request.invalid_field",
+                             field="sides")
+    if not lone:
+        return [[name] for name in sides]
+    return [lone, [name for name in sides if name != lone[0]]]
 
 
 def _went_out_warnings(p: RuleProfile, name: str, side: SideDeal, facts: _Side, names) -> list[Violation]:
@@ -301,15 +335,21 @@ def score_deal(profile: RuleProfile, sides: dict[str, SideDeal], before: dict[st
     results: dict[str, SideResult] = {}
     warnings: list[Violation] = []
     totals: dict[str, int] = {}
-    for name, side in sides.items():
-        lines, facts = _score_side(p, name, side, names)
-        deal = sum(line.points for line in lines)
-        total = before.get(name, 0) + deal
-        totals[name] = total
-        by_kind = {kind: facts.canastas[kind] for kind in p.canasta_kinds if facts.canastas.get(kind)}
-        results[name] = SideResult(deal, total, p.minimum(total), tuple(lines), facts.n_canastas, by_kind)
-        warnings.extend(facts.warnings)
-        if side.went_out:
-            warnings.extend(_went_out_warnings(p, name, side, facts, names))
+    facts = {name: _side_facts(p, name, side, names) for name, side in sides.items()}
+    for group in _partnerships(p, sides):
+        pool = [(sides[name], facts[name]) for name in group]
+        for name in group:
+            side, own = sides[name], facts[name]
+            lines = _lines(p, side, own, pool)
+            deal = sum(line.points for line in lines)
+            total = before.get(name, 0) + deal
+            totals[name] = total
+            kinds = {kind: sum(f.canastas.get(kind, 0) for _s, f in pool) for kind in p.canasta_kinds}
+            by_kind = {kind: count for kind, count in kinds.items() if count}
+            results[name] = SideResult(deal, total, p.minimum(total), tuple(lines), own.n_canastas, by_kind)
+            warnings.extend(own.warnings)
+            if side.went_out:
+                warnings.extend(_went_out_warnings(p, name, side, own, names))
+    results = {name: results[name] for name in sides}
     game_over, winner = game_state(p, totals)
     return DealResult(results, game_over, winner, tuple(warnings))

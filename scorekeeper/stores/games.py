@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from sqlite_utils import Database
 from flask_babel import gettext as _
@@ -20,6 +21,7 @@ from flask_babel import gettext as _
 from .. import clock
 from scorekeeper.stores.codes import unique_code
 from ..rules import RuleProfile, get_profile
+from ..rules.tables import dealer_seat, seat_order, sitting_out
 from . import changes
 from .side_names import side_name
 from .errors import GameLocked, GameNotFound, InvalidGame, StaleGame
@@ -117,7 +119,13 @@ class Deal(Row):
 
 def game_profile(game: Game) -> RuleProfile:
     """The game's profile with its club options applied."""
-    return get_profile(game.rules).with_options(game.options)
+    return _profile_of(game.rules, json.dumps(game.options, sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _profile_of(rules: str, options: str) -> RuleProfile:
+    """Profiles are frozen: one built per set of rules and options, asked for by every row of a scorepad."""
+    return get_profile(rules).with_options(json.loads(options))
 
 
 def _new_code(db: Database) -> str:
@@ -278,20 +286,25 @@ def claim(db: Database, game_id: int, expected_version: int, *, locked_ok: bool 
 
 
 def seating(game: Game) -> list[dict]:
-    """The players in clockwise order: partners sit opposite, so the sides alternate."""
-    order = []
-    longest = max(len(s.players) for s in game.sides)
-    for i in range(longest):
-        for side in game.sides:
-            if i < len(side.players):
-                order.append({"side": side.key, "name": side.players[i]})
-    return order
+    """The players in clockwise order (the engine's ``seat_order``): the sides alternate round the table."""
+    return [{"side": game.sides[side].key, "name": game.sides[side].players[player]}
+            for side, player in seat_order(_sizes(game))]
+
+
+def _sizes(game: Game) -> tuple[int, ...]:
+    return tuple(len(side.players) for side in game.sides)
 
 
 def dealer_name(game: Game, deal_index: int) -> str:
-    """Who deals deal number ``deal_index + 1``: the deal passes clockwise."""
-    seats = seating(game)
-    return seats[(game.first_dealer + deal_index) % len(seats)]["name"]
+    """Who deals deal number ``deal_index + 1``: the deal passes clockwise, past a player sitting out."""
+    side, player = dealer_seat(_sizes(game), game.profile.trio_sits_out, game.first_dealer, deal_index)
+    return game.sides[side].players[player]
+
+
+def sitting_out_names(game: Game, deal_index: int) -> tuple[str, ...]:
+    """Who sits out deal number ``deal_index + 1`` (one of a team of three, in turn, when the table says so)."""
+    return tuple(game.sides[side].players[player]
+                 for side, player in sitting_out(_sizes(game), game.profile.trio_sits_out, deal_index))
 
 
 def side_names(game: Game) -> dict[str, str]:

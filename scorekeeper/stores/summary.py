@@ -22,7 +22,7 @@ from scorekeeper.ops.lru import LRU
 from scorekeeper.stores.transaction import after_commit
 from ..rules import DealResult, Line, RuleProfile, RulesError, Violation, game_state, parse_deal, score_deal
 from .errors import GameNotFound
-from .games import Deal, Game, dealer_name, game_profile, get_game, list_deals, side_names
+from .games import Deal, Game, dealer_name, game_profile, get_game, list_deals, side_names, sitting_out_names
 from .rows import Row
 
 
@@ -53,6 +53,7 @@ class ScorepadRow(Row):
     warnings: tuple[Violation, ...] = ()
     error: str | None = None
     after_end: bool = False  # played after a side had already reached the target
+    sits_out: tuple[str, ...] = ()  # who sat this deal out (one of a team of three, in turn)
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class GameSummary(Row):
     game_over: bool = False
     winner: str | None = None
     next_dealer: str = ""
+    next_sits_out: tuple[str, ...] = ()
     problems: tuple[str, ...] = ()
     ended_at: int | None = None  # the number of the deal in which a side first reached the target
 
@@ -113,7 +115,7 @@ def score_row(game: Game, profile: RuleProfile, index: int, deal: Deal, totals: 
     """Deal number ``index + 1`` scored on top of ``totals``/``minimums`` (updated in place): its row, and the
     engine's refusal (None when it scored). ``result``: the deal already scored on these totals by the caller."""
     base = {"number": index + 1, "deal_id": deal.id, "dealer": dealer_name(game, index), "mode": deal.mode,
-            "who": deal.who}
+            "who": deal.who, "sits_out": sitting_out_names(game, index)}
     try:
         if result is None:
             result = score(profile, deal.sides, totals, side_names(game))
@@ -142,6 +144,7 @@ def _finish(game: Game, profile: RuleProfile, rows: list[ScorepadRow], totals, m
     game_over, winner = game_state(profile, totals)
     return GameSummary(game=game, profile=profile, rows=tuple(rows), totals=totals, minimums=minimums,
                        game_over=game_over, winner=winner, next_dealer=dealer_name(game, len(rows)),
+                       next_sits_out=sitting_out_names(game, len(rows)),
                        problems=tuple(problems), ended_at=ended_at)
 
 

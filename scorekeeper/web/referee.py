@@ -319,7 +319,7 @@ def meld_request(form: Form, setup: Setup):
     reader = Reader(form)
     situation, add, fields_map = read_situation(form, reader, with_add=True)
     melds = read_melds(form, reader, fields_map)
-    reader.check_pack()
+    reader.check_pack(setup.profile.packs)
     if not melds and not add:
         raise FormError("melds-0", _("Choose the cards of the meld, or the cards added to a meld on the table."))
     return check_meld, {"situation": situation, "melds": melds, "add": add,
@@ -333,7 +333,7 @@ def pile_request(form: Form, setup: Setup):
     below = reader.cards("below")
     uses = reader.cards("uses")
     melds = read_melds(form, reader, fields_map)
-    reader.check_pack()
+    reader.check_pack(setup.profile.packs)
     if not top:
         raise FormError("top", _("Choose the top card of the pile."))
     if len(top) > 1:
@@ -360,7 +360,7 @@ def go_out_request(form: Form, setup: Setup):
     situation, add, fields_map = read_situation(form, reader, with_add=True)
     melds = read_melds(form, reader, fields_map)
     discard = reader.cards("discard")
-    reader.check_pack()
+    reader.check_pack(setup.profile.packs)
     if len(discard) > 1:
         raise FormError("discard", _("The last discard is a single card."))
     drew = form.get("drew", "stock")

@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.rules import PROFILES, RuleProfile, get_profile, profile_options
 from scorekeeper.rules.profiles import SPECIAL_CANASTAS
+from scorekeeper.rules.rule_profile import field_choices
 from scorekeeper.rules.explain import TOPICS, compare, explain, option_value_text, source_text
 
 PROFILE_IDS = list(PROFILES)
@@ -150,6 +151,17 @@ INERT_WHEN = {
     "concealed_extra_bonus": (lambda p: not p.concealed_allowed, {"concealed_allowed": True}),
     "concealed_needs_canasta": (lambda p: not p.concealed_allowed, {"concealed_allowed": True}),
     "concealed_allows_additions": (lambda p: not p.concealed_allowed, {"concealed_allowed": True}),
+    # scoring._threes_lines: five and six red threes exist only in three packs, scored red three by red three.
+    "five_red_threes_bonus": (lambda p: p.packs == 2 or p.threes_scoring == "per_colour",
+                              {"packs": 3, "threes_scoring": "red_each"}),
+    "six_red_threes_bonus": (lambda p: p.packs == 2 or p.threes_scoring == "per_colour",
+                             {"packs": 3, "threes_scoring": "red_each"}),
+    # scoring._lines: partners share their hands only in cut-throat.
+    "cut_throat_pools_hands": (lambda p: not p.cut_throat,
+                               {"players": 3, "partnerships": False, "teams": "cut_throat"}),
+    # RuleProfile.side_sizes: only a team of three has someone to sit out; only three or six players team up.
+    "trio_sits_out": (lambda p: 3 not in p.side_sizes, {"players": 5, "partnerships": True}),
+    "teams": (lambda p: p.players != 6, {"players": 6, "partnerships": True}),
     # scoring._facts_by_cards: mixed aces only matter when unfinished aces cost anything.
     "incomplete_mixed_aces_penalised": (lambda p: not p.incomplete_aces_penalty, {"incomplete_aces_penalty": 2500}),
 }
@@ -176,6 +188,8 @@ def _other_values(profile, f):
         candidates.append(value + " (as a club plays it)")
     elif isinstance(value, tuple) and value and all(type(v) is int for v in value):
         candidates.append(value[:-1] + (value[-1] + 5,))
+    if not isinstance(value, tuple):
+        candidates += list(field_choices(f.name))  # every fixed choice of the field (Literal)
     result = []
     for candidate in candidates:
         if candidate == value or any(candidate == seen for seen, _ in result):

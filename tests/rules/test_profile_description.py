@@ -122,20 +122,38 @@ def test_no_engine_message_names_a_profile():
 @pytest.mark.parametrize("pid", list(PROFILES))
 def test_every_combination_of_club_options_is_consistent(pid):
     """A profile's own consistency checks (``_field_problems``, ``_consistency_problems``) speak to programmers, in
-    English: no choice a club can make reaches them. Every combination of every option's values (two targets for
-    the number option) builds a profile; a value an option does not allow is refused as UnknownOption first."""
+    English: no choice a club can make reaches them. Every combination of the table's options (players, how they
+    team up and the variants of a table) with the others all at their default or all switched, and every
+    combination of the other options (two targets for the number option) at the default table, builds a profile;
+    a value an option does not allow, or a variant given at a table it does not apply to, is refused as
+    UnknownOption first."""
     import itertools
 
     from scorekeeper.rules import UnknownOption
 
     profile = get_profile(pid)
-    options = profile.options
-    values = [(5, 100_000) if opt.kind == "int" else opt.choices for opt in options]
+    table = [opt for opt in profile.options if opt.table or opt.applies]
+    others = [opt for opt in profile.options if opt not in table]
+
+    def values(opt):
+        return (5, 100_000) if opt.kind == "int" else opt.choices
+
+    def build(chosen: dict) -> bool:
+        try:
+            assert isinstance(profile.with_options(chosen), RuleProfile)
+            return True
+        except UnknownOption as refused:  # only a variant at a table it does not apply to
+            name = refused.field.removeprefix("options.")
+            assert next(opt for opt in table if opt.name == name).applies is not None, refused.message
+            return False
+
     built = 0
-    for combination in itertools.product(*values):
-        chosen = profile.with_options({opt.name: value for opt, value in zip(options, combination)})
-        assert isinstance(chosen, RuleProfile)
-        built += 1
-    assert built >= 2 ** (len(options) - 1)
+    switched = {opt.name: next(v for v in values(opt) if v != opt.default) for opt in others}
+    for combination in itertools.product(*(values(opt) for opt in table)):
+        chosen = {opt.name: value for opt, value in zip(table, combination)}
+        built += build(chosen) + build({**chosen, **switched})
+    for combination in itertools.product(*(values(opt) for opt in others)):
+        built += build({opt.name: value for opt, value in zip(others, combination)})
+    assert built >= 2 ** (len(others) - 1)
     with pytest.raises(UnknownOption):
         profile.with_options({"target": 7})

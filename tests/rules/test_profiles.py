@@ -102,7 +102,7 @@ def test_every_option_value_builds_a_profile(pid):
     for opt in profile_options(p):
         values = opt.choices if opt.kind != "int" else (5, 10000)
         for value in values:
-            changed = p.with_options({opt.name: value})
+            changed = p.with_options(opt.setting(value))  # with the table the value needs, if any
             assert changed.option_values()[opt.name] == value
 
 

@@ -263,11 +263,15 @@ def a_side(draw, kinds, special, went_out):
 @st.composite
 def a_deal(draw):
     pid, name, value = draw(st.sampled_from(OPTION_VALUES))
-    profile = get_profile(pid).with_options({name: value})
+    option = next(opt for opt in get_profile(pid).options if opt.name == name)
+    profile = get_profile(pid).with_options(option.setting(value))  # with the table the value needs
     special = len(profile.canasta_kinds) > 2
     n = draw(st.integers(2, 3))
     out = draw(st.integers(-1, n - 1))
     sides = {f"s{i}": draw(a_side(profile.canasta_kinds, special, i == out)) for i in range(n)}
+    if profile.cut_throat and n == 3:  # cut-throat: a lone hand, or nobody took the pile
+        lone = draw(st.integers(-1, 2))
+        sides = {key: dataclasses.replace(side, lone_hand=i == lone) for i, (key, side) in enumerate(sides.items())}
     before = {name: draw(st.integers(-400, 2000)) * 5 for name in sides}
     return profile, sides, before
 
