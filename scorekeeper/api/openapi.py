@@ -104,6 +104,16 @@ _DOCUMENT: dict = {
                         "description": "The side's total before the deal.",
                         "schema": {"type": "integer"},
                     },
+                    {
+                        "name": "options",
+                        "in": "query",
+                        "required": False,
+                        "description": "Any club option of the profile as name=value, such as players=6 and "
+                        "team_up=two_teams (a side with 7,500 then needs 150).",
+                        "style": "form",
+                        "explode": True,
+                        "schema": {"type": "object", "additionalProperties": {"type": "string"}},
+                    },
                 ],
                 "responses": {
                     "200": _json(_ref("Minimum"), "The minimum (0 where none applies).",

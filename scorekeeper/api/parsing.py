@@ -27,7 +27,7 @@ from scorekeeper.rules import (
     parse_deal,
     score_deal,
 )
-from scorekeeper.rules.i18n import _
+from scorekeeper.rules.i18n import _, ngettext
 
 #: No number in a request may be larger than this (in either direction). Canasta totals stay far below it.
 NUMBER_LIMIT = 10_000_000
@@ -336,7 +336,21 @@ def deal_question(body: Any) -> Question:
         raise invalid(_("'before' must be an object with each side's total, such as {\"we\": 1200}, not %(kind)s.",
                         kind=_kind(before_value)), "before")
     sides, before = parse_deal({"sides": sides_value, "before": before_value or {}})
+    _check_table(body, profile, sides)
     return Question(profile, lambda: score_deal(profile, sides, before))
+
+
+def _check_table(body: dict, profile: RuleProfile, sides: dict) -> None:
+    """When the request chooses its table (``players`` or ``team_up`` among its options), ``sides`` holds one
+    entry per side of that table: three for three players or three partnerships, two for five players."""
+    chosen = body.get("options") or {}
+    if not any(name in chosen for name in ("players", "team_up")):
+        return
+    count = len(profile.side_sizes)
+    if len(sides) != count:
+        raise invalid(ngettext("This table has %(num)d side; give one entry for it in 'sides'.",
+                               "This table has %(num)d sides; give one entry for each in 'sides'.", count),
+                      "sides")
 
 
 QUESTIONS: dict[str, Callable[[Any], Question]] = {

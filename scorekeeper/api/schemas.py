@@ -154,6 +154,9 @@ _SIDE = {
         "went_out": {"type": "boolean", "default": False},
         "concealed": {"type": "boolean", "default": False, "description": "Implies went_out."},
         "penalties": {"type": "array", "items": _PENALTY_ITEM, "default": []},
+        "lone_hand": {"type": "boolean", "default": False,
+                      "description": "Cut-throat only: this player took the pile first (or went out before anyone "
+                      "took it) and plays alone against the other two, who are partners for the deal."},
     },
 }
 _LINE = {
@@ -266,6 +269,9 @@ SCHEMAS: dict = {
         "required": ["parameters", "options", "penalties"],
         "properties": {
             "canasta_kinds": {"type": "array", "items": {"type": "string"}},
+            "sides": {"type": "array", "items": {"type": "integer"},
+                      "description": "The players of each side at the profile's table: [2, 2] for two "
+                      "partnerships; a score/deal under it holds one entry per side."},
             "parameters": {
                 "type": "array",
                 "description": "Every parameter of the profile with its value and where the rule comes from.",

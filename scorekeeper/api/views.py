@@ -76,6 +76,7 @@ def rule(profile_id: str):
             "source": profile.source,
             "target": profile.target,
             "canasta_kinds": list(profile.canasta_kinds),
+            "sides": list(profile.side_sizes),
             "parameters": profile_parameters(profile),
             "options": [{**opt.to_dict(), "value": values.get(opt.name, opt.default)}
                         for opt in profile_options(profile)],
@@ -98,6 +99,8 @@ def minimum(profile_id: str):
     if text is None:
         raise missing(_("Give the side's total before the deal as ?score=N."), "score")
     score = parse_int_text(text, "score")
+    options = {name: value for name, value in request.args.items() if name != "score"}
+    profile = profile.with_options(profile.read_options(options))  # ?players=6&team_up=two_teams
     return jsonify({"rules": profile.id, "score": score, "minimum": profile.minimum(score)})
 
 

@@ -689,7 +689,7 @@ def _teams_short(p: RuleProfile) -> str:
             (3, 3): _("two teams of three")}[p.side_sizes]
 
 
-def _players_short(p: RuleProfile) -> str:
+def players_short(p: RuleProfile) -> str:
     text = _("%(players)s, %(teams)s", players=num(p.players), teams=_teams_short(p))
     return _("%(text)s, one of three sits out", text=text) if p.trio_sits_out else text
 
@@ -804,7 +804,7 @@ ASPECTS: tuple[_Aspect, ...] = (
     _Aspect("scoring", N_("Melds of a side without a canasta"), "scoring", _minus_short, _minus_sentence),
     _Aspect("scoring", N_("Unfinished melds and cards kept"), "scoring", _unfinished_short, _unfinished_sentence),
     _Aspect("scoring", N_("Penalties"), "penalties", _penalties_short, _penalties_sentence),
-    _Aspect("game", N_("Players"), "players", _players_short, _players_sentence),
+    _Aspect("game", N_("Players"), "players", players_short, _players_sentence),
     _Aspect("game", N_("Cards dealt"), "cards_dealt", _dealt_short, _dealt_sentence),
     _Aspect("game", N_("Cards drawn each turn"), "draw", _draw_short, _draw_sentence),
     _Aspect("game", N_("First card of the pile"), "upcard", lambda p: _(p.upcard), _upcard_sentence),

@@ -22,6 +22,9 @@ _VALUE_WORDS = {
     "unlimited": N_("no limit"),
     "more_naturals": N_("more natural cards than wild cards"),
     "not_more_wilds": N_("no more wild cards than natural cards"),
+    "standard": N_("standard"),
+    "cut_throat": N_("cut-throat"),
+    "two_teams": N_("two teams of three"),
 }
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -220,3 +220,32 @@ def dealer_seat(side_sizes: tuple[int, ...], trio_sits_out: bool, first_dealer: 
         if seat not in away:
             return seat
     return seats[0]
+
+
+# --------------------------------------------------------------------------------------
+# Which options a table offers
+# --------------------------------------------------------------------------------------
+
+def offered_choices(profile, option: Option) -> tuple:
+    """The values of ``option`` that fit ``profile``'s table: its default, its current value, and every value
+    whose table (``Option.needs``) is the one chosen (cut-throat once three play, two teams once six do)."""
+    if option.needs is None:
+        return option.choices
+    values = profile.option_values()
+    current = values.get(option.name, option.default)
+    return tuple(c for c in option.choices if c in (option.default, current)
+                 or all(values.get(k) == v for k, v in option.needs(c).items()))
+
+
+def offered_options(profile) -> tuple[Option, ...]:
+    """The club options worth offering at ``profile``'s table: every option but the variants of other tables
+    (how three or six team up while four play, the cut-throat variants at a plain table)."""
+    return tuple(opt for opt in profile.options if len(offered_choices(profile, opt)) > 1 or opt.kind == "int")
+
+
+def table_target(profile) -> int:
+    """The target ``profile``'s table plays to before a club sets its own (7,500 for cut-throat)."""
+    from .profiles import get_profile
+
+    values = {name: value for name, value in profile.option_values().items() if name != "target"}
+    return get_profile(profile.id).with_options(values).target

@@ -59,12 +59,11 @@ def minimum_rows(profile: RuleProfile) -> list[tuple[str, int]]:
 
 
 def table_line(profile: RuleProfile) -> str:
-    """One line about the table: players, cards dealt, cards drawn."""
-    if profile.partnerships:
-        players = _("%(players)s players in partnerships", players=profile.players)
-    else:
-        players = _("%(players)s players", players=profile.players)
-    return _("%(players)s · %(cards)s cards each · draw %(draw)s", players=players, cards=profile.cards_dealt, draw=profile.draw)
+    """One line about the table: players, how they team up (the rules pages' words), cards dealt, cards drawn."""
+    from ..rules.explain_rows import players_short  # the rules pages' words for the table
+
+    return _("Players: %(table)s · %(cards)s cards each · draw %(draw)s", table=players_short(profile),
+             cards=profile.cards_dealt, draw=profile.draw)
 
 
 def _labels(profile: RuleProfile) -> dict[str, str]:
@@ -103,7 +102,11 @@ def reference(profile: RuleProfile) -> list[Section]:
         threes_notes.append(_("Red and black threes are counted separately, each colour by this scale."))
     else:
         bonus_rows.append((labels["red_three_bonus"], points(profile.red_three_bonus)))
-        bonus_rows.append((labels["all_four_red_threes_bonus"], points(profile.all_four_red_threes_bonus)))
+        if profile.red_threes_in_pack == 4:
+            bonus_rows.append((labels["all_four_red_threes_bonus"], points(profile.all_four_red_threes_bonus)))
+        else:  # three packs: four are not all (docs/RULES.md §5, RG-6)
+            bonus_rows.append((labels["five_red_threes_bonus"], points(profile.five_red_threes_bonus)))
+            bonus_rows.append((labels["six_red_threes_bonus"], points(profile.six_red_threes_bonus)))
     if profile.threes_sign_by == "canastas":
         threes_notes.append(_("Whether threes count plus or minus depends on the side's canastas."))
     elif profile.red_threes_negative_without_meld:

@@ -19,6 +19,7 @@ from flask_babel import lazy_gettext as _l
 
 from ..rules import DEFAULT_PROFILE, PROFILES, RuleProfile, listable_penalties, profile_options, scores_black_threes
 from ..rules.explain import option_value_text
+from ..rules.tables import offered_choices, offered_options, seat_order, table_target
 
 SUM_RE = re.compile(r"^[+-]?\d{1,6}(?:[+-]\d{1,6}){0,30}$")
 TERM_RE = re.compile(r"[+-]?\d+")
@@ -145,12 +146,14 @@ class CountField(IntegerField):
 
 
 def side_layout(profile: RuleProfile) -> list[dict]:
-    """The sides a game under ``profile`` has, as the profile says: partnerships or players alone."""
-    sizes = profile.side_sizes  # the engine seats the players
-    if profile.partnerships:
-        names = (("we", _("We")), ("they", _("They")))
-        return [{"key": key, "name": name, "size": size} for (key, name), size in zip(names, sizes)]
-    return [{"key": f"p{i + 1}", "name": _("Player %(i)s", i=i + 1), "size": size} for i, size in enumerate(sizes)]
+    """The sides a game under ``profile`` has, as the engine seats its table: players alone, two sides (two
+    partnerships, or two against three, or two teams of three) or three partnerships."""
+    sizes = profile.side_sizes
+    if all(size == 1 for size in sizes):
+        return [{"key": f"p{i + 1}", "name": _("Player %(i)s", i=i + 1), "size": 1} for i in range(len(sizes))]
+    if len(sizes) == 2:
+        return [{"key": "we", "name": _("We"), "size": sizes[0]}, {"key": "they", "name": _("They"), "size": sizes[1]}]
+    return [{"key": f"s{i + 1}", "name": _("Pair %(i)s", i=i + 1), "size": size} for i, size in enumerate(sizes)]
 
 
 def option_value_name(option, value) -> str:
@@ -158,13 +161,15 @@ def option_value_name(option, value) -> str:
     return option_value_text(option, value)
 
 
-def option_field(option):
+def option_field(option, choices: tuple | None = None):
+    """The form field of a club option; ``choices``: the values offered (all by default)."""
     label = _(option.label)
     if option.kind == "bool":
         return RadioField(label, choices=[SelectChoice("yes", _("Yes")), SelectChoice("no", _("No"))],
                           default="yes" if option.default else "no", description=_(option.help))
     if option.kind == "choice":
-        choices = [SelectChoice(str(c), option_value_text(option, c)) for c in option.choices]
+        shown = option.choices if choices is None else choices
+        choices = [SelectChoice(str(c), option_value_text(option, c)) for c in shown]
         return RadioField(label, choices=choices, default=str(option.default), description=_(option.help))
     return StringField(label, default=str(option.default), description=_(option.help),
                        validators=[InputRequired(_("Give a number."))], widget=SumInput())
@@ -211,8 +216,8 @@ class OptionsBase(FlaskForm):
 
 def options_form(base: RuleProfile, current: RuleProfile, formdata=None) -> FlaskForm:
     """The club options of a game under way: ``base``'s options, showing ``current``'s values."""
-    options = profile_options(base)
-    attrs = {f"opt_{option.name}": option_field(option) for option in options}
+    options = offered_options(current)
+    attrs = {f"opt_{option.name}": option_field(option, offered_choices(current, option)) for option in options}
     values = current.option_values()
     data = {f"opt_{o.name}": option_text(o, values.get(o.name, o.default)) for o in options}
     form = type("OptionsForm", (OptionsBase,), attrs)(formdata=formdata, data=data)
@@ -228,11 +233,11 @@ class NewGameBase(FlaskForm):
 
 
 def new_game_form(profile: RuleProfile, formdata=None, data=None) -> FlaskForm:
-    """The start-a-game form for ``profile``: its options and its sides."""
+    """The start-a-game form for ``profile``: the options its table offers and its sides."""
     attrs = {}
-    options = profile_options(profile)
+    options = offered_options(profile)
     for option in options:
-        attrs[f"opt_{option.name}"] = option_field(option)
+        attrs[f"opt_{option.name}"] = option_field(option, offered_choices(profile, option))
     for side in side_layout(profile):
         if side["size"] > 1:
             attrs[f"{side['key']}_name"] = StringField(
@@ -247,8 +252,16 @@ def new_game_form(profile: RuleProfile, formdata=None, data=None) -> FlaskForm:
     form.profile = profile
     form.option_list = options
     form.layout = side_layout(profile)
+    form.seat_of = {seat: index for index, seat in enumerate(seat_order(profile.side_sizes))}
+    form.table_target = table_target(profile)
+    form.layout_key = layout_key(form)
     form._first = "rules"
     return form
+
+
+def layout_key(form) -> str:
+    """The seats a new-game form shows, as text (``we2-they2``): the page keeps it to notice a changed table."""
+    return "-".join(f"{side['key']}{side['size']}" for side in form.layout)
 
 
 def sides_from_form(form) -> list[dict]:
@@ -269,15 +282,10 @@ def sides_from_form(form) -> list[dict]:
 
 
 def seat_labels(form) -> list[SelectChoice]:
-    """Dealer choices in clockwise order (sides alternate, partners sit opposite)."""
+    """Dealer choices in clockwise order, as the engine seats the table (the sides alternate)."""
     sides = sides_from_form(form)
-    labels = []
-    longest = max(len(s["players"]) for s in sides)
-    for i in range(longest):
-        for side in sides:
-            if i < len(side["players"]):
-                labels.append(SelectChoice(str(len(labels)), side["players"][i]))
-    return labels
+    return [SelectChoice(str(index), sides[side]["players"][player])
+            for index, (side, player) in enumerate(seat_order(form.profile.side_sizes))]
 
 
 # --------------------------------------------------------------------------------------
@@ -327,6 +335,12 @@ class DealBase(FlaskForm):
 
 def deal_form(profile: RuleProfile, game, mode: str, formdata=None, data=None) -> FlaskForm:
     attrs = {side.key: FormField(_side_form(profile, side, mode), label=side.name) for side in game.sides}
+    if profile.cut_throat:  # who played alone this deal (docs/RULES.md §5: cut-throat)
+        attrs["lone_hand"] = RadioField(
+            _("Who took the pile first"), default="",
+            choices=[SelectChoice("", _("Nobody"))] + [SelectChoice(side.key, side.name) for side in game.sides],
+            description=_("That player plays alone this deal; the other two score together as partners. "
+                          "Nobody: everyone scores alone."))
     cls = type("DealForm", (DealBase,), attrs)
     form = cls(formdata=formdata, data=data)
     form.mode.data = mode
@@ -364,13 +378,16 @@ def sides_from_deal_form(form) -> dict:
         if sub["custom_points"].data:
             penalties.append({"points": sub["custom_points"].data, "reason": (sub["custom_reason"].data or "").strip()})
         entry["penalties"] = penalties
+        if "lone_hand" in form and form.lone_hand.data == side.key:
+            entry["lone_hand"] = True
         out[side.key] = entry
     return out
 
 
 def form_data_from_deal(profile: RuleProfile, game, deal) -> dict:
     """The form values that show a stored deal again, for a correction."""
-    data: dict = {"mode": deal.mode, "who": deal.who or ""}
+    data: dict = {"mode": deal.mode, "who": deal.who or "",
+                  "lone_hand": next((key for key, side in deal.sides.items() if side.get("lone_hand")), "")}
     for side in game.sides:
         stored = deal.sides.get(side.key, {})
         entry: dict = {

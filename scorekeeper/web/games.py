@@ -13,14 +13,14 @@ from scorekeeper.stores.bin import BIN_DAYS
 from scorekeeper.web.charts import summary_chart
 from ..db import get_db
 from scorekeeper.ops.netinfo import for_phones
-from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, UnknownRules, get_profile, profile_options
+from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, UnknownOption, UnknownRules, get_profile, profile_options
 from ..stores import changes as change_log
 from ..stores import deals as deal_store
 from ..stores import games
 from ..stores import summary as summaries
 from ..stores.errors import GameLocked, GameNotFound, InvalidGame, StaleGame
 from .errors import error_response
-from .forms import (deal_form, in_words, new_game_form, option_error, option_text, option_value, options_form,
+from .forms import (deal_form, in_words, layout_key, new_game_form, option_error, option_text, option_value, options_form,
                     read_options, read_version, seat_labels, sides_from_form)
 from .htmx import render
 from .wording import change_story, option_changes, options_changed, side_words
@@ -71,7 +71,9 @@ def index():
 
 
 def _chosen_profile(values):
-    """The profile picked in the form, with the options picked so far (for the shape of the sides)."""
+    """The profile picked in the form, with the options picked so far (for the shape of the sides). A target
+    still at the table's own (``table_target``) follows the table; an option that does not fit the table now
+    chosen (cut-throat once four play) is left out."""
     try:
         profile = get_profile(values.get("rules") or DEFAULT_PROFILE)
     except UnknownRules:
@@ -85,10 +87,23 @@ def _chosen_profile(values):
             chosen[option.name] = option_value(option, raw)
         except ValueError:
             continue
-    try:
-        return profile.with_options(chosen)
-    except (RulesError, ValueError):
-        return profile
+    if _target_follows_table(values):
+        chosen.pop("target", None)
+    while True:
+        try:
+            return profile.with_options(chosen)
+        except UnknownOption as error:
+            name = (error.field or "").removeprefix("options.")
+            if chosen.pop(name, None) is None:
+                return profile
+        except (RulesError, ValueError):
+            return profile
+
+
+def _target_follows_table(values) -> bool:
+    """The target field still holds the target of the table the form showed: a new table brings its own."""
+    shown = values.get("table_target")
+    return shown is not None and (values.get("opt_target") or "").strip() == shown
 
 
 def _for_the_chosen_rules(values):
@@ -112,6 +127,8 @@ def new():
     form = new_game_form(profile, formdata=formdata)
     if request.method == "GET" and "rules" not in values:
         form.rules.data = profile.id
+    if "opt_target" in form and _target_follows_table(values):
+        form["opt_target"].data = str(profile.target)
     form.first_dealer.choices = seat_labels(form)
     if form.first_dealer.data not in {choice.value for choice in form.first_dealer.choices}:
         form.first_dealer.data = "0"
@@ -119,6 +136,12 @@ def new():
     if request.method == "POST" and "refresh" not in request.form:
         valid = form.validate()
         options = read_options(form)
+        if options is not None and _target_follows_table(values):
+            options.pop("target", None)  # the table's own, as the engine sets it
+        if valid and options is not None and _layout_changed(values, form):
+            status = 200  # the table changed without a refresh (no script): show its seats before starting
+            return render("games/new.html", "games/_new_form.html", status=status, form=form, profile=profile,
+                          table_changed=True)
         if valid and options is not None:
             try:
                 game_id = games.create_game(
@@ -134,6 +157,12 @@ def new():
                 return redirect(url_for("games.show", game_id=game_id), 303)
         status = 422
     return render("games/new.html", "games/_new_form.html", status=status, form=form, profile=profile)
+
+
+def _layout_changed(values, form) -> bool:
+    """The table was changed on a page showing another one's seats (``shown_layout``)."""
+    shown = values.get("shown_layout")
+    return shown is not None and shown != layout_key(form)
 
 
 # --------------------------------------------------------------------------------------

@@ -10,13 +10,14 @@ from flask_babel import gettext as _
 
 from ..db import get_db
 from ..i18n import local_day
-from ..rules import PROFILES, UnknownRules, get_profile
+from ..rules import PROFILES, RulesError, UnknownRules, get_profile
 from ..sheets import PAPER_NAMES, UnknownPaper, paper_from, pdf_response, render_pdf
 from ..sheets.cache import SHEET_FOLDER, sheet_cache
 from ..sheets.facts import option_lines, reference, table_line
 from ..stores import summary as summaries
 from ..stores.errors import GameNotFound
 from .errors import error_response
+from .forms import in_words, side_layout
 
 bp = Blueprint("sheets", __name__)
 
@@ -42,13 +43,18 @@ def blank_sheet():
         profile = get_profile(rules)
     except UnknownRules as error:
         return error_response(404, error.message)
+    options = {k: v for k, v in request.args.items() if k not in ("rules", "paper") and v != ""}
+    try:
+        profile = profile.with_options(profile.read_options(options))  # ?players=6&team_up=two_teams
+    except RulesError as error:
+        return error_response(400, in_words(error.message))
     try:
         paper = paper_from(request.args)
     except UnknownPaper as error:
         return error_response(400, str(error))
     pdf = render_pdf(
         "sheets/blank_pdf.html", paper=paper, profile=profile, sections=reference(profile),
-        table_line=table_line(profile), rows=BLANK_ROWS,
+        table_line=table_line(profile), rows=BLANK_ROWS, sides=side_layout(profile),
     )
     return pdf_response(pdf, f"canasta-blank-sheet-{profile.id}-{paper}.pdf")
 

@@ -1,0 +1,88 @@
+"""docs/API.md "The profiles" and score/deal — tables of 2 to 6 players chosen through `options`, over real HTTP
+through the app: the options listed, accepted by every endpoint, and `sides` holding one entry per side."""
+import pytest
+
+
+def _options(client, rules):
+    body = client.get(f"/api/v1/rules/{rules}").get_json()
+    return body, {opt["name"]: opt for opt in body["options"]}
+
+
+@pytest.mark.parametrize("rules", ["bicycle", "classic"])
+def test_players_and_team_up_are_listed_with_their_choices(client, rules):
+    body, options = _options(client, rules)
+    assert body["sides"] == [2, 2]
+    assert options["players"]["choices"] == [2, 3, 4, 5, 6] and options["players"]["value"] == 4
+    assert options["team_up"]["choices"] == ["standard", "cut_throat", "two_teams"]
+    assert options["team_up"]["value"] == "standard"
+    assert {"six_player_packs", "six_sit_out", "minimum_150_from", "cut_throat_cards",
+            "cut_throat_pools_hands"} <= set(options)
+    assert "Number of Players" in options["players"]["source"]
+
+
+def test_yahoo_keeps_two_or_four(client):
+    _body, options = _options(client, "yahoo")
+    assert options["players"]["choices"] == [2, 4] and "team_up" not in options
+
+
+CUT_THROAT = {"players": 3, "team_up": "cut_throat"}
+
+
+def test_a_cut_throat_deal_scores_partners_together(client):
+    """The first deal of tests/rules/test_tables.py, through the API: 690, 1,140 and 1,185."""
+    response = client.post("/api/v1/score/deal", json={"rules": "bicycle", "options": CUT_THROAT, "sides": {
+        "p1": {"melds": ["K K K K K K K", "Q Q Q"], "hands": ["5 5"], "red_threes": 1, "lone_hand": True},
+        "p2": {"melds": ["A A A A A A 2", "J J J J J J J", "9 9 9"], "hands": [""], "went_out": True},
+        "p3": {"melds": [], "hands": ["JK 4"], "red_threes": 1},
+    }})
+    assert response.status_code == 200, response.get_json()
+    sides = response.get_json()["sides"]
+    assert {name: side["deal"] for name, side in sides.items()} == {"p1": 690, "p2": 1140, "p3": 1185}
+
+
+def test_sides_hold_one_entry_per_side_of_the_table_chosen(client):
+    response = client.post("/api/v1/score/deal", json={"rules": "classic", "options": CUT_THROAT,
+                                                       "sides": {"a": {}, "b": {}}})
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"] == "sides"
+    assert "3 sides" in response.get_json()["error"]["message"]
+    five = client.post("/api/v1/score/deal", json={"rules": "classic", "options": {"players": 5},
+                                                   "sides": {"pair": {}, "three": {"hand_points": 20}}})
+    assert five.status_code == 200
+    assert five.get_json()["sides"]["three"]["deal"] == -20
+
+
+def test_a_variant_at_a_table_it_does_not_fit_is_a_400(client):
+    response = client.post("/api/v1/score/deal", json={"rules": "bicycle", "options": {"team_up": "cut_throat"},
+                                                       "sides": {"a": {}, "b": {}}})
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert (error["code"], error["field"]) == ("rules.unknown_option", "options.team_up")
+
+
+def test_six_players_five_red_threes_through_the_api(client):
+    response = client.post("/api/v1/score/deal", json={"rules": "bicycle", "options": {"players": 6}, "sides": {
+        "a": {"meld_points": 300, "canastas": {"natural": 2}, "red_threes": 5, "went_out": True},
+        "b": {"meld_points": 120, "canastas": {"mixed": 1}, "hand_points": 60, "red_threes": 1},
+        "c": {"hand_points": 95},
+    }})
+    assert response.status_code == 200, response.get_json()
+    assert {k: v["deal"] for k, v in response.get_json()["sides"].items()} == {"a": 2400, "b": 460, "c": -95}
+
+
+def test_the_minimum_takes_options_too(client):
+    answer = client.get("/api/v1/rules/bicycle/minimum?score=7500&players=6&team_up=two_teams").get_json()
+    assert answer["minimum"] == 150
+    assert client.get("/api/v1/rules/bicycle/minimum?score=7500").get_json()["minimum"] == 120
+    refused = client.get("/api/v1/rules/bicycle/minimum?score=7500&team_up=two_teams")
+    assert refused.status_code == 400
+    assert refused.get_json()["error"]["code"] == "rules.unknown_option"
+
+
+def test_the_referee_counts_cards_against_three_packs(client):
+    """Nine kings in one meld: more than two packs hold, fewer than three."""
+    body = {"rules": "bicycle", "melds": ["K K K K K K K K K"], "opened": True, "table": ["Q Q Q"]}
+    assert client.post("/api/v1/check/meld", json=body).status_code == 400
+    six = client.post("/api/v1/check/meld", json={**body, "options": {"players": 6}})
+    assert six.status_code == 200, six.get_json()
+    assert six.get_json()["legal"] is True
