@@ -242,10 +242,3 @@ def offered_options(profile) -> tuple[Option, ...]:
     (how three or six team up while four play, the cut-throat variants at a plain table)."""
     return tuple(opt for opt in profile.options if len(offered_choices(profile, opt)) > 1 or opt.kind == "int")
 
-
-def table_target(profile) -> int:
-    """The target ``profile``'s table plays to before a club sets its own (7,500 for cut-throat)."""
-    from .profiles import get_profile
-
-    values = {name: value for name, value in profile.option_values().items() if name != "target"}
-    return get_profile(profile.id).with_options(values).target

@@ -19,7 +19,8 @@ from flask_babel import lazy_gettext as _l
 
 from ..rules import DEFAULT_PROFILE, PROFILES, RuleProfile, listable_penalties, profile_options, scores_black_threes
 from ..rules.explain import option_value_text
-from ..rules.tables import offered_choices, offered_options, seat_order, table_target
+from ..rules import get_profile
+from ..rules.tables import offered_choices, offered_options, seat_order
 
 SUM_RE = re.compile(r"^[+-]?\d{1,6}(?:[+-]\d{1,6}){0,30}$")
 TERM_RE = re.compile(r"[+-]?\d+")
@@ -257,6 +258,13 @@ def new_game_form(profile: RuleProfile, formdata=None, data=None) -> FlaskForm:
     form.layout_key = layout_key(form)
     form._first = "rules"
     return form
+
+
+def table_target(profile: RuleProfile) -> int:
+    """The target ``profile``'s table plays to before a club sets its own (7,500 for cut-throat): its rules with
+    every option it has but the target."""
+    values = {name: value for name, value in profile.option_values().items() if name != "target"}
+    return get_profile(profile.id).with_options(values).target
 
 
 def layout_key(form) -> str:
