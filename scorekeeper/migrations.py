@@ -343,3 +343,20 @@ def imported_files(db: Database) -> None:
     again gives that game, not a second one."""
     db.execute("ALTER TABLE games ADD COLUMN import_key TEXT")
     db.execute("CREATE UNIQUE INDEX games_import_key ON games (import_key) WHERE import_key IS NOT NULL")
+
+
+@migrations(name="0011_rule_sets")
+def rule_sets(db: Database) -> None:
+    """Club rule sets: a profile copied, named, with the club's options and a note. A change is a new version
+    (a row of its own), never an edit, so a game or tournament started under a version keeps it; ``rule_set``
+    on a game or tournament names that version (``tuesday-rules@2``), its ``rules`` and ``options`` hold what it
+    plays under."""
+    db["rule_sets"].create(
+        {"id": int, "key": str, "version": int, "base": str, "name": str, "options": str, "note": str,
+         "created_at": str},
+        pk="id", not_null={"key", "version", "base", "name", "options", "created_at"},
+        defaults={"options": "{}", "note": ""},
+    )
+    db["rule_sets"].create_index(["key", "version"], unique=True)
+    db["games"].add_column("rule_set", str)
+    db["tournaments"].add_column("rule_set", str)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules import (
+    PROFILES,
     Card,
     CardTally,
     InvalidRequest,
@@ -223,14 +224,23 @@ def read_profile(body: dict) -> RuleProfile:
     if not isinstance(rules, str):
         raise invalid(_("'rules' must be the id of a profile written as text, not %(kind)s.", kind=_kind(rules)),
                       "rules")
-    profile = get_profile(rules)
     options = body.get("options")
-    if options is None:
-        return profile
-    if not isinstance(options, dict):
+    if options is not None and not isinstance(options, dict):
         raise invalid(_("'options' must be an object of option names and values, such as {\"target\": 5000}, "
                         "not %(kind)s.", kind=_kind(options)), "options")
-    return profile.with_options(options)
+    return club_profile(rules, options)
+
+
+def club_profile(rules: str, options: dict | None = None) -> RuleProfile:
+    """One of the five profiles, or a club's rule set (``club-...``: its options under ``options``), with
+    ``options`` applied; raises UnknownRules / UnknownOption."""
+    if rules in PROFILES:
+        profile = get_profile(rules)
+        return profile.with_options(options) if options else profile
+    from scorekeeper.db import get_db
+    from scorekeeper.stores import rule_sets
+
+    return rule_sets.profile_of(get_db(), rules, options)
 
 
 def read_situation(body: dict, reader: CardReader) -> Situation:

@@ -15,10 +15,12 @@ from scorekeeper.rules import (
     profile_parameters,
 )
 
+from scorekeeper.db import get_db
 from scorekeeper.rules.i18n import _
+from scorekeeper.stores import rule_sets
 
 from .openapi import openapi_document
-from .parsing import answer, invalid_json, missing, parse_int_text
+from .parsing import answer, club_profile, invalid_json, missing, parse_int_text
 
 bp = Blueprint("api", "scorekeeper.api", url_prefix="/api/v1")
 
@@ -52,26 +54,31 @@ def _body():
 @bp.get("/rules")
 def rules():
     """The five profiles, in the order of the rules documents."""
+    clubs = [{"id": found.id, "name": found.name, "source": found.profile.source, "target": found.profile.target,
+              "base": found.base, "version": found.version} for found in rule_sets.latest(get_db())]
     return jsonify(
         {
             "profiles": [
                 {"id": p.id, "name": p.name, "source": p.source, "target": p.target} for p in PROFILES.values()
-            ]
+            ] + clubs
         }
     )
 
 
 @bp.get("/rules/<profile_id>")
 def rule(profile_id: str):
-    """One whole profile: its parameters, its club options and its penalties."""
+    """One whole profile (or a club's rule set): its parameters, its club options and its penalties."""
+    found = rule_sets.by_id(get_db(), profile_id)
     try:
-        profile = get_profile(profile_id)
+        profile = found.profile if found else get_profile(profile_id)
     except UnknownRules as err:
         return _not_found(err)
     values = profile.option_values()
+    club = {"base": found.base, "version": found.version, "note": found.note} if found else {}
     return jsonify(
         {
-            "id": profile.id,
+            **club,
+            "id": found.id if found else profile.id,
             "name": profile.name,
             "source": profile.source,
             "target": profile.target,
@@ -91,8 +98,9 @@ def rule(profile_id: str):
 @bp.get("/rules/<profile_id>/minimum")
 def minimum(profile_id: str):
     """The initial-meld minimum of a side whose total before the deal is ``score``."""
+    found = rule_sets.by_id(get_db(), profile_id)
     try:
-        profile = get_profile(profile_id)
+        profile = found.profile if found else get_profile(profile_id)
     except UnknownRules as err:
         return _not_found(err)
     text = request.args.get("score")
@@ -100,8 +108,11 @@ def minimum(profile_id: str):
         raise missing(_("Give the side's total before the deal as ?score=N."), "score")
     score = parse_int_text(text, "score")
     options = {name: value for name, value in request.args.items() if name != "score"}
-    profile = profile.with_options(profile.read_options(options))  # ?players=6&team_up=two_teams
-    return jsonify({"rules": profile.id, "score": score, "minimum": profile.minimum(score)})
+    if found:
+        profile = club_profile(found.id, {**found.options, **profile.read_options(options)})
+    else:
+        profile = profile.with_options(profile.read_options(options))  # ?players=6&team_up=two_teams
+    return jsonify({"rules": found.id if found else profile.id, "score": score, "minimum": profile.minimum(score)})
 
 
 # --- the referee and the scorer -----------------------------------------------------------

@@ -12,7 +12,7 @@ cannot both win: the second one's update matches no row and raises ``StaleGame``
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from sqlite_utils import Database
@@ -66,6 +66,8 @@ class Game(Row):
     created_at: str
     updated_at: str
     deal_count: int | None = None  # filled by list_games only
+    #: The club rule set the game started under: {"key", "version", "name"} (its rules and options are above).
+    rule_set: dict | None = field(default=None, hash=False)
 
     @property
     def profile(self) -> RuleProfile:
@@ -87,6 +89,7 @@ class Game(Row):
             target=values["target"], first_dealer=values["first_dealer"], status=values["status"],
             winner=values["winner"], version=values["version"], locked=bool(values["locked"]),
             created_at=values["created_at"], updated_at=values["updated_at"], deal_count=values.get("deal_count"),
+            rule_set=json.loads(values["rule_set"]) if values.get("rule_set") else None,
         )
 
 
@@ -118,8 +121,9 @@ class Deal(Row):
 
 
 def game_profile(game: Game) -> RuleProfile:
-    """The game's profile with its club options applied."""
-    return _profile_of(game.rules, json.dumps(game.options, sort_keys=True))
+    """The game's profile with its club options applied (under its club rule set's name, if any)."""
+    profile = _profile_of(game.rules, json.dumps(game.options, sort_keys=True))
+    return replace(profile, name=game.rule_set["name"]) if game.rule_set else profile
 
 
 @lru_cache(maxsize=256)
@@ -153,8 +157,9 @@ def _clean_sides(sides) -> list[dict]:
 
 
 def create_game(db: Database, *, rules: str, options: dict | None, sides: list[dict], first_dealer: int = 0,
-                who: str | None = None) -> int:
-    """Start a game; raises UnknownRules / UnknownOption (from the engine) or InvalidGame."""
+                who: str | None = None, rule_set: dict | None = None) -> int:
+    """Start a game; raises UnknownRules / UnknownOption (from the engine) or InvalidGame. ``rule_set``: the
+    club rule set version it starts under ({"key", "version", "name"}), whose options are in ``options``."""
     options = dict(options or {})
     profile = get_profile(rules).with_options(options)
     sides = _clean_sides(sides)
@@ -166,6 +171,7 @@ def create_game(db: Database, *, rules: str, options: dict | None, sides: list[d
         "code": _new_code(db), "rules": profile.id, "options": dumps(options), "sides": dumps(sides),
         "target": profile.target, "first_dealer": first_dealer, "status": "playing", "winner": None,
         "version": 1, "locked": 0, "created_at": stamp, "updated_at": stamp,
+        "rule_set": dumps(rule_set) if rule_set else None,
     }
     # Every write transaction starts with its write, in plain SQL: a read first (sqlite-utils looks
     # the table up before inserting) would leave SQLite unable to wait for a concurrent writer and
@@ -188,7 +194,7 @@ def rematch(db: Database, game_id: int, *, who: str | None = None) -> int:
         raise GameNotFound()
     seats = sum(len(side.players) for side in game.sides)
     return create_game(db, rules=game.rules, options=game.options, sides=[side.to_dict() for side in game.sides],
-                       first_dealer=(game.first_dealer + 1) % seats, who=who)
+                       first_dealer=(game.first_dealer + 1) % seats, who=who, rule_set=game.rule_set)
 
 
 def get_game(db: Database, game_id: int) -> Game | None:

@@ -8,7 +8,7 @@ changed copy.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..rules import RuleProfile, get_profile
 from ..stores.rows import Row
@@ -37,17 +37,21 @@ class Tournament(Row):
     results_token: str | None = field(default=None, repr=False)  # secret in its public results link
     entry_count: int | None = None  # filled by list_tournaments only: its active entries
     round_number: int | None = None  # filled by list_tournaments only: its latest round
+    #: The club rule set it started under: {"key", "version", "name"} (its rules and options are above).
+    rule_set: dict | None = field(default=None, hash=False)
 
     @classmethod
     def from_row(cls, row) -> Tournament:
         values = dict(row)
         values["options"] = json.loads(values["options"] or "{}")
+        values["rule_set"] = json.loads(values["rule_set"]) if values.get("rule_set") else None
         return cls(**values)
 
     @property
     def profile(self) -> RuleProfile:
-        """The tournament's profile with its club options applied."""
-        return get_profile(self.rules).with_options(self.options)
+        """The tournament's profile with its club options applied (under its club rule set's name, if any)."""
+        profile = get_profile(self.rules).with_options(self.options)
+        return replace(profile, name=self.rule_set["name"]) if self.rule_set else profile
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ BLUEPRINTS = [
     "scorekeeper.web.home",
     "scorekeeper.web.language",
     "scorekeeper.web.games",
+    "scorekeeper.web.rule_sets",
     "scorekeeper.web.bin",
     "scorekeeper.web.transfer",
     "scorekeeper.web.deals",

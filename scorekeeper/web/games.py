@@ -7,6 +7,7 @@ import json
 import segno
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
+from wtforms.fields.choices import SelectChoice
 from flask_babel import gettext as _
 
 from scorekeeper.stores.bin import BIN_DAYS
@@ -15,6 +16,7 @@ from ..db import get_db
 from scorekeeper.ops.netinfo import for_phones
 from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, UnknownOption, UnknownRules, get_profile, profile_options
 from ..stores import changes as change_log
+from ..stores import rule_sets
 from ..stores import deals as deal_store
 from ..stores import games
 from ..stores import summary as summaries
@@ -71,14 +73,21 @@ def index():
 
 
 def _chosen_profile(values):
-    """The profile picked in the form, with the options picked so far (for the shape of the sides). A target
-    still at the table's own (``table_target``) follows the table; an option that does not fit the table now
-    chosen (cut-throat once four play) is left out."""
+    """The profile picked in the form, with the options picked so far (for the shape of the sides)."""
+    return _chosen(values)[0]
+
+
+def _chosen(values):
+    """(profile, club rule set or None) picked in the form: one of the five, or a club's set with its options;
+    the options picked so far over them. A target still at the table's own (``table_target``) follows the
+    table (or stays the set's); an option that does not fit the table now chosen (cut-throat once four play) is
+    left out."""
+    found = rule_sets.by_id(get_db(), values.get("rules"))
     try:
-        profile = get_profile(values.get("rules") or DEFAULT_PROFILE)
+        profile = get_profile(found.base if found else (values.get("rules") or DEFAULT_PROFILE))
     except UnknownRules:
         profile = get_profile(DEFAULT_PROFILE)
-    chosen = {}
+    chosen = dict(found.options) if found else {}
     for option in profile_options(profile):
         raw = values.get(f"opt_{option.name}")
         if raw is None:
@@ -89,15 +98,25 @@ def _chosen_profile(values):
             continue
     if _target_follows_table(values):
         chosen.pop("target", None)
+        if found and "target" in found.options:
+            chosen["target"] = found.options["target"]
     while True:
         try:
-            return profile.with_options(chosen)
+            return profile.with_options(chosen), found
         except UnknownOption as error:
             name = (error.field or "").removeprefix("options.")
             if chosen.pop(name, None) is None:
-                return profile
+                return profile, found
         except (RulesError, ValueError):
-            return profile
+            return profile, found
+
+
+def _option_data(profile, found) -> dict:
+    """The form's option fields as ``profile`` has them (a club set's own values), and the rules chosen."""
+    data = {f"opt_{o.name}": option_text(o, value) for o in profile_options(profile)
+            for name, value in profile.option_values().items() if name == o.name}
+    data["rules"] = found.id if found else profile.id
+    return data
 
 
 def _target_follows_table(values) -> bool:
@@ -113,18 +132,20 @@ def _for_the_chosen_rules(values):
     shown = values.get("shown_rules")
     if shown is None or shown == values.get("rules"):
         return values
-    kept = MultiDict([(k, v) for k, v in values.items(multi=True) if not k.startswith("opt_")])
-    for option in profile_options(_chosen_profile(kept)):
-        kept[f"opt_{option.name}"] = option_text(option, option.default)
+    kept = MultiDict([(k, v) for k, v in values.items(multi=True) if not k.startswith("opt_") and k != "table_target"])
+    chosen = _chosen_profile(kept)  # the five's defaults, or a club set's own values
+    for option in profile_options(chosen):
+        kept[f"opt_{option.name}"] = option_text(option, chosen.option_values()[option.name])
     return kept
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new():
     values = _for_the_chosen_rules(request.form if request.method == "POST" else request.args)
-    profile = _chosen_profile(values)
+    profile, found = _chosen(values)
     formdata = values if values else None
-    form = new_game_form(profile, formdata=formdata)
+    form = new_game_form(profile, formdata=formdata, data=_option_data(profile, found))
+    form.rules.choices = [*form.rules.choices, *(SelectChoice(s.id, s.name) for s in rule_sets.latest(get_db()))]
     if request.method == "GET" and "rules" not in values:
         form.rules.data = profile.id
     if "opt_target" in form and _target_follows_table(values):
@@ -147,6 +168,7 @@ def new():
                 game_id = games.create_game(
                     get_db(), rules=profile.id, options=options, sides=sides_from_form(form),
                     first_dealer=int(form.first_dealer.data),
+                    rule_set={"key": found.key, "version": found.version, "name": found.name} if found else None,
                 )
             except RulesError as error:
                 option_error(form, error)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -156,8 +156,12 @@ def read_setup(values, lenient: bool = False) -> Setup | None:
     if not rules:
         return None
     try:
-        base = get_profile(rules)
+        found = club_set(rules)  # a club's rule set: its profile, its options under the ones given here
+        base = get_profile(found.base if found else rules)
         options = read_options(base, values)
+        if found:
+            defaults = base.option_values()
+            options = {**{k: v for k, v in found.options.items() if defaults.get(k) != v}, **options}
     except RulesError as error:
         raise BadStart(404 if error.code == "rules.unknown" else 400, error.message) from None
     score = 0
@@ -191,6 +195,7 @@ def index():
     if setup is not None and ask:
         return redirect(setup.link(f"referee.{ask}"), 303)
     return render_template("referee/index.html", setup=setup, profiles=list(PROFILES.values()), ask=ask,
+                           club_sets=club_sets(),
                            questions=QUESTIONS, options=_option_choices(setup))
 
 
@@ -443,18 +448,36 @@ def go_out():
 @bp.get("/rules")
 def rules_index():
     return render_template("referee/rules_index.html", comparisons=compare(), profiles=list(PROFILES.values()),
-                           source_text=source_text)
+                           source_text=source_text, club_sets=club_sets())
 
 
 @bp.get("/rules/<profile_id>")
 def rules(profile_id: str):
-    if profile_id not in PROFILES:
+    found = club_set(profile_id)
+    if profile_id not in PROFILES and found is None:
         abort(404)
-    base = get_profile(profile_id)
+    base = get_profile(found.base if found else profile_id)
     try:
-        options = read_options(base, request.args)
+        options = {**(found.options if found else {}), **read_options(base, request.args)}
+        profile = base.with_options(options)
     except RulesError as error:
         return error_response(400, error.message)
-    profile = base.with_options(options)
+    if found:
+        profile = replace(profile, name=found.name)
     return render_template("referee/rules.html", profile=profile, topics=explain(profile), options=options,
-                           source_text=source_text, profiles=list(PROFILES.values()))
+                           source_text=source_text, profiles=list(PROFILES.values()), club=found)
+
+
+def club_set(rules_id):
+    """The club rule set ``rules_id`` names (``club-...``), or None."""
+    from scorekeeper.db import get_db
+    from scorekeeper.stores import rule_sets
+
+    return rule_sets.by_id(get_db(), rules_id)
+
+
+def club_sets() -> list:
+    from scorekeeper.db import get_db
+    from scorekeeper.stores import rule_sets
+
+    return rule_sets.latest(get_db())

@@ -31,9 +31,10 @@ SCORINGS = {"points": _l("Total points"), "vp": _l("Victory points (20-VP scale)
 
 def create_tournament(
     db: Database, *, name: str, date: str, rules: str, options: dict, format: str, rounds: int,
-    round_end: str, round_limit: int | None, scoring: str, password: str,
+    round_end: str, round_limit: int | None, scoring: str, password: str, rule_set: dict | None = None,
 ) -> int:
-    """Create a tournament in setup; the password is stored only as a hash."""
+    """Create a tournament in setup; the password is stored only as a hash. ``rule_set``: the club rule set version
+    it starts under ({"key", "version", "name"}), whose options are in ``options``."""
     get_profile(rules).with_options(options)  # raises UnknownRules / UnknownOption
     date_type.fromisoformat(date)
     if format not in FORMATS or round_end not in ROUND_ENDS or scoring not in SCORINGS:
@@ -56,6 +57,7 @@ def create_tournament(
             "status": "setup",
             "created_at": clock.stamp(),
             "results_token": secrets.token_urlsafe(18),
+            "rule_set": dumps(rule_set) if rule_set else None,
         }
     ).last_pk
 

@@ -8,14 +8,16 @@ from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
 
 from ...db import get_db
-from ...stores import seasons
-from ...rules import DEFAULT_PROFILE, RulesError, get_profile
+from wtforms.fields.choices import SelectChoice
+
+from ...stores import rule_sets, seasons
+from ...rules import DEFAULT_PROFILE, RulesError, get_profile, profile_options
 from scorekeeper.stores.tournaments import access, base, log as tlog, play, records, results, rounds
 from ...tournaments.rows import Table, Tournament
 from ...stores.games import get_deal
 from ...stores.summary import game_summary
 from ..deal_path import read_deal, render_preview
-from ..forms import SQLITE_MAX_INT, deal_form, form_data_from_deal, option_value, whole_number
+from ..forms import SQLITE_MAX_INT, deal_form, form_data_from_deal, option_text, option_value, whole_number
 from ..htmx import render
 from ..season_words import SEASON_ERRORS
 from .common import (
@@ -30,19 +32,35 @@ WRONG_PASSWORD = _l("Wrong password for this tournament's director.")
 
 
 def _chosen_profile(values):
+    """(profile, club rule set or None): one of the five, or a club's set of four at a table with its options."""
+    found = _club_set(values.get("rules"))
     try:
-        return get_profile(values.get("rules") or DEFAULT_PROFILE)
+        if found:
+            return found.profile, found
+        return get_profile(values.get("rules") or DEFAULT_PROFILE), None
     except RulesError:
-        return get_profile(DEFAULT_PROFILE)
+        return get_profile(DEFAULT_PROFILE), None
+
+
+def _club_sets() -> list:
+    """The club's rule sets a tournament can use: four at a table, in two partnerships."""
+    return [found for found in rule_sets.latest(get_db()) if found.profile.side_sizes == (2, 2)]
+
+
+def _club_set(rules_id):
+    return next((found for found in _club_sets() if found.id == rules_id), None)
 
 
 @bp.route("/tournaments/new", methods=["GET", "POST"])
 def new():
     values = request.form if request.method == "POST" else request.args
-    profile = _chosen_profile(values)
-    form = tournament_form(profile, formdata=request.form if request.method == "POST" else None)
+    profile, found = _chosen_profile(values)
+    data = {f"opt_{o.name}": option_text(o, profile.option_values()[o.name]) for o in profile_options(profile)}
+    form = tournament_form(profile, formdata=request.form if request.method == "POST" else None, data=data)
+    form.rules.choices = [*form.rules.choices, *(SelectChoice(s.id, s.name) for s in _club_sets())]
+    form.club_set = found
     if request.method == "GET":
-        form.rules.data = profile.id
+        form.rules.data = found.id if found else profile.id
         return render("tournaments/new.html", "tournaments/_options.html", form=form)
     errors = []
     if form.validate():
@@ -68,14 +86,19 @@ def new():
 
 def _create(form, profile) -> int:
     options = {o.name: option_value(o, form[f"opt_{o.name}"].data) for o in form.option_list}
-    # Only what differs from the profile is kept, so the game pages show the club's choices.
-    defaults = profile.option_values()
+    # Only what differs from the profile copied is kept, so the game pages show the club's choices; a club set's
+    # own options come first (the version it starts under is then the tournament's for good).
+    found = form.club_set
+    if found:
+        options = {**found.options, **options}
+    defaults = get_profile(profile.id).option_values()
     options = {k: v for k, v in options.items() if defaults.get(k) != v}
     tournament_id = records.create_tournament(
         get_db(), name=form.name.data, date=form.date.data.isoformat(), rules=profile.id,
         options=options, format=form.format.data, rounds=form.rounds.data,
         round_end=form.round_end.data, round_limit=form.round_limit.data, scoring=form.scoring.data,
         password=form.password.data,
+        rule_set={"key": found.key, "version": found.version, "name": found.name} if found else None,
     )
     if form.season.data:
         try:

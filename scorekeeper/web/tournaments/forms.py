@@ -57,12 +57,19 @@ def season_choices() -> list[tuple[str, str]]:
     return [("", _l("None"))] + [(str(s.id), s.name) for s in seasons.list_seasons(get_db()) if not s.archived]
 
 
-def tournament_form(profile, formdata=None):
-    attrs = {f"opt_{o.name}": option_field(o) for o in profile_options(profile)}
+def tournament_options(profile) -> tuple:
+    """The club options a tournament offers: all but the table's (a tournament seats four, two partnerships or
+    two pairs of individuals, at every table)."""
+    return tuple(o for o in profile_options(profile) if not (o.table or o.applies))
+
+
+def tournament_form(profile, formdata=None, data=None):
+    options = tournament_options(profile)
+    attrs = {f"opt_{o.name}": option_field(o) for o in options}
     cls = type("TournamentForm", (TournamentBase,), attrs)
-    form = cls(formdata=formdata)
+    form = cls(formdata=formdata, data=data)
     form.season.choices = season_choices()
-    form.option_list = profile_options(profile)
+    form.option_list = options
     form.profile = profile
     return form
 

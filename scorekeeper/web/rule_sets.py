@@ -1,0 +1,186 @@
+"""Club rule sets: make one at /rules/new from one of the five profiles, see where it differs from its profile,
+change it (a new version), and share it as a file or a link that another server imports (stores/rule_sets.py)."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import RadioField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import Length, Optional
+
+from ..db import get_db
+from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, get_profile
+from ..rules.tables import offered_choices, offered_options
+from ..stores import rule_sets
+from .forms import option_field, option_text, option_value, read_options, table_target
+from .htmx import render
+
+bp = Blueprint("rule_sets", __name__)
+
+
+class RuleSetBase(FlaskForm):
+    base = RadioField(_l("Copy the rules of"), choices=[SelectChoice(pid, _l(p.name)) for pid, p in PROFILES.items()],
+                      default=DEFAULT_PROFILE)
+    name = StringField(_l("Name of the rule set"), validators=[Optional(), Length(max=rule_sets.NAME_MAX)],
+                       render_kw={"placeholder": _l("Tuesday rules"), "autocomplete": "off"})
+    note = TextAreaField(_l("A note: why the club plays it so (optional)"),
+                         validators=[Optional(), Length(max=rule_sets.NOTE_MAX)], render_kw={"rows": 3})
+
+
+def _form(values, current=None):
+    """The form for the profile chosen in ``values`` (else ``current``'s, else the default), showing the options
+    picked so far; a profile other than the one shown starts from its own values."""
+    shown = values.get("shown_base")
+    base_id = values.get("base") or (current.base if current else DEFAULT_PROFILE)
+    base = get_profile(base_id if base_id in PROFILES else DEFAULT_PROFILE)
+    same = bool(values) and shown == base.id
+    chosen = dict(current.options) if current and current.base == base.id else {}
+    if same:
+        for option in base.options:
+            raw = values.get(f"opt_{option.name}")
+            if raw is not None:
+                try:
+                    chosen[option.name] = option_value(option, raw)
+                except ValueError:
+                    pass
+    follows = same and (values.get("opt_target") or "").strip() == values.get("table_target")
+    if follows:
+        chosen.pop("target", None)  # still the table's own: a new table brings its own
+    profile = _fitting(base, chosen)
+    options = offered_options(profile)
+    attrs = {f"opt_{o.name}": option_field(o, offered_choices(profile, o)) for o in options}
+    data = {f"opt_{o.name}": option_text(o, profile.option_values()[o.name]) for o in options}
+    data.update(base=base.id, name=values.get("name", current.name if current else ""),
+                note=values.get("note", current.note if current else ""))
+    form = type("RuleSetForm", (RuleSetBase,), attrs)(formdata=values if same else None, data=data)
+    if follows and "opt_target" in form:
+        form["opt_target"].data = str(profile.target)
+    form.option_list, form.profile, form._first = options, profile, "base"
+    form.table_target, form.follows = table_target(profile), follows
+    return form
+
+
+def _fitting(base, chosen: dict):
+    """``base`` with the options chosen, leaving out one that does not fit the table chosen."""
+    while True:
+        try:
+            return base.with_options(chosen)
+        except RulesError as error:
+            name = (error.field or "").removeprefix("options.")
+            if chosen.pop(name, None) is None:
+                return base
+
+
+@bp.route("/rules/new", methods=["GET", "POST"])
+def new():
+    """Copy a profile (or, ``?from=club-...``, a set: its next version), name it, change options, save."""
+    db = get_db()
+    current = rule_sets.by_id(db, request.values.get("from"))
+    values = request.form if request.method == "POST" else {}
+    form = _form(values, current)
+    status = 200
+    if request.method == "POST" and "refresh" not in request.form and request.form.get("shown_base") == form.base.data:
+        form.validate()
+        options = read_options(form)
+        if options is not None:  # keep what differs from the rules copied; a target only if the club set one
+            defaults = get_profile(form.base.data).option_values()
+            options = {k: v for k, v in options.items() if k == "target" or v != defaults.get(k)}
+            if form.follows:
+                options.pop("target", None)
+        if not form.errors and options is not None:
+            try:
+                saved = rule_sets.save(db, base=form.base.data, name=form.name.data, options=options,
+                                       note=form.note.data, key=current.key if current else None)
+            except rule_sets.InvalidRuleSet as error:
+                option = f"opt_{(error.field or '').removeprefix('options.')}"
+                field = form[error.field] if error.field in form else form[option] if option in form else form.name
+                field.errors = [error.message]
+            else:
+                return redirect(url_for("rule_sets.show", rules_id=saved.id), 303)
+        status = 422
+    return render("rule_sets/new.html", "rule_sets/_form.html", status=status, form=form, current=current)
+
+
+@bp.get("/rules/sets")
+def index():
+    return render_template("rule_sets/index.html", sets=rule_sets.latest(get_db()))
+
+
+def _found(rules_id: str, version: str | None = None):
+    found = rule_sets.by_id(get_db(), rules_id)
+    if found is not None and version and version.isdigit():
+        found = rule_sets.get(get_db(), found.key, int(version))
+    if found is None:
+        abort(404)
+    return found
+
+
+def share_link(found) -> str:
+    """A link another server's /rules/import reads the set from (its host replaced by the other server's)."""
+    return url_for("rule_sets.import_set", data=_encode(rule_sets.to_file(found)), _external=True)
+
+
+@bp.get("/rules/<rules_id>")
+def show(rules_id: str):
+    found = _found(rules_id, request.args.get("version"))
+    base = get_profile(found.base)
+    options = {o.name: o for o in base.options}
+    return render_template("rule_sets/show.html", found=found, base=base, options=options,
+                           differences=found.differences(), link=share_link(found))
+
+
+@bp.get("/rules/<rules_id>.json")
+def download(rules_id: str):
+    found = _found(rules_id, request.args.get("version"))
+    response = jsonify(rule_sets.to_file(found))
+    response.headers["Content-Disposition"] = f'attachment; filename="canasta-rules-{found.key}.json"'  # i18n: not for people
+    return response
+
+
+def _read_shared(text: str):
+    padded = text + "=" * (-len(text) % 4)
+    try:
+        return json.loads(base64.urlsafe_b64decode(padded.encode()).decode())
+    except (ValueError, UnicodeDecodeError):
+        raise rule_sets.InvalidRuleSet(_("This link does not carry a rule set; ask for it again."), "file") from None
+
+
+@bp.route("/rules/import", methods=["GET", "POST"])
+def import_set():
+    """A set from a file (uploaded) or a link (``?data=``): shown first, saved as a new set of this server."""
+    error, parts, shared = None, None, request.values.get("data", "")
+    try:
+        if request.method == "POST" and "file" in request.files and request.files["file"].filename:
+            raw = request.files["file"].read(64 * 1024)
+            try:
+                data = json.loads(raw.decode("utf-8"))
+            except (ValueError, UnicodeDecodeError):
+                raise rule_sets.InvalidRuleSet(_("This file is not a rule set file."), "file") from None
+            parts = rule_sets.from_file(data)
+            shared = _encode(data)
+        elif request.values.get("data"):
+            parts = rule_sets.from_file(_read_shared(request.values["data"]))
+    except rule_sets.InvalidRuleSet as refused:
+        error = refused.message
+    if request.method == "POST" and parts and request.form.get("confirm") == "1":
+        base, name, options, note = parts
+        saved = rule_sets.save(get_db(), base=base, name=name, options=options, note=note)
+        return redirect(url_for("rule_sets.show", rules_id=saved.id), 303)
+    status = 400 if error else 200
+    preview = None
+    if parts:
+        base, name, options, note = parts
+        preview = rule_sets.RuleSet(key="", version=0, base=base, name=name, options=options, note=note, created_at="")
+    return render_template("rule_sets/import.html", error=error, preview=preview, data="" if error else shared,
+                           base=get_profile(preview.base) if preview else None), status
+
+
+def _encode(data: dict) -> str:
+    """A set's file as the text a link carries (base64url of its JSON)."""
+    return base64.urlsafe_b64encode(json.dumps(data, separators=(",", ":")).encode()).decode().rstrip("=")

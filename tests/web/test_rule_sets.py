@@ -1,0 +1,174 @@
+"""Club rule sets, over real HTTP through the app and its SQLite file: made at /rules/new with JavaScript off,
+offered beside the five in a new game, the API and the referee, changed as a new version that leaves a running
+game alone, and carried to another server as a file or a link."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.stores import games, rule_sets
+
+from .formparse import form_values
+
+SET_ID = "club-tuesday-rules"
+
+
+def _make(client, **options) -> str:
+    """Tuesday rules: the Bicycle rules for three, cut-throat, to 6,000, made through the page's own form."""
+    page = client.get("/rules/new").get_data(as_text=True)
+    values = form_values(page, "rule-set")
+    values.update({"opt_players": "3", "refresh": "1"})
+    page = client.post("/rules/new", data=values).get_data(as_text=True)
+    values = form_values(page, "rule-set")
+    values.update({"name": "Tuesday rules", "note": "Three of us most weeks.", "opt_team_up": "cut_throat",
+                   "opt_target": "6000", **{f"opt_{k}": v for k, v in options.items()}})
+    response = client.post("/rules/new", data=values)
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    return response.headers["Location"]
+
+
+def test_a_set_is_made_and_says_where_it_differs(client, db):
+    assert _make(client).endswith(f"/rules/{SET_ID}")
+    found = rule_sets.by_id(db, SET_ID)
+    assert (found.base, found.version, found.name) == ("bicycle", 1, "Tuesday rules")
+    assert found.options == {"players": 3, "team_up": "cut_throat", "target": 6000}
+    page = client.get(f"/rules/{SET_ID}").get_data(as_text=True)
+    assert "Three of us most weeks." in page
+    assert "Players: 3 here, 4 in Bicycle (Hoyle) rules." in page
+    assert "Game target: 6,000 here, 5,000 in Bicycle (Hoyle) rules." in page
+
+
+def test_a_set_needs_a_name(client, db):
+    values = form_values(client.get("/rules/new").get_data(as_text=True), "rule-set")
+    response = client.post("/rules/new", data=values)
+    assert response.status_code == 422
+    assert "Give the rule set a name" in response.get_data(as_text=True)
+    assert rule_sets.latest(db) == []
+
+
+def test_the_api_lists_and_accepts_the_set(client, db):
+    _make(client)
+    listed = client.get("/api/v1/rules").get_json()["profiles"]
+    assert [p["id"] for p in listed][-1] == SET_ID
+    assert listed[-1] == {"id": SET_ID, "name": "Tuesday rules", "source": "000 Canasta General Rules",
+                          "target": 6000, "base": "bicycle", "version": 1}
+    whole = client.get(f"/api/v1/rules/{SET_ID}").get_json()
+    values = {o["name"]: o["value"] for o in whole["options"]}
+    assert (values["players"], values["team_up"], values["target"], whole["sides"]) == (3, "cut_throat", 6000,
+                                                                                         [1, 1, 1])
+    deal = client.post("/api/v1/score/deal", json={"rules": SET_ID, "before": {"p1": 5900}, "sides": {
+        "p1": {"meld_points": 100, "lone_hand": True}, "p2": {}, "p3": {}}}).get_json()
+    assert deal["game_over"] is True and deal["winner"] == "p1"  # 6,000 under the set
+    assert client.get(f"/api/v1/rules/{SET_ID}/minimum?score=1500").get_json()["minimum"] == 90
+    assert client.get("/api/v1/rules/club-nothing").status_code == 404
+
+
+def test_a_game_keeps_the_version_it_started_with(client, db):
+    _make(client)
+    page = client.get(f"/games/new?rules={SET_ID}").get_data(as_text=True)
+    values = form_values(page, "new-game")
+    assert values["rules"] == SET_ID and values["opt_target"] == "6000" and values["opt_team_up"] == "cut_throat"
+    values.update(p1_player0="Ann", p2_player0="Bo", p3_player0="Cy")
+    response = client.post("/games/new", data=values)
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    game = games.get_game(db, game_id)
+    assert (game.rules, game.profile.target, game.profile.cut_throat) == ("bicycle", 6000, True)
+    assert game.rule_set == {"key": "tuesday-rules", "version": 1, "name": "Tuesday rules"}
+    assert "Tuesday rules" in client.get(f"/games/{game_id}").get_data(as_text=True)
+    # The club changes its set: a second version, to 7,000.
+    values = form_values(client.get(f"/rules/new?from={SET_ID}").get_data(as_text=True), "rule-set")
+    assert values["opt_target"] == "6000" and values["name"] == "Tuesday rules"
+    values["opt_target"] = "7000"
+    assert client.post(f"/rules/new?from={SET_ID}", data=values).status_code == 303
+    assert rule_sets.by_id(db, SET_ID).version == 2
+    assert games.get_game(db, game_id).profile.target == 6000
+    assert client.get(f"/api/v1/rules/{SET_ID}").get_json()["target"] == 7000
+
+
+def test_the_referee_and_the_rules_pages_offer_the_set(client, db):
+    _make(client)
+    assert "Tuesday rules" in client.get("/referee/").get_data(as_text=True)
+    assert "Tuesday rules" in client.get("/referee/rules").get_data(as_text=True)
+    page = client.get(f"/referee/rules/{SET_ID}")
+    assert page.status_code == 200
+    assert "cut-throat" in page.get_data(as_text=True)
+    referee = client.get(f"/referee/?rules={SET_ID}")
+    assert referee.status_code == 200
+    assert "6,000" in referee.get_data(as_text=True) or "6000" in referee.get_data(as_text=True)
+
+
+@pytest.fixture
+def other_server(tmp_path):
+    """A second scorekeeper with a database of its own."""
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "other.sqlite"),
+                      "SECRET_KEY": "o"})
+    return app.test_client(), app
+
+
+def test_a_set_goes_to_another_server_as_a_file(client, db, other_server):
+    _make(client)
+    download = client.get(f"/rules/{SET_ID}.json")
+    assert download.headers["Content-Disposition"].startswith("attachment")
+    other, app = other_server
+    preview = other.post("/rules/import", data={"file": (io.BytesIO(download.data), "tuesday.json")},
+                         content_type="multipart/form-data")
+    assert preview.status_code == 200 and "Tuesday rules" in preview.get_data(as_text=True)
+    values = form_values(preview.get_data(as_text=True))
+    saved = other.post("/rules/import", data={"data": values["data"], "confirm": "1"})
+    assert saved.status_code == 303
+    assert other.get(f"/api/v1/rules/{SET_ID}").get_json()["target"] == 6000
+    theirs = {o["name"]: o["value"] for o in other.get(f"/api/v1/rules/{SET_ID}").get_json()["options"]}
+    mine = {o["name"]: o["value"] for o in client.get(f"/api/v1/rules/{SET_ID}").get_json()["options"]}
+    assert theirs == mine
+
+
+def test_a_set_goes_to_another_server_as_a_link(client, db, other_server):
+    _make(client)
+    page = client.get(f"/rules/{SET_ID}").get_data(as_text=True)
+    link = page.split('href="http://localhost/rules/import?data=', 1)[1].split('"', 1)[0]
+    other, _app = other_server
+    preview = other.get(f"/rules/import?data={link}")
+    assert preview.status_code == 200 and "Tuesday rules" in preview.get_data(as_text=True)
+    assert other.post("/rules/import", data={"data": link, "confirm": "1"}).status_code == 303
+
+
+@pytest.mark.parametrize("content", [b"not json", json.dumps({"format": "something else"}).encode(),
+                                     json.dumps({"format": "canasta-rule-set", "version": 1, "base": "bicycle",
+                                                 "name": "X", "options": {"players": 9}}).encode()])
+def test_a_bad_file_is_refused_in_plain_words(client, db, content):
+    response = client.post("/rules/import", data={"file": (io.BytesIO(content), "x.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert "message-error" in response.get_data(as_text=True)
+    assert rule_sets.latest(db) == []
+
+
+def test_a_tournament_starts_under_a_set_of_four_and_keeps_it(client, db):
+    """A tournament seats four at every table: it offers the club's sets of four, none of its table options, and
+    keeps the version it started with."""
+    from tests.tournaments.conftest import tournament_form
+
+    _make(client)  # three players: not offered to a tournament
+    values = form_values(client.get("/rules/new").get_data(as_text=True), "rule-set")
+    values.update(name="Club nights", opt_target="4000", opt_wild_cap_after_canasta="three")
+    assert client.post("/rules/new", data=values).status_code == 303
+    page = client.get("/tournaments/new").get_data(as_text=True)
+    assert 'value="club-club-nights"' in page and f'value="{SET_ID}"' not in page
+    assert 'name="opt_players"' not in page
+    form = {k: v for k, v in tournament_form().items() if not k.startswith("opt_")}
+    chosen = form_values(client.get("/tournaments/new?rules=club-club-nights").get_data(as_text=True))
+    form.update({k: v for k, v in chosen.items() if k.startswith("opt_")}, rules="club-club-nights")
+    response = client.post("/tournaments/new", data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    from scorekeeper.tournaments.rows import Tournament
+
+    row = db.execute("SELECT * FROM tournaments ORDER BY id DESC LIMIT 1").fetchone()
+    tournament = Tournament.from_row(dict(zip([d[0] for d in db.execute("SELECT * FROM tournaments").description],
+                                              row)))
+    assert tournament.rules == "bicycle" and tournament.options == {"target": 4000, "wild_cap_after_canasta": "three"}
+    assert tournament.profile.name == "Club nights" and tournament.rule_set["version"] == 1
