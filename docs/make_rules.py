@@ -193,6 +193,19 @@ def _fields_section() -> list[str]:
     return lines
 
 
+FORMATS = """\
+Two formats club and tournament play uses, beside the documents' game to a target, are club options of every
+profile (and so of a club rule set made from it):
+
+- `deals_in_game`: a game of a fixed number of deals instead of a target. After that many deals the side with the
+  most points wins; if the leaders are level, one more deal is played, and so on until one leads. 0, the default,
+  plays to the target as the document says.
+- `minimum_by_deal`: an initial-meld minimum that follows the deal number instead of the side's total, as some
+  tournaments of Modern American canasta play it (125, 155 and 180 for deals 1, 2 and 3): the list gives deal 1,
+  2, 3 and so on, its last value every later deal. Empty, the default, keeps the
+  document's table by total. Where a deal's number is not known (a referee question asked without a game), the
+  total decides."""
+
 TABLES_INTRO = """\
 The Bicycle and classic documents both say Canasta is also played by two, three, five and six (bicycle: Number of
 Players; classic: Number of Players) and describe only the four-hand game. Their club options `players` and
@@ -254,6 +267,8 @@ def _tables_section() -> list[str]:
 
 def _option_entry(p, opt) -> str:
     values = ("a positive multiple of 5" if opt.kind == "int"
+              else "a whole number from 0 to 99" if opt.kind == "count"
+              else "a list of multiples of 5, one for each deal" if opt.kind == "minimums"
               else " or ".join(option_value_text(opt, c) for c in opt.choices))
     cite = re.sub(r" \(docs/RULES\.md[^)]*\)", "", opt.source)
     return (f"club option `{opt.name}`, “{opt.label}”: {option_value_text(opt, opt.default)} unless the club "
@@ -325,6 +340,10 @@ def render() -> str:
         *_readings_section(),
         "",
         *_tables_section(),
+        "",
+        "## §6 Formats clubs use",
+        "",
+        FORMATS,
     ]
     return "\n".join(lines).rstrip("\n") + "\n"
 

@@ -105,6 +105,13 @@ _DOCUMENT: dict = {
                         "schema": {"type": "integer"},
                     },
                     {
+                        "name": "deal",
+                        "in": "query",
+                        "required": False,
+                        "description": "The deal's number, where the club's minimum follows the deal number.",
+                        "schema": {"type": "integer", "minimum": 1},
+                    },
+                    {
                         "name": "options",
                         "in": "query",
                         "required": False,

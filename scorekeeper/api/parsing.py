@@ -34,12 +34,12 @@ from scorekeeper.rules.i18n import _, ngettext
 NUMBER_LIMIT = 10_000_000
 
 #: The fields shared by the three referee questions.
-SITUATION_FIELDS = ("rules", "options", "score", "opened", "player_melded", "table")
+SITUATION_FIELDS = ("rules", "options", "score", "opened", "player_melded", "table", "deal")
 
 MELD_FIELDS = SITUATION_FIELDS + ("melds", "add", "going_out")
 PILE_FIELDS = SITUATION_FIELDS + ("pile", "top", "frozen", "uses", "melds", "hand_size")
 GO_OUT_FIELDS = SITUATION_FIELDS + ("melds", "add", "discard", "drew")
-DEAL_FIELDS = ("rules", "options", "before", "sides")
+DEAL_FIELDS = ("rules", "options", "before", "sides", "deal")
 
 
 def invalid(message: str, field: str | None) -> InvalidRequest:
@@ -252,7 +252,8 @@ def read_situation(body: dict, reader: CardReader) -> Situation:
     if table and not opened:
         raise invalid(_("The side has melds on the table, so it has already opened: set 'opened' to true or leave "
                         "'table' empty."), "table")
-    return Situation(score=score, opened=opened, player_melded=player_melded, table=table)
+    deal = read_int(body, "deal", default=None, minimum=1)
+    return Situation(score=score, opened=opened, player_melded=player_melded, table=table, deal=deal)
 
 
 # --------------------------------------------------------------------------------------------
@@ -347,7 +348,8 @@ def deal_question(body: Any) -> Question:
                         kind=_kind(before_value)), "before")
     sides, before = parse_deal({"sides": sides_value, "before": before_value or {}})
     _check_table(body, profile, sides)
-    return Question(profile, lambda: score_deal(profile, sides, before))
+    number = read_int(body, "deal", default=None, minimum=1)
+    return Question(profile, lambda: score_deal(profile, sides, before, deal_number=number))
 
 
 def _check_table(body: dict, profile: RuleProfile, sides: dict) -> None:

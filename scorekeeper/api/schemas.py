@@ -80,6 +80,8 @@ _SITUATION = {
         "description": "The side's melds already on the table, one card list each. "
         "Must be empty while opened is false.",
     },
+    "deal": {"type": "integer", "minimum": 1,
+             "description": "The number of this deal, where the club's minimum follows it (minimum_by_deal)."},
 }
 _ADD = {
     "type": "object",
@@ -297,9 +299,10 @@ SCHEMAS: dict = {
                         "label": {"type": "string"},
                         "kind": {
                             "type": "string",
-                            "enum": ["bool", "choice", "int"],
+                            "enum": ["bool", "choice", "int", "count", "minimums"],
                             "description": "bool: true or false; choice: one of choices; int: a positive "
-                            "multiple of 5 (choices is then empty).",
+                            "multiple of 5 (choices is then empty); count: a whole number from 0 to 99; minimums: "
+                            "a list of up to 12 multiples of 5 (choices then holds examples).",
                         },
                         "choices": {"type": "array", "items": {}},
                         "default": {},
@@ -439,6 +442,10 @@ SCHEMAS: dict = {
                 "additionalProperties": _ref("Side"),
                 "description": "Two or more sides, by any names.",
             },
+            "deal": {"type": "integer", "minimum": 1,
+                     "description": "The number of this deal (1 for the first): where the club's minimum follows "
+                     "the deal number, each side's minimum is the next deal's; in a game of a fixed number of "
+                     "deals, it says whether this was the last."},
         },
     },
     "DealResult": {

@@ -107,12 +107,14 @@ def minimum(profile_id: str):
     if text is None:
         raise missing(_("Give the side's total before the deal as ?score=N."), "score")
     score = parse_int_text(text, "score")
-    options = {name: value for name, value in request.args.items() if name != "score"}
+    deal = parse_int_text(request.args["deal"], "deal") if request.args.get("deal") else None
+    options = {name: value for name, value in request.args.items() if name not in ("score", "deal")}
     if found:
         profile = club_profile(found.id, {**found.options, **profile.read_options(options)})
     else:
         profile = profile.with_options(profile.read_options(options))  # ?players=6&team_up=two_teams
-    return jsonify({"rules": found.id if found else profile.id, "score": score, "minimum": profile.minimum(score)})
+    return jsonify({"rules": found.id if found else profile.id, "score": score,
+                    "minimum": profile.minimum(score, deal)})
 
 
 # --- the referee and the scorer -----------------------------------------------------------

@@ -120,6 +120,8 @@ def option_rule(profile: RuleProfile, option: Option) -> Rule:
     if option.kind == "int":
         text = _("Club option “%(label)s”: %(value)s here (a club may set another multiple of 5).", label=label,
                  value=value_text)
+    elif option.kind in ("count", "minimums"):
+        text = _("Club option “%(label)s”: %(value)s here.", label=label, value=value_text)
     elif others:
         text = _("Club option “%(label)s”: %(value)s here (a club may choose %(others)s).", label=label,
                  value=value_text, others=_(" or ").join(option_value_text(option, c) for c in others))

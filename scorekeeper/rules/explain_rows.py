@@ -359,11 +359,18 @@ def _minimum_bands(p: RuleProfile) -> list[tuple[str, int]]:
 
 
 def _minimum_short(p: RuleProfile) -> str:
+    if p.minimum_by_deal:
+        return _("by deal: %(minimums)s", minimums=" / ".join(num(m) for m in p.minimum_by_deal))
     return " · ".join(_("%(band)s: %(minimum)s", band=band, minimum=num(minimum) if minimum else _("none"))
                       for band, minimum in _minimum_bands(p))
 
 
 def _minimum_sentence(p: RuleProfile) -> str:
+    if p.minimum_by_deal:
+        return _("A side's first meld of each deal must count at least a minimum that follows the deal number, not "
+                 "the total: %(minimums)s for deals one, two, three and so on, the last of them for every later "
+                 "deal. Only the cards' values count toward it, never a bonus.",
+                 minimums=", ".join(num(m) for m in p.minimum_by_deal))
     bands = "; ".join(_("%(band)s, %(minimum)s points", band=band, minimum=num(minimum)) if minimum
                       else _("%(band)s, no minimum", band=band) for band, minimum in _minimum_bands(p))
     return _("A side's first meld of each deal must count at least a minimum that depends on its total before the "
@@ -750,10 +757,18 @@ def _stock_sentence(p: RuleProfile) -> str:
 
 
 def _target_short(p: RuleProfile) -> str:
+    if p.deals_in_game:
+        return ngettext("%(num)s deal", "%(num)s deals", p.deals_in_game, num=num(p.deals_in_game))
     return num(p.target)
 
 
 def _target_sentence(p: RuleProfile) -> str:
+    if p.deals_in_game:
+        return ngettext("A game is %(num)s deal; the side with the most points then wins, and if the leaders are "
+                        "level one more deal is played until one leads.",
+                        "A game is %(num)s deals; the side with the most points then wins, and if the leaders are "
+                        "level one more deal is played until one leads.", p.deals_in_game,
+                        num=num(p.deals_in_game))
     return _("The game is won by the side that reaches %(target)s points; if both do, the higher total wins.",
              target=num(p.target))
 

@@ -36,6 +36,8 @@ class Situation:
     opened: bool = False
     player_melded: bool = False
     table: tuple[tuple[Card, ...], ...] = ()
+    #: The number of this deal (1 for the first), where the club's minimum follows it (docs/RULES.md §6).
+    deal: int | None = None
 
     def __post_init__(self):
         if self.table and not self.opened:

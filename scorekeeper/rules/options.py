@@ -41,7 +41,7 @@ class Option:
 
     name: str
     label: str
-    kind: str  # "bool" | "choice" | "int"
+    kind: str  # "bool" | "choice" | "int" | "count" (a whole number 0 to 99) | "minimums" (multiples of 5, by deal)
     choices: tuple
     default: object
     help: str
@@ -86,6 +86,10 @@ class Option:
         """One value in words: yes, no, a choice's name, a number in the reader's digits."""
         if self.kind == "bool":
             return _("yes") if value else _("no")
+        if self.kind == "minimums":
+            return " / ".join(number(v) for v in value) if value else _("by the total")
+        if self.kind == "count" and value == 0:
+            return _("play to the target")
         if isinstance(value, int) and not isinstance(value, bool):
             return number(value)
         return _(_VALUE_WORDS[value]) if value in _VALUE_WORDS else str(value).replace("_", " ")
@@ -101,6 +105,11 @@ class Option:
         if self.kind == "int" and number is not None:
             return number(value)
         text = value.strip()
+        if self.kind == "minimums":
+            parts = [p for p in re.split(r"[\s,;/]+", text) if p]
+            return tuple(int(p) for p in parts) if all(re.fullmatch(r"\d{1,5}", p) for p in parts) else text
+        if self.kind == "count":
+            return int(text) if re.fullmatch(r"\d{1,3}", text) else text
         if self.kind == "bool":
             if text.lower() in TRUE_WORDS:
                 return True
@@ -125,6 +134,12 @@ class Option:
             return isinstance(value, bool)
         if self.kind == "int":
             return isinstance(value, int) and not isinstance(value, bool) and value > 0 and value % 5 == 0
+        if self.kind == "count":
+            return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99
+        if self.kind == "minimums":
+            return (isinstance(value, (list, tuple)) and len(value) <= 12
+                    and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10000 and v % 5 == 0
+                            for v in value))
         return any(value == c and type(value) is type(c) for c in self.choices)
 
     def changes(self, value) -> dict:
@@ -134,12 +149,18 @@ class Option:
                 allowed = _("true or false")
             elif self.kind == "int":
                 allowed = _("a positive multiple of 5")
+            elif self.kind == "count":
+                allowed = _("a whole number from 0 to 99")
+            elif self.kind == "minimums":
+                allowed = _("up to 12 multiples of 5, one for each deal, such as 125 155 180")
             else:
                 allowed = _(" or ").join(str(c) for c in self.choices)
             raise UnknownOption(_("The option '%(name)s' cannot be %(value)r; allowed: %(allowed)s.", name=self.name,
                                   value=value, allowed=allowed), field=f"options.{self.name}")
         if self.to_fields is not None:
             return self.to_fields(value)
+        if self.kind == "minimums":
+            return {self.name: tuple(value)}
         return {self.name: value}
 
 
@@ -152,6 +173,24 @@ _TARGET_HELP = N_("The total a side must reach to win the game; any positive mul
 
 def target(default: int, source: str) -> Option:
     return Option("target", N_("Game target"), "int", (), default, _TARGET_HELP, source, reading=False)
+
+
+def deals_in_game(source: str) -> Option:
+    """A game of a fixed number of deals (docs/RULES.md §6)."""
+    return Option(
+        "deals_in_game", N_("Deals in a game"), "count", (0, 4), 0,
+        N_("0: the game goes on until a side reaches the target. Any other number: the game is that many deals; "
+           "the side with the most points wins, and if the leaders are level one more deal is played."),
+        source, reading=False)
+
+
+def minimum_by_deal(source: str) -> Option:
+    """An initial-meld minimum that follows the deal number instead of the total (docs/RULES.md §6)."""
+    return Option(
+        "minimum_by_deal", N_("Initial-meld minimum by deal number"), "minimums", ((), (125, 155, 180)), (),
+        N_("Empty: the minimum follows the side's total, as the rules say. A list such as 125 155 180: the first "
+           "deal needs 125, the second 155, the third and every later deal 180, whatever the totals."),
+        source, reading=False)
 
 
 def wild_cap(default: str, source: str) -> Option:

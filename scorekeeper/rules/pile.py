@@ -173,7 +173,7 @@ def check_pile(profile: RuleProfile, situation: Situation, *, pile=None, top=Non
         points, minimum = turn.points, turn.minimum
     else:
         points = 0
-        minimum = p.minimum(situation.score) if not situation.opened or (
+        minimum = p.minimum(situation.score, situation.deal) if not situation.opened or (
             p.opening_per_player and not situation.player_melded) else None
     legal = not out
     takes = _takes(p, pile) if legal and pile is not None else None

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from .errors import UnknownRules
 from .options import (
-    Option, black_three_effect, black_three_melds, complete_when_out, one_per_rank, target, wild_cap,
+    Option, black_three_effect, black_three_melds, complete_when_out, deals_in_game, minimum_by_deal, one_per_rank,
+    target, wild_cap,
 )
 from .i18n import N_, _
 from .tables import table_options
@@ -93,6 +94,8 @@ BICYCLE = RuleProfile(
     penalties=_BICYCLE_PENALTIES,
     options=(
         target(5000, "bicycle: Scoring the Game"),
+        deals_in_game("bicycle: Scoring the Game (docs/RULES.md §6)"),
+        minimum_by_deal("bicycle: Melds (docs/RULES.md §6)"),
         *table_options("bicycle", _BICYCLE_SOURCES["players"], POOLING_NOTE, _BICYCLE_PENALTIES),
         wild_cap("unlimited", "bicycle: Canastas (docs/RULES.md B-A1)"),
         Option("wilds_may_exceed_naturals", N_("Wild cards may outnumber natural cards"), "bool", (True, False), True,
@@ -134,6 +137,8 @@ YAHOO = RuleProfile(
     concealed_needs_canasta=False, concealed_allows_additions=True,
     options=(
         target(5000, "yahoo: Basics"),
+        deals_in_game("yahoo: Basics (docs/RULES.md §6)"),
+        minimum_by_deal("yahoo: Initial Meld Req. (docs/RULES.md §6)"),
         Option("players", N_("Players"), "choice", (2, 4), 4,
                N_("4: two partnerships of two, 11 cards each. 2: each player alone, 15 cards each."),
                "yahoo: Basics", reading=False, to_fields=_players, table=True),
@@ -208,6 +213,8 @@ MODERN_AMERICAN = RuleProfile(
     ),
     options=(
         target(8500, "modern-american: SCORING"),
+        deals_in_game("modern-american: SCORING (docs/RULES.md §6)"),
+        minimum_by_deal("modern-american: SCORING (docs/RULES.md §6)"),
         Option("rule_of_five", N_("Rule of five"), "bool", (True, False), False,
                N_("yes: after the opening, a wild card may only join a meld that already has five natural cards. "
                "no: wild cards may join any meld within the two-wild limit."),
@@ -252,6 +259,8 @@ SILHILL = RuleProfile(
     top_discard_counts_for_minimum=False, complete_canasta_waives="any", concealed_exempt_from_minimum=False,
     options=(
         target(5000, "silhill: §6f"),
+        deals_in_game("silhill: §6f (docs/RULES.md §6)"),
+        minimum_by_deal("silhill: §5d (docs/RULES.md §6)"),
         Option("opening_per_player", N_("Each player makes an opening"), "bool", (True, False), False,
                N_("no: the minimum applies to the side's first meld and then both partners meld freely. yes: each "
                "player's own first meld must reach the minimum."), "silhill: §5d (docs/RULES.md S-A1)"),
@@ -311,6 +320,8 @@ CLASSIC = RuleProfile(
     concealed_exempt_from_minimum=True, one_card_pile_ban=True,
     options=(
         target(5000, "classic: Scoring a Game"),
+        deals_in_game("classic: Scoring a Game (docs/RULES.md §6)"),
+        minimum_by_deal("classic: Minimum Count (docs/RULES.md §6)"),
         *table_options("classic", _CLASSIC_SOURCES["players"], POOLING_NOTE),
         black_three_effect("block_one_turn", "classic: Freezing (docs/RULES.md C-A1)"),
         Option("natural_and_wild_takes_pile", N_("A natural card and a wild card may take the pile"), "bool",

@@ -79,6 +79,7 @@ class RuleProfile:
     source: str
     # the table
     target: int = rule(5000, N_("Game target"), "target", "game")
+    deals_in_game: int = rule(0, N_("Deals in a game (0: play to the target)"), "format", "game")
     players: Literal[2, 3, 4, 5, 6] = rule(4, N_("Players"), "players", "game")
     partnerships: bool = rule(True, N_("Played in partnerships"), "players", "game")
     teams: TeamUp = rule("standard", N_("How the players team up"), "players", "game")
@@ -150,6 +151,8 @@ class RuleProfile:
     minimum_table: tuple[tuple[int, int], ...] = rule(((0, 50), (1500, 90), (3000, 120)),
                                                       N_("Initial-meld minimum from each total"), "minimum",
                                                       "initial_meld")
+    minimum_by_deal: tuple[int, ...] = rule((), N_("Initial-meld minimum by deal number"), "format",
+                                            "initial_meld", points=True)
     opening_per_player: bool = rule(False, N_("Each player makes an opening"), "minimum", "initial_meld")
     top_discard_counts_for_minimum: bool = rule(True, N_("Top discard counts toward the minimum"), "top_discard",
                                                 "initial_meld")
@@ -273,8 +276,12 @@ class RuleProfile:
         return getattr(self, f"{kind}_canasta_bonus")
 
     # -- the initial meld ------------------------------------------------------
-    def minimum(self, score: int) -> int:
-        """Initial-meld minimum of a side whose total before the deal is ``score`` (0 = none)."""
+    def minimum(self, score: int, deal: int | None = None) -> int:
+        """Initial-meld minimum of a side whose total before the deal is ``score`` (0 = none). Where the club's
+        minimum follows the deal number (``minimum_by_deal``: 125, 155, 180 for deals 1, 2, 3, the last for every
+        later deal), ``deal`` (1 for the first) chooses it; without a deal number the total decides."""
+        if self.minimum_by_deal and deal is not None and deal >= 1:
+            return self.minimum_by_deal[min(deal, len(self.minimum_by_deal)) - 1]
         if score < 0:
             return self.minimum_below_zero
         result = self.minimum_table[0][1]
@@ -424,6 +431,8 @@ def _consistency_problems(p: RuleProfile) -> list[str]:
         (p.pile_existing_meld_max is not None and not 0 <= p.pile_existing_meld_max < p.canasta_size,
          "the largest meld a picked pair may join must be smaller than a canasta"),  # i18n: not for people
         (p.cards_dealt < 1, "every player is dealt at least one card"),  # i18n: not for people
+        (not 0 <= p.deals_in_game <= 99, "a game of a fixed number of deals has 1 to 99 of them"),  # i18n: not for people
+        (len(p.minimum_by_deal) > 12, "a minimum by deal number lists at most 12 deals"),  # i18n: not for people
         (p.min_naturals < 1 and not p.all_wild_melds,
          "melds need natural cards unless all-wild melds are allowed"),  # i18n: not for people
         (p.max_meld_size is not None and p.max_meld_size < p.canasta_size,

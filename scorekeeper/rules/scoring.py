@@ -93,12 +93,21 @@ def listable_penalties(profile: RuleProfile, by_cards: bool) -> tuple[Penalty, .
     return tuple(p for p in profile.penalties if not (by_cards and p.derived))
 
 
-def game_state(profile: RuleProfile, totals: dict[str, int]) -> tuple[bool, str | None]:
-    """(game_over, winner): over when a total reached the target; the winner has the higher total."""
-    if not totals or max(totals.values()) < profile.target:
+def game_state(profile: RuleProfile, totals: dict[str, int], deals: int | None = None) -> tuple[bool, str | None]:
+    """(game_over, winner): over when a total reached the target; the winner has the higher total. In a game of
+    a fixed number of deals (``deals_in_game``, docs/RULES.md §6) it is over after that many deals (``deals``
+    played so far) with the most points winning; leaders level play one more deal, and another, until one
+    leads."""
+    if not totals:
         return False, None
     best = max(totals.values())
     leaders = [name for name, total in totals.items() if total == best]
+    if profile.deals_in_game:
+        if deals is None or deals < profile.deals_in_game or len(leaders) > 1:
+            return False, None
+        return True, leaders[0]
+    if best < profile.target:
+        return False, None
     return True, (leaders[0] if len(leaders) == 1 else None)
 
 
@@ -324,11 +333,14 @@ def _went_out_warnings(p: RuleProfile, name: str, side: SideDeal, facts: _Side, 
 
 
 def score_deal(profile: RuleProfile, sides: dict[str, SideDeal], before: dict[str, int] | None = None, *,
-               names: Mapping[str, str] | None = None) -> DealResult:
+               names: Mapping[str, str] | None = None, deal_number: int | None = None) -> DealResult:
     """Score one deal for every side; raises ImpossibleDeal for what cannot happen.
 
     ``names`` maps side keys to the names players know them by ("Ann & Cy"): messages then use those names;
-    without it (the API) they name each side by its key. Results and fields are keyed the same either way."""
+    without it (the API) they name each side by its key. Results and fields are keyed the same either way.
+    ``deal_number`` (1 for the first): where the club's minimum follows the deal number, each side's minimum is
+    the next deal's; in a game of a fixed number of deals, it says whether this was the last."""
+    after = deal_number + 1 if deal_number else None
     p = profile
     before = before or {}
     check_deal(p, sides, names)
@@ -346,10 +358,10 @@ def score_deal(profile: RuleProfile, sides: dict[str, SideDeal], before: dict[st
             totals[name] = total
             kinds = {kind: sum(f.canastas.get(kind, 0) for _s, f in pool) for kind in p.canasta_kinds}
             by_kind = {kind: count for kind, count in kinds.items() if count}
-            results[name] = SideResult(deal, total, p.minimum(total), tuple(lines), own.n_canastas, by_kind)
+            results[name] = SideResult(deal, total, p.minimum(total, after), tuple(lines), own.n_canastas, by_kind)
             warnings.extend(own.warnings)
             if side.went_out:
                 warnings.extend(_went_out_warnings(p, name, side, own, names))
     results = {name: results[name] for name in sides}
-    game_over, winner = game_state(p, totals)
+    game_over, winner = game_state(p, totals, deal_number)
     return DealResult(results, game_over, winner, tuple(warnings))

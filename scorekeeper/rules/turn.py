@@ -170,7 +170,7 @@ def _canasta_waiver(p: RuleProfile, turn: Turn, pickup_index) -> tuple[bool, boo
 def _judge_opening(p: RuleProfile, situation: Situation, turn: Turn, pickup_index, *, going_out: bool,
                    concealed: bool, drew: str) -> None:
     """The initial meld: its minimum, the waivers, and the pure meld some profiles ask of it."""
-    minimum = p.minimum(situation.score)
+    minimum = p.minimum(situation.score, situation.deal)
     turn.minimum = minimum
     waived, natural_opening = _canasta_waiver(p, turn, pickup_index)
     # bicycle, classic: Concealed Hand — the exemption is for a whole hand melded at once, a canasta

@@ -53,12 +53,14 @@ def _check_mode(mode: str) -> None:
         raise ValueError(f"mode must be one of {MODES}")  # i18n: not for people
 
 
-def _result_for(before: GameSummary, sides_data: dict, totals: dict[str, int], result: DealResult | None):
-    """The caller's result when it was scored on these totals, else the engine's (raises RulesError)."""
+def _result_for(before: GameSummary, sides_data: dict, totals: dict[str, int], result: DealResult | None,
+                deal_number: int | None = None):
+    """The caller's result when it was scored on these totals, else the engine's (raises RulesError) as deal
+    ``deal_number`` (by default the next one)."""
     if result is not None and all(result.sides[k].total - result.sides[k].deal == totals[k] for k in totals
                                   if k in result.sides) and set(result.sides) == set(totals):
         return result
-    return score(before.profile, sides_data, totals, side_names(before.game))
+    return score(before.profile, sides_data, totals, side_names(before.game), deal_number or len(before.rows) + 1)
 
 
 #: The most deals one game may hold. A real game to 5000 takes a few dozen deals; the limit keeps anyone on the
@@ -158,7 +160,9 @@ def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, m
         if old is None:
             raise DealNotFound()
         before = _summary_before(db, game, expected_version, summary)
-        _result_for(before, sides_data, totals_before_row(before, deal_id), result if before is summary else None)
+        row = before.row_of(deal_id)
+        _result_for(before, sides_data, totals_before_row(before, deal_id), result if before is summary else None,
+                    row.number if row else None)
         db.execute(
             # A deal's ``who`` stays whoever entered it: the correction and who made it are in the change log.
             "UPDATE deals SET sides = ?, mode = ?, updated_at = ? WHERE id = ?",

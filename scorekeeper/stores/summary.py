@@ -98,10 +98,12 @@ class GameSummary(Row):
         return next((row for row in self.rows if row.deal_id == deal_id), None)
 
 
-def score(profile: RuleProfile, sides_data: dict, before: dict[str, int], names: dict[str, str] | None = None):
-    """Score one deal as entered; raises the engine's RulesError when it cannot be scored."""
+def score(profile: RuleProfile, sides_data: dict, before: dict[str, int], names: dict[str, str] | None = None,
+          deal_number: int | None = None):
+    """Score one deal as entered (deal number ``deal_number``); raises the engine's RulesError when it cannot be
+    scored."""
     sides, before = parse_deal({"sides": sides_data, "before": before})
-    return score_deal(profile, sides, before, names=names)
+    return score_deal(profile, sides, before, names=names, deal_number=deal_number)
 
 
 def _facts(entered: dict) -> dict:
@@ -118,7 +120,7 @@ def score_row(game: Game, profile: RuleProfile, index: int, deal: Deal, totals: 
             "who": deal.who, "sits_out": sitting_out_names(game, index)}
     try:
         if result is None:
-            result = score(profile, deal.sides, totals, side_names(game))
+            result = score(profile, deal.sides, totals, side_names(game), index + 1)
     except RulesError as error:
         # A stored deal the engine no longer accepts counts nothing, visibly.
         sides = {k: RowSide(0, totals[k], minimums[k]) for k in totals}
@@ -135,13 +137,13 @@ def score_row(game: Game, profile: RuleProfile, index: int, deal: Deal, totals: 
 
 def _ends(profile: RuleProfile, row: ScorepadRow) -> bool:
     """Whether a side had reached the target after ``row``."""
-    return game_state(profile, {k: side.total for k, side in row.sides.items()})[0]
+    return game_state(profile, {k: side.total for k, side in row.sides.items()}, row.number)[0]
 
 
 def _finish(game: Game, profile: RuleProfile, rows: list[ScorepadRow], totals, minimums, problems,
             ended_at: int | None = None) -> GameSummary:
     """The summary of ``rows``, whose deal number ``ended_at`` first reached the target."""
-    game_over, winner = game_state(profile, totals)
+    game_over, winner = game_state(profile, totals, len(rows))
     return GameSummary(game=game, profile=profile, rows=tuple(rows), totals=totals, minimums=minimums,
                        game_over=game_over, winner=winner, next_dealer=dealer_name(game, len(rows)),
                        next_sits_out=sitting_out_names(game, len(rows)),
@@ -152,7 +154,7 @@ def summarise(game: Game, deals: list[Deal], profile: RuleProfile | None = None)
     """Re-score every deal in order and carry the totals forward (under ``profile``, by default the game's)."""
     profile = profile or game_profile(game)
     totals = {k: 0 for k in game.side_keys}
-    minimums = {k: profile.minimum(0) for k in totals}
+    minimums = {k: profile.minimum(0, 1) for k in totals}
     rows, problems, ended_at = [], [], None
     for index, deal in enumerate(deals):
         row, problem = score_row(game, profile, index, deal, totals, minimums)

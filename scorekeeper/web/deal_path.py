@@ -59,12 +59,15 @@ class DealReading:
                 "questions": self.questions, "needs_confirm": self.needs_confirm and not preview}
 
 
-def score_entry(summary: GameSummary, sides_data: dict, before: dict[str, int]) -> DealResult:
-    """The engine's scoring of a deal as entered, on the totals ``before`` it; raises RulesError."""
+def score_entry(summary: GameSummary, sides_data: dict, before: dict[str, int],
+                deal_number: int | None = None) -> DealResult:
+    """The engine's scoring of a deal as entered (deal number ``deal_number``, by default the next one), on the
+    totals ``before`` it; raises RulesError."""
     names = side_names(summary.game)
     sides, before = parse_deal({"sides": sides_data, "before": before})
     check_melded_floors(summary.profile, sides, lambda key: names.get(key, key))
-    return score_deal(summary.profile, sides, before, names=names)
+    number = deal_number or len(summary.rows) + 1
+    return score_deal(summary.profile, sides, before, names=names, deal_number=number)
 
 
 def read_deal(summary: GameSummary, formdata, mode: str = "totals", *, deal_id: int | None = None) -> DealReading:
@@ -81,7 +84,8 @@ def read_deal(summary: GameSummary, formdata, mode: str = "totals", *, deal_id: 
     sides = sides_from_deal_form(form)
     checks = meld_checks(form, sides, before)
     try:
-        result = score_entry(summary, sides, before)
+        row = summary.row_of(deal_id) if deal_id is not None else None
+        result = score_entry(summary, sides, before, row.number if row else None)
     except RulesError as error:
         return DealReading(form, sides, None, error_map(form, error), checks, before=before)
     questions = _questions(summary, result, checks, new=deal_id is None)

@@ -172,6 +172,9 @@ def option_field(option, choices: tuple | None = None):
         shown = option.choices if choices is None else choices
         choices = [SelectChoice(str(c), option_value_text(option, c)) for c in shown]
         return RadioField(label, choices=choices, default=str(option.default), description=_(option.help))
+    if option.kind in ("count", "minimums"):  # optional: empty means none (play to the target, by the total)
+        return StringField(label, default=option_text(option, option.default), description=_(option.help),
+                           render_kw={"inputmode": "numeric", "autocomplete": "off"})
     return StringField(label, default=str(option.default), description=_(option.help),
                        validators=[InputRequired(_("Give a number."))], widget=SumInput())
 
@@ -180,12 +183,16 @@ def option_text(option, value) -> str:
     """An option's value as its form field holds it (the inverse of ``option_value``)."""
     if option.kind == "bool":
         return "yes" if value else "no"
+    if option.kind == "minimums":
+        return " ".join(str(v) for v in value)
     return str(value)
 
 
 def option_value(option, raw: str):
     """The option value from its form text, read by the option itself (the engine checks it is allowed); a
     number may be written as a sum, like every number on the forms."""
+    if option.kind == "count" and not (raw or "").strip():
+        return 0
     return option.read(raw, number=parse_sum)
 
 

@@ -76,6 +76,7 @@ class Setup:
     side: str | None = None
     side_name: str = ""
     params: dict = field(default_factory=dict)  # what links carry forward
+    deal: int | None = None  # the number of the deal in play, when asked from a game
 
     @property
     def options_json(self) -> str:
@@ -83,7 +84,7 @@ class Setup:
 
     @property
     def minimum(self) -> int:
-        return self.profile.minimum(self.score)
+        return self.profile.minimum(self.score, self.deal)
 
     def option_texts(self) -> list[str]:
         known = {opt.name: opt for opt in profile_options(self.base)}
@@ -151,7 +152,7 @@ def read_setup(values, lenient: bool = False) -> Setup | None:
         if "score" in values and read_score(values.get("score")) is not None:
             score = read_score(values.get("score"))
         return Setup(base, options, base.with_options(options), score, game, side, summary.side_name(side),
-                     {"game": game.id, "side": side})
+                     {"game": game.id, "side": side}, deal=len(summary.rows) + 1)
     rules = (values.get("rules") or "").strip()
     if not rules:
         return None
@@ -278,7 +279,7 @@ class Reader(CardTally):
         return self.read(self.form.get(name), name)
 
 
-def read_situation(form: Form, reader: Reader, *, with_add: bool):
+def read_situation(form: Form, reader: Reader, *, with_add: bool, deal: int | None = None):
     """The side's situation, and the cards added to its melds on the table (as ``add``), from the form."""
     score = read_score(form.get("score", "0") or "0")
     if score is None:
@@ -306,7 +307,8 @@ def read_situation(form: Form, reader: Reader, *, with_add: bool):
                                     "the melds on the table."))
     if player_melded and not opened:
         raise FormError("opened", _("You have melded earlier in this deal, so your side has opened: tick this box."))
-    situation = Situation(score=score, opened=opened, player_melded=player_melded, table=tuple(table))
+    situation = Situation(score=score, opened=opened, player_melded=player_melded, table=tuple(table),
+                          deal=deal)
     return situation, add, engine_fields
 
 
@@ -322,7 +324,7 @@ def read_melds(form: Form, reader: Reader, engine_fields: dict) -> tuple[tuple[C
 
 def meld_request(form: Form, setup: Setup):
     reader = Reader(form)
-    situation, add, fields_map = read_situation(form, reader, with_add=True)
+    situation, add, fields_map = read_situation(form, reader, with_add=True, deal=setup.deal)
     melds = read_melds(form, reader, fields_map)
     reader.check_pack(setup.profile.packs)
     if not melds and not add:
@@ -333,7 +335,7 @@ def meld_request(form: Form, setup: Setup):
 
 def pile_request(form: Form, setup: Setup):
     reader = Reader(form)
-    situation, _opened, fields_map = read_situation(form, reader, with_add=False)
+    situation, _opened, fields_map = read_situation(form, reader, with_add=False, deal=setup.deal)
     top = reader.cards("top")
     below = reader.cards("below")
     uses = reader.cards("uses")
@@ -362,7 +364,7 @@ def pile_request(form: Form, setup: Setup):
 
 def go_out_request(form: Form, setup: Setup):
     reader = Reader(form)
-    situation, add, fields_map = read_situation(form, reader, with_add=True)
+    situation, add, fields_map = read_situation(form, reader, with_add=True, deal=setup.deal)
     melds = read_melds(form, reader, fields_map)
     discard = reader.cards("discard")
     reader.check_pack(setup.profile.packs)

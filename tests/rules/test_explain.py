@@ -188,6 +188,8 @@ def _other_values(profile, f):
         candidates.append(value + " (as a club plays it)")
     elif isinstance(value, tuple) and value and all(type(v) is int for v in value):
         candidates.append(value[:-1] + (value[-1] + 5,))
+    elif value == () and f.metadata.get("points"):
+        candidates.append((125, 155, 180))  # an empty list of points (minimum_by_deal): one with values
     if not isinstance(value, tuple):
         candidates += list(field_choices(f.name))  # every fixed choice of the field (Literal)
     result = []

@@ -92,7 +92,7 @@ def test_options_defaults_are_profile_values(pid):
     for opt in profile_options(p):
         assert values[opt.name] == opt.default
         assert opt.label and opt.help and opt.source.startswith(pid + ":")
-        assert opt.kind in ("bool", "choice", "int")
+        assert opt.kind in ("bool", "choice", "int", "count", "minimums")
 
 
 @pytest.mark.parametrize("pid", list(PROFILES))

@@ -172,3 +172,37 @@ def test_a_tournament_starts_under_a_set_of_four_and_keeps_it(client, db):
                                               row)))
     assert tournament.rules == "bicycle" and tournament.options == {"target": 4000, "wild_cap_after_canasta": "three"}
     assert tournament.profile.name == "Club nights" and tournament.rule_set["version"] == 1
+
+
+def test_a_set_of_two_deals_with_a_minimum_by_deal(client, db):
+    """docs/RULES.md §6 through a club set: Modern American in two deals, minimums 125 / 155 / 180 by deal. Deal 1:
+    we go out with a natural and a mixed canasta and 100 melded: 100 + 500 + 300 + 100 = 1,000; they 0. The next
+    minimum is 155 for both, whatever the totals. Deal 2: they meld 100 without a canasta (minus under these
+    rules): the two deals are played and we win 1,000 to -100."""
+    values = form_values(client.get("/rules/new").get_data(as_text=True), "rule-set")
+    values.update(base="modern-american", refresh="1")
+    values = form_values(client.post("/rules/new", data=values).get_data(as_text=True), "rule-set")
+    values.update(name="Two-deal nights", opt_deals_in_game="2", opt_minimum_by_deal="125 155 180")
+    assert client.post("/rules/new", data=values).status_code == 303
+    found = rule_sets.by_id(db, "club-two-deal-nights")
+    assert found.options == {"deals_in_game": 2, "minimum_by_deal": [125, 155, 180]}
+    game_values = form_values(client.get("/games/new?rules=club-two-deal-nights").get_data(as_text=True),
+                              "new-game")
+    assert game_values["opt_minimum_by_deal"] == "125 155 180"
+    response = client.post("/games/new", data=game_values)
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    from scorekeeper.stores.summary import game_summary
+
+    assert game_summary(db, game_id).minimums == {"we": 125, "they": 125}
+    deal = {"version": "1", "mode": "totals", "we-meld_points": "100", "we-canasta_natural": "1",
+            "we-canasta_mixed": "1", "we-went_out": "yes"}
+    assert client.post(f"/games/{game_id}/deals", data=deal).status_code == 303
+    summary = game_summary(db, game_id)
+    assert summary.totals == {"we": 1000, "they": 0}
+    assert summary.minimums == {"we": 155, "they": 155} and not summary.game_over
+    second = {"version": str(summary.version), "mode": "totals", "they-meld_points": "100"}
+    assert client.post(f"/games/{game_id}/deals", data=second).status_code == 303
+    summary = game_summary(db, game_id)
+    assert summary.totals == {"we": 1000, "they": -100}
+    assert summary.game_over and summary.winner == "we"
