@@ -234,7 +234,9 @@ def read_profile(body: dict) -> RuleProfile:
 def club_profile(rules: str, options: dict | None = None) -> RuleProfile:
     """One of the five profiles, or a club's rule set (``club-...``: its options under ``options``), with
     ``options`` applied; raises UnknownRules / UnknownOption."""
-    if rules in PROFILES:
+    from flask import has_app_context
+
+    if rules in PROFILES or not has_app_context():  # the command line knows the five only
         profile = get_profile(rules)
         return profile.with_options(options) if options else profile
     from scorekeeper.db import get_db

@@ -105,8 +105,8 @@ class Option:
         if self.kind == "int" and number is not None:
             return number(value)
         text = value.strip()
-        if self.kind == "minimums":
-            parts = [p for p in re.split(r"[\s,;/]+", text) if p]
+        if self.kind == "minimums":  # "125 155 180", "125/155/180", "[125, 155, 180]", "()" or nothing
+            parts = [p for p in re.split(r"[\s,;/]+", text.strip("()[] ")) if p]
             return tuple(int(p) for p in parts) if all(re.fullmatch(r"\d{1,5}", p) for p in parts) else text
         if self.kind == "count":
             return int(text) if re.fullmatch(r"\d{1,3}", text) else text

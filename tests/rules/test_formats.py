@@ -58,5 +58,6 @@ def test_formats_read_from_text():
     option = {o.name: o for o in p.options}
     assert option["minimum_by_deal"].read("125 155 180") == (125, 155, 180)
     assert option["minimum_by_deal"].read("125/155/180") == (125, 155, 180)
-    assert option["minimum_by_deal"].read("") == ()
+    assert option["minimum_by_deal"].read("") == option["minimum_by_deal"].read("()") == ()
+    assert option["minimum_by_deal"].read("[125, 155]") == (125, 155)
     assert option["deals_in_game"].read("6") == 6

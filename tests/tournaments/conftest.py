@@ -7,6 +7,7 @@ import re
 import pytest
 
 from scorekeeper.db import connect
+from scorekeeper.web.forms import option_text
 from scorekeeper.rules import get_profile, profile_options
 from scorekeeper.stores.tournaments import access, records, rounds
 from scorekeeper.tournaments.rows import Entry
@@ -18,10 +19,7 @@ def option_form_values(rules: str) -> dict[str, str]:
     """The club options of ``rules`` at their defaults, as the new-tournament form posts them."""
     values = {}
     for option in profile_options(get_profile(rules)):
-        if option.kind == "bool":
-            values[f"opt_{option.name}"] = "yes" if option.default else "no"
-        else:
-            values[f"opt_{option.name}"] = str(option.default)
+        values[f"opt_{option.name}"] = option_text(option, option.default)  # what the form itself posts
     return values
 
 

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from scorekeeper.rules import get_profile, profile_options
+from scorekeeper.web.forms import option_text  # what the form itself shows and posts
 
 
 def option_values(rules: str, **chosen) -> dict:
     """Form values of every club option of ``rules``: its defaults, with ``chosen`` overriding."""
     data = {}
     for option in profile_options(get_profile(rules)):
-        value = chosen.get(option.name, option.default)
-        if option.kind == "bool":
-            data[f"opt_{option.name}"] = "yes" if value else "no"
-        else:
-            data[f"opt_{option.name}"] = str(value)
+        data[f"opt_{option.name}"] = option_text(option, chosen.get(option.name, option.default))
     return data
 
 
