@@ -28,7 +28,11 @@ from scorekeeper.rules import (
     parse_deal,
     score_deal,
 )
+from flask import has_app_context
+
+from scorekeeper.db import get_db
 from scorekeeper.rules.i18n import _, ngettext
+from scorekeeper.stores import rule_sets
 
 #: No number in a request may be larger than this (in either direction). Canasta totals stay far below it.
 NUMBER_LIMIT = 10_000_000
@@ -234,14 +238,9 @@ def read_profile(body: dict) -> RuleProfile:
 def club_profile(rules: str, options: dict | None = None) -> RuleProfile:
     """One of the five profiles, or a club's rule set (``club-...``: its options under ``options``), with
     ``options`` applied; raises UnknownRules / UnknownOption."""
-    from flask import has_app_context
-
     if rules in PROFILES or not has_app_context():  # the command line knows the five only
         profile = get_profile(rules)
         return profile.with_options(options) if options else profile
-    from scorekeeper.db import get_db
-    from scorekeeper.stores import rule_sets
-
     return rule_sets.profile_of(get_db(), rules, options)
 
 

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ..i18n import format_number, format_signed
+from ..rules.explain_rows import players_short  # the rules pages' words for the table
 from ..rules import RuleProfile, profile_options, profile_parameters
 
 
@@ -60,8 +61,6 @@ def minimum_rows(profile: RuleProfile) -> list[tuple[str, int]]:
 
 def table_line(profile: RuleProfile) -> str:
     """One line about the table: players, how they team up (the rules pages' words), cards dealt, cards drawn."""
-    from ..rules.explain_rows import players_short  # the rules pages' words for the table
-
     return _("Players: %(table)s · %(cards)s cards each · draw %(draw)s", table=players_short(profile),
              cards=profile.cards_dealt, draw=profile.draw)
 

@@ -19,8 +19,8 @@ from flask_babel import lazy_gettext as _l
 
 from ..rules import DEFAULT_PROFILE, PROFILES, RuleProfile, listable_penalties, profile_options, scores_black_threes
 from ..rules.explain import option_value_text
-from ..rules import get_profile
 from ..rules.tables import offered_choices, offered_options, seat_order
+from .seats import layout_key, side_layout, table_target  # noqa: F401  (the new-game form's table)
 
 SUM_RE = re.compile(r"^[+-]?\d{1,6}(?:[+-]\d{1,6}){0,30}$")
 TERM_RE = re.compile(r"[+-]?\d+")
@@ -146,17 +146,6 @@ class CountField(IntegerField):
 # --------------------------------------------------------------------------------------
 
 
-def side_layout(profile: RuleProfile) -> list[dict]:
-    """The sides a game under ``profile`` has, as the engine seats its table: players alone, two sides (two
-    partnerships, or two against three, or two teams of three) or three partnerships."""
-    sizes = profile.side_sizes
-    if all(size == 1 for size in sizes):
-        return [{"key": f"p{i + 1}", "name": _("Player %(i)s", i=i + 1), "size": 1} for i in range(len(sizes))]
-    if len(sizes) == 2:
-        return [{"key": "we", "name": _("We"), "size": sizes[0]}, {"key": "they", "name": _("They"), "size": sizes[1]}]
-    return [{"key": f"s{i + 1}", "name": _("Pair %(i)s", i=i + 1), "size": size} for i, size in enumerate(sizes)]
-
-
 def option_value_name(option, value) -> str:
     """An option's value in words for people, in the request's language (the engine words it)."""
     return option_value_text(option, value)
@@ -265,18 +254,6 @@ def new_game_form(profile: RuleProfile, formdata=None, data=None) -> FlaskForm:
     form.layout_key = layout_key(form)
     form._first = "rules"
     return form
-
-
-def table_target(profile: RuleProfile) -> int:
-    """The target ``profile``'s table plays to before a club sets its own (7,500 for cut-throat): its rules with
-    every option it has but the target."""
-    values = {name: value for name, value in profile.option_values().items() if name != "target"}
-    return get_profile(profile.id).with_options(values).target
-
-
-def layout_key(form) -> str:
-    """The seats a new-game form shows, as text (``we2-they2``): the page keeps it to notice a changed table."""
-    return "-".join(f"{side['key']}{side['size']}" for side in form.layout)
 
 
 def sides_from_form(form) -> list[dict]:

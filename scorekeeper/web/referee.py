@@ -42,6 +42,7 @@ from .errors import error_response
 from .forms import SQLITE_MAX_INT, whole_number
 from .htmx import is_htmx, render
 from scorekeeper.db import get_db
+from scorekeeper.stores import rule_sets
 from scorekeeper.stores.errors import GameNotFound
 from scorekeeper.stores.summary import game_summary
 
@@ -472,14 +473,8 @@ def rules(profile_id: str):
 
 def club_set(rules_id):
     """The club rule set ``rules_id`` names (``club-...``), or None."""
-    from scorekeeper.db import get_db
-    from scorekeeper.stores import rule_sets
-
     return rule_sets.by_id(get_db(), rules_id)
 
 
 def club_sets() -> list:
-    from scorekeeper.db import get_db
-    from scorekeeper.stores import rule_sets
-
     return rule_sets.latest(get_db())

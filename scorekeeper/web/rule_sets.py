@@ -18,7 +18,8 @@ from ..db import get_db
 from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, get_profile
 from ..rules.tables import offered_choices, offered_options
 from ..stores import rule_sets
-from .forms import option_field, option_text, option_value, read_options, table_target
+from .forms import option_field, option_text, option_value, read_options
+from .seats import table_target
 from .htmx import render
 
 bp = Blueprint("rule_sets", __name__)

@@ -17,7 +17,8 @@ from ..sheets.facts import option_lines, reference, table_line
 from ..stores import summary as summaries
 from ..stores.errors import GameNotFound
 from .errors import error_response
-from .forms import in_words, side_layout
+from .forms import in_words
+from .seats import side_layout
 
 bp = Blueprint("sheets", __name__)
 
