@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from scorekeeper.stores.deals import add_deal
 from scorekeeper.stores.games import create_game, get_game, list_deals
 from scorekeeper.db import connect
-from scorekeeper.stores import players, seasons
+from scorekeeper.stores import players, rule_sets, seasons
 from scorekeeper.stores.tournaments import records, rounds
 from scorekeeper.tournaments.ladder import Rules
 
@@ -32,7 +32,8 @@ FIELD_NAMES = [
     "password_again", "player1", "player2", "kind", "we", "they", "paper", "v", "score", "opened",
     "player_melded", "table", "melds", "add", "going_out", "pile", "top", "frozen", "uses", "hand_size", "discard",
     "drew", "add_rank", "add_cards", "initials", "other", "season", "count", "best", "of", "minimum", "ranking",
-    "tie_break", "file",
+    "tie_break", "file", "base", "note", "shown_base", "data", "opt_team_up", "opt_deals_in_game",
+    "opt_minimum_by_deal", "lone_hand", "table_target", "shown_layout",
 ]
 for _key in ("we", "they", "p1", "p2", "p3"):
     FIELD_NAMES += [f"{_key}-{name}" for name in (
@@ -71,6 +72,7 @@ def _world(app, client) -> dict:
         add_deal(db, game_id, {"we": deal, "they": other}, mode="totals", expected_version=1)
         game = get_game(db, game_id)
         deal_id = list_deals(db, game_id)[0].id
+        club = rule_sets.save(db, base="classic", name="Tuesday rules", options={"players": 3}, note="")
     finally:
         db.conn.close()
     tournament_id = create_tournament(client)
@@ -90,7 +92,7 @@ def _world(app, client) -> dict:
     return {"game_id": game_id, "deal_id": deal_id, "code": game.code, "tournament_id": tournament_id,
             "table_id": table.id, "entry_id": entry_id, "number": 1, "token": table.token,
             "profile_id": "bicycle", "filename": "css/app.css", "player_id": player_id, "season_id": season_id,
-            "link": link, "ident": tournament_id}
+            "link": link, "ident": tournament_id, "rules_id": club.id}
 
 
 INT_VALUES = ["0", "999999", "-1", "9" * 30, "abc", "1.5"]
