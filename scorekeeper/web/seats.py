@@ -16,7 +16,7 @@ def side_layout(profile: RuleProfile) -> list[dict]:
         return [{"key": f"p{i + 1}", "name": _("Player %(i)s", i=i + 1), "size": 1} for i in range(len(sizes))]
     if len(sizes) == 2:
         return [{"key": "we", "name": _("We"), "size": sizes[0]}, {"key": "they", "name": _("They"), "size": sizes[1]}]
-    return [{"key": f"s{i + 1}", "name": _("Pair %(i)s", i=i + 1), "size": size} for i, size in enumerate(sizes)]
+    return [{"key": f"s{i + 1}", "name": _("Partnership %(i)s", i=i + 1), "size": size} for i, size in enumerate(sizes)]
 
 
 def table_target(profile: RuleProfile) -> int:

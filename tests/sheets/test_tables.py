@@ -15,7 +15,7 @@ from .conftest import squash
     ("rules=classic&players=3&team_up=cut_throat", ["Player 1", "Player 2", "Player 3"]),
     ("rules=bicycle", ["We", "They"]),
     ("rules=bicycle&players=5", ["We", "They"]),
-    ("rules=classic&players=6", ["Pair 1", "Pair 2", "Pair 3"]),
+    ("rules=classic&players=6", ["Partnership 1", "Partnership 2", "Partnership 3"]),
     ("rules=bicycle&players=6&team_up=two_teams", ["We", "They"]),
 ])
 def test_the_blank_sheet_has_a_column_pair_per_side(fetch_pdf, query, sides):
