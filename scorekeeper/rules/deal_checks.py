@@ -2,7 +2,10 @@
 
 Each raises ImpossibleDeal (or InvalidRequest for a field these rules do not have) naming the field:
 two sides going out, more threes or cards than the pack holds (108 cards, or 162 with three packs),
-canastas that cannot all be made from the pack, points worth more than the whole pack.
+canastas that cannot all be made from the pack, card points melded fewer than the declared canastas hold
+(``floors.py``), points worth more than the whole pack. Every way a deal arrives (the scorepad, a tournament
+table's phone, the JSON API, an imported file, the ``scorekeeper`` command) is scored by ``score_deal``, so all of
+them refuse the same deals.
 """
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from .cards import RANKS, Card, pack_excess, pack_limits, pack_size, too_many_message
 from .errors import ImpossibleDeal, InvalidRequest
+from .floors import check_melded_floors
 from .profiles import RuleProfile
 from .i18n import _
 
@@ -217,4 +221,5 @@ def check_deal(p: RuleProfile, sides: dict[str, SideDeal], names: Mapping[str, s
     _check_sides(p, sides, names)
     _check_pack(p, sides)
     _check_canastas_fit(p, sides, names)
+    check_melded_floors(p, sides, lambda name: who(name, names))
     _check_points_fit(p, sides, names)

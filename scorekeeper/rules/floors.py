@@ -1,8 +1,10 @@
 """The least card points the canastas a side declares can hold: a floor under "card points melded".
 
-A canasta is at least ``canasta_size`` cards (seven under every built-in profile; docs/RULES.md, "Canastas"),
-and its cards count their values in the side's melded cards. So a side that declares canastas by totals has
-melded at least what its cheapest possible canastas are worth; fewer points cannot have happened.
+A canasta is at least ``canasta_size`` cards (seven under every built-in profile: docs/RULES.md §2.1, "Canastas",
+resting on bicycle: Canastas; yahoo: Canasta¶; modern-american: CANASTA; silhill: §3; classic: Melds¶), and its
+cards count their values in the side's melded cards (the same documents' scoring headings). So a side that declares
+canastas by totals has melded at least what its cheapest possible canastas are worth; fewer points cannot have
+happened.
 """
 
 from __future__ import annotations
@@ -10,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .cards import RANKS, Card
-from .profiles import RuleProfile
+from .errors import ImpossibleDeal
 from .i18n import _
-from scorekeeper.rules.errors import ImpossibleDeal
+from .profiles import RuleProfile
 
 
 def _natural_ranks(profile: RuleProfile, kind: str) -> tuple[str, ...]:
@@ -48,10 +50,10 @@ def melded_floor(profile: RuleProfile, canastas: Mapping[str, int]) -> int:
 
 
 def check_melded_floors(profile: RuleProfile, sides: Mapping, who) -> None:
-    """Refuse a side given by totals whose card points melded are fewer than its canastas hold at the least.
+    """Refuse a side given by totals whose card points melded are fewer than its canastas hold at the least
+    (``score_deal`` runs it with the other checks of ``deal_checks.py``).
 
     ``sides``: the deal's ``SideDeal`` values by key; ``who(key)``: how a message names a side."""
-
     for name, side in sides.items():
         if side.by_cards or not side.canastas:
             continue

@@ -16,7 +16,6 @@ from flask_babel import gettext
 from flask_babel import gettext as _
 
 from ..rules import DealResult, RulesError, Situation, check_meld, parse_cards, parse_deal, score_deal
-from ..rules.floors import check_melded_floors
 from ..stores.games import side_names
 from ..stores.summary import GameSummary, totals_before_row
 from .forms import deal_form, error_map, sides_from_deal_form, validate_custom_reason
@@ -62,12 +61,11 @@ class DealReading:
 def score_entry(summary: GameSummary, sides_data: dict, before: dict[str, int],
                 deal_number: int | None = None) -> DealResult:
     """The engine's scoring of a deal as entered (deal number ``deal_number``, by default the next one), on the
-    totals ``before`` it; raises RulesError."""
-    names = side_names(summary.game)
+    totals ``before`` it; raises RulesError. Every check of what cannot happen is the engine's (``score_deal``), so
+    the API, an import and the command refuse the same deals."""
     sides, before = parse_deal({"sides": sides_data, "before": before})
-    check_melded_floors(summary.profile, sides, lambda key: names.get(key, key))
     number = deal_number or len(summary.rows) + 1
-    return score_deal(summary.profile, sides, before, names=names, deal_number=number)
+    return score_deal(summary.profile, sides, before, names=side_names(summary.game), deal_number=number)
 
 
 def read_deal(summary: GameSummary, formdata, mode: str = "totals", *, deal_id: int | None = None) -> DealReading:
