@@ -356,13 +356,14 @@ def score(deal_file: str, rules: str | None) -> None:
         body["rules"] = rules
     result = _ask("deal", body)
     click.echo(_("Deal scored under %(body)s", body=_profile_name(body)))
-    width = max([len(line.label) for side in result.sides.values() for line in side.breakdown]
-                + [len(_("Next initial-meld minimum"))])
+    # The engine's labels are facts: written here, in the terminal's language.
+    labels = {id(line): str(line.label) for side in result.sides.values() for line in side.breakdown}
+    width = max([*map(len, labels.values()), len(_("Next initial-meld minimum"))])
     for name, side in result.sides.items():
         click.echo("")
         click.echo(name)
         for line in side.breakdown:
-            click.echo(f"  {line.label:<{width}} {line.points:+6d}")
+            click.echo(f"  {labels[id(line)]:<{width}} {line.points:+6d}")
         click.echo(f"  {_('Deal'):<{width}} {side.deal:+6d}")
         click.echo(f"  {_('Total'):<{width}} {side.total:6d}")
         click.echo(f"  {_('Next initial-meld minimum'):<{width}} {side.minimum:6d}")

@@ -11,7 +11,9 @@ from flask import Config
 from scorekeeper.ops.backup import DEFAULT_INTERVAL, DEFAULT_KEEP, BackupError, BackupKeeper, backup_database
 # The terminal's language: the ``scorekeeper`` group sets it for every command (cli.py, ``main``).
 from scorekeeper.cli.language import _l
-from scorekeeper.rules.i18n import _, ngettext, number
+from scorekeeper.rules.i18n import gettext as _
+from scorekeeper.rules.i18n import gettext_plural as ngettext
+from scorekeeper.rules.i18n import number
 from scorekeeper import create_app
 from scorekeeper.db import connect
 from scorekeeper.ops.trouble import DatabaseTrouble

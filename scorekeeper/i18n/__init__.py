@@ -22,6 +22,7 @@ from functools import cache
 from babel import Locale
 from babel import dates as babel_dates
 from flask import Flask, g, has_request_context, request
+from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel, get_locale, get_translations
 
 from scorekeeper.i18n.catalogues import SOURCE_LOCALE, TRANSLATIONS, locales
@@ -148,12 +149,24 @@ def _date_filter(value, length: str = "medium") -> str:
     return format_when(value, "long_date" if length == "long" else "date")
 
 
+class WordsJSON(DefaultJSONProvider):
+    """Flask's JSON, where words kept as facts below (``rules.i18n.Words``: a violation's message, a breakdown
+    line's label) are written in the request's language as the answer is made."""
+
+    @staticmethod
+    def default(o):
+        if isinstance(o, rules_i18n.Words):
+            return str(o)
+        return DefaultJSONProvider.default(o)
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", SOURCE_LOCALE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_locale)
-    # The engine writes its messages in the request's language (and in English outside a request).
+    # Words kept as facts by the engine and the stores are shown in the request's language (English outside one).
     rules_i18n.install(_request_translations, current_locale)
+    app.json = WordsJSON(app)
     # {% trans %} blocks fold their whitespace, so a block wrapped over lines is one message (babel.cfg agrees).
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.jinja_env.filters.update(number=format_number, signed=format_signed, date=_date_filter,

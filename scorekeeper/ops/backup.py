@@ -20,7 +20,8 @@ from pathlib import Path
 
 from .. import clock
 # The command's messages in the terminal's language (set through rules.i18n by the ``scorekeeper`` command).
-from ..rules.i18n import _, number
+from ..rules.i18n import gettext as _
+from ..rules.i18n import number
 from .trouble import classify
 
 PREFIX = "scorekeeper-"

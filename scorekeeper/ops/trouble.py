@@ -16,7 +16,8 @@ import sqlite3
 from pathlib import Path
 
 # The web app answers in the request's language, the command in the terminal's (both set through rules.i18n).
-from scorekeeper.rules.i18n import N_, _
+from scorekeeper.rules.i18n import N_
+from scorekeeper.rules.i18n import gettext as _
 
 #: Causes of a refused write while serving: (status, code, what happened, what to do); the words are translated
 #: where they are shown.

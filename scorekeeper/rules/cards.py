@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from .errors import InvalidCards, InvalidRequest
-from .i18n import _, N_
+from .i18n import N_, Text, _
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
 SUITS = ("S", "H", "D", "C")
@@ -193,8 +193,8 @@ def pack_excess(*card_lists: Iterable[Card], packs: int = 2) -> tuple[str, int, 
     return None
 
 
-def too_many_message(kind: str, limit: int, count: int) -> str:
-    return _("The pack holds only %(limit)s %(kind)s, but %(count)s are given.", limit=limit, kind=_RANK_NAMES[kind], count=count)
+def too_many_message(kind: str, limit: int, count: int) -> Text:
+    return _("The pack holds only %(limit)s %(kind)s, but %(count)s are given.", limit=limit, kind=_(_RANK_NAMES[kind]), count=count)
 
 
 def check_pack(*card_lists: Iterable[Card], field: str | None = None, fields=None, packs: int = 2) -> None:
@@ -249,7 +249,7 @@ class CardTally:
         check_pack(*self.lists, fields=self.fields, packs=packs)
 
 
-def rank_name(rank: str) -> str:
+def rank_name(rank: str) -> Text | str:
     """Plural plain name of a rank: ``"K"`` -> ``"kings"``."""
     if rank in _RANK_NAMES:
         return _(_RANK_NAMES[rank])

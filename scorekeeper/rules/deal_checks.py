@@ -15,7 +15,7 @@ from .cards import RANKS, Card, pack_excess, pack_limits, pack_size, too_many_me
 from .errors import ImpossibleDeal, InvalidRequest
 from .floors import check_melded_floors
 from .profiles import RuleProfile
-from .i18n import _
+from .i18n import Text, _, joined
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scoring import SideDeal
@@ -27,7 +27,7 @@ def scores_black_threes(profile: RuleProfile) -> bool:
     return profile.threes_scoring == "per_colour"
 
 
-def who(name: str, names: Mapping[str, str] | None) -> str:
+def who(name: str, names: Mapping[str, str] | None) -> Text | str:
     """A side as a message names it: its display name when the caller gave one (the scorepad), else
     ``Side 'key'`` (the API names sides by their keys)."""
     shown = names.get(name) if names else None
@@ -35,7 +35,8 @@ def who(name: str, names: Mapping[str, str] | None) -> str:
 
 
 def named(name: str, names: Mapping[str, str] | None) -> bool:
-    return who(name, names) != f"Side '{name}'"
+    """Whether messages name the side by a display name (else by its key)."""
+    return isinstance(who(name, names), str)
 
 
 def _non_threes(packs: int) -> int:
@@ -186,7 +187,7 @@ def _check_sides(p: RuleProfile, sides: dict[str, SideDeal], names) -> None:
             raise InvalidRequest(_("These rules do not lay black threes out as bonus cards; a side's black threes must be 0."), code="request.invalid_field", field=f"sides.{name}.black_threes")
     if len(out_sides) > 1:
         going = [who(name, names) if named(name, names) else name for name in out_sides]
-        raise ImpossibleDeal(_("Only one side can go out in a deal, but %(going)s did.", going=' and '.join(going)),
+        raise ImpossibleDeal(_("Only one side can go out in a deal, but %(going)s did.", going=joined(_(" and "), going)),
                              field="sides")
 
 

@@ -1,11 +1,14 @@
 """Errors (input the engine cannot understand) and violations (plays against the rules).
 
 An error is raised; a violation is a value returned by the checks. Both carry a
-stable dotted code that tests, templates and stored deals may refer to.
+stable dotted code that tests, templates and stored deals may refer to, and a message kept as a fact
+(``i18n.Text``) that becomes words in the reader's language only where it is shown.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .i18n import Words
 
 
 class RulesError(ValueError):
@@ -13,7 +16,7 @@ class RulesError(ValueError):
 
     code = "rules.error"
 
-    def __init__(self, message: str, *, code: str | None = None, field: str | None = None):
+    def __init__(self, message: Words | str, *, code: str | None = None, field: str | None = None):
         super().__init__(message)
         if code is not None:
             self.code = code
@@ -21,7 +24,8 @@ class RulesError(ValueError):
         self.field = field
 
     def to_dict(self) -> dict:
-        return {"error": {"code": self.code, "message": self.message, "field": self.field}}
+        """The API's error body, its message in the reader's language (asked while the answer is made)."""
+        return {"error": {"code": self.code, "message": str(self.message), "field": self.field}}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(code={self.code!r}, message={self.message!r}, field={self.field!r})"
@@ -62,11 +66,11 @@ class Violation:
     """A play that is understood but breaks a rule (or, in deal warnings, looks unlikely)."""
 
     code: str
-    message: str
+    message: Words  # a fact (the catalogue's id and values), shown in the reader's language
     source: str
 
     def to_dict(self) -> dict:
-        return {"code": self.code, "message": self.message, "source": self.source}
+        return {"code": self.code, "message": str(self.message), "source": self.source}
 
 
 ERROR_CODES: dict[str, str] = {

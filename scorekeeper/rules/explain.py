@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .explain_rows import ASPECTS, num
-from .i18n import N_, _
+# The rules pages are worded while the page is made, in its reader's language: words now, not facts.
+from .i18n import N_
+from .i18n import gettext as _
 from .profiles import POOLING_NOTE, PROFILES, TOPICS, Option, RuleProfile, profile_options, rule_fields
 from .tables import NOTES
 
@@ -110,7 +112,7 @@ _FIELD_TOPICS: dict[str, str] = {f.name: f.metadata["topic"] for f in rule_field
 def option_value_text(option: Option, value) -> str:
     """One value of a club option in words, in the reader's language: ``yes``, ``no``, ``freezes the pile``,
     ``5,000``."""
-    return option.value_words(value)
+    return str(option.value_words(value))
 
 
 def option_rule(profile: RuleProfile, option: Option) -> Rule:

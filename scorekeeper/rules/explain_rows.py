@@ -13,7 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .i18n import N_, Nn_, _, ngettext, number
+# Worded while the rules page is made, in its reader's language (explain.py): words now, not facts.
+from .i18n import N_, Nn_, number
+from .i18n import gettext as _
+from .i18n import gettext_plural as ngettext
 from .profiles import RuleProfile
 
 

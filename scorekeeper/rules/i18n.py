@@ -1,22 +1,29 @@
-"""The engine's words in the reader's language, with no web code: stdlib ``gettext`` objects and Babel's numbers.
+"""Words kept as facts below, chosen in the reader's language on top: stdlib ``gettext`` objects and Babel's numbers.
 
-Every sentence the engine writes for people (violation and warning messages, breakdown labels, explanations) goes
-through ``_()`` or ``ngettext()`` here. Which catalogue they read is chosen outside the engine:
+Every sentence the engine, the stores and the tournament domain write for people (a violation's message, a
+breakdown line's label, a store error, a game summary's problem, a log entry) is a ``Text``: the catalogue's
+message id (and plural), with its named values, kept as a frozen value. It becomes words only when it is shown
+(``str(text)``, ``text.render(...)``, Jinja's ``{{ text }}``, Flask's JSON), in the language of whoever reads it
+then. So a result computed for a Spanish phone and cached is read in English by the next reader, and no layer
+below the pages, the API, the PDF and the command line ever holds a translated string.
 
-- ``install(translations, locale)`` gives two callables the engine asks on every message; the web app installs
-  Flask-Babel's catalogue of the request (so the JSON API answers in English unless ``Accept-Language`` asks for
-  another language, and a page in the language its reader chose).
-- ``using(translations, locale)`` sets them for a block of code through a ``contextvars`` variable (the
-  ``scorekeeper`` command, tests): it wins over what is installed.
-- With neither, the engine writes English: the messages are written in English first.
+- ``_()`` and ``ngettext()`` make a ``Text``; ``amount(n)`` a number written by the reader's locale when shown;
+  ``Text + "..."`` and ``joined(sep, parts)`` keep a sentence built from pieces lazy too.
+- ``gettext()`` and ``gettext_plural()`` write words now: for the top layers that run without Flask (the command
+  line) and for the rules pages (``explain.py``), which are worded from the profile while the page is made.
+- Which catalogue a ``Text`` is shown from is chosen outside the engine: ``install(translations, locale)`` gives
+  two callables asked on every rendering (the web app installs Flask-Babel's catalogue of the request, so the
+  JSON API answers in English unless ``Accept-Language`` asks for another language, and a page in the language
+  its reader chose); ``using(translations, locale)`` sets them for a block of code through a ``contextvars``
+  variable (the ``scorekeeper`` command, tests) and wins over what is installed. With neither, English.
 
-Texts the engine holds as data (a field's label, a kind's name) are marked ``N_()`` where they are written, so the
-catalogue collects them, and translated with ``_()`` where they are used.
+Texts held as data (a field's label, a kind's name) are marked ``N_()`` where they are written, so the catalogue
+collects them, and made a ``Text`` with ``_()`` (or written with ``gettext()``) where they are used.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -41,7 +48,7 @@ def install(translations: Callable[[], object], locale: Callable[[], str]) -> No
 
 @contextmanager
 def using(translations: object, locale: str) -> Iterator[None]:
-    """Write the engine's messages with ``translations`` and ``locale`` inside the block."""
+    """Show every ``Text`` with ``translations`` and ``locale`` inside the block."""
     token = _chosen.set((translations, locale))
     try:
         yield
@@ -62,16 +69,143 @@ def current_locale() -> str:
     return _current()[1]
 
 
-def _(message: str, /, **values) -> str:
-    """``message`` in the reader's language, with ``%(name)s`` filled from ``values``."""
-    text = _current()[0].gettext(message)
-    return text % values if values else text
+# --------------------------------------------------------------------------------------
+# Words as facts
+# --------------------------------------------------------------------------------------
+
+class Words:
+    """Words kept as a fact until shown; immutable, compared and hashed by what they hold, never by language.
+
+    Not a dataclass on purpose: Flask's JSON turns a dataclass into a dict, while a ``Words`` must reach JSON as
+    the sentence it shows (``scorekeeper.i18n.WordsJSON``)."""
+
+    __slots__ = ()
+
+    def render(self, translations: object | None = None, locale: str | None = None) -> str:
+        """The words in ``translations``/``locale`` (by default the reader's: installed or ``using``)."""
+        if translations is None:
+            translations, current = _current()
+            locale = locale or current
+        return self._render(translations, locale or SOURCE_LOCALE)
+
+    def _render(self, translations: object, locale: str) -> str:  # pragma: no cover - every kind defines it
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __html__(self) -> str:
+        """Jinja's ``{{ text }}``: the words, escaped for HTML as Jinja escapes any other text."""
+        return self.render().translate(_HTML)
+
+    def __add__(self, other: object) -> Words:
+        return Joined("", (self, other))
+
+    def __radd__(self, other: object) -> Words:
+        return Joined("", (other, self))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen")  # i18n: not for people
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._key() == self._key()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._key()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{self._key()!r}"
 
 
-def ngettext(singular: str, plural: str, num: int, /, **values) -> str:
-    """The singular or plural of a message by the language's own plural rule; ``%(num)d`` is ``num``."""
-    values.setdefault("num", num)
-    return _current()[0].ngettext(singular, plural, num) % values
+#: What MarkupSafe escapes, and how (the engine does not import it): so a ``Text`` reads as any string would.
+_HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;"})
+
+
+def _shown(value: object, translations: object, locale: str) -> object:
+    return value._render(translations, locale) if isinstance(value, Words) else value
+
+
+class Text(Words):
+    """One message of the catalogue: its id (and plural with the count that chooses), and its named values, which
+    may be ``Words`` themselves (shown in the same language)."""
+
+    __slots__ = ("msgid", "plural", "num", "values")
+
+    def __init__(self, msgid: str, plural: str | None = None, num: int | None = None,
+                 values: Iterable[tuple[str, object]] | dict = ()):
+        items = values.items() if isinstance(values, dict) else values
+        for name, value in (("msgid", msgid), ("plural", plural), ("num", num),
+                            ("values", tuple(sorted(items)))):
+            object.__setattr__(self, name, value)
+
+    def _render(self, translations, locale: str) -> str:
+        values = {name: _shown(value, translations, locale) for name, value in self.values}
+        if self.plural is None:
+            text = translations.gettext(self.msgid)
+            return text % values if values else text
+        values.setdefault("num", self.num)
+        return translations.ngettext(self.msgid, self.plural, self.num) % values
+
+
+class Joined(Words):
+    """Pieces shown one after the other (``sep`` between them), each in the reader's language."""
+
+    __slots__ = ("sep", "parts")
+
+    def __init__(self, sep: Words | str, parts: Iterable[object]):
+        object.__setattr__(self, "sep", sep)
+        object.__setattr__(self, "parts", tuple(parts))
+
+    def _render(self, translations, locale: str) -> str:
+        sep = str(_shown(self.sep, translations, locale))
+        return sep.join(str(_shown(part, translations, locale)) for part in self.parts)
+
+
+class Amount(Words):
+    """A number written by the reader's locale when shown: 10,500 in English, 10.500 in Spanish."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int | float):
+        object.__setattr__(self, "value", value)
+
+    def _render(self, translations, locale: str) -> str:
+        return _number(self.value, locale)
+
+
+def _(message: str, /, **values) -> Text:
+    """``message`` as a fact, with ``%(name)s`` filled from ``values`` when it is shown."""
+    return Text(message, values=values)
+
+
+def ngettext(singular: str, plural: str, num: int, /, **values) -> Text:
+    """The singular or plural of a message, chosen by the reader's language when shown; ``%(num)d`` is ``num``."""
+    return Text(singular, plural, num, values)
+
+
+def amount(value: int | float) -> Amount:
+    return Amount(value)
+
+
+def joined(sep: Words | str, parts: Iterable[object]) -> Joined:
+    return Joined(sep, parts)
+
+
+# --------------------------------------------------------------------------------------
+# Words now (the command line, the rules pages)
+# --------------------------------------------------------------------------------------
+
+def gettext(message: str, /, **values) -> str:
+    """``message`` in the reader's language now, with ``%(name)s`` filled from ``values``."""
+    return _(message, **values).render()
+
+
+def gettext_plural(singular: str, plural: str, num: int, /, **values) -> str:
+    """The singular or plural of a message in the reader's language now; ``%(num)d`` is ``num``."""
+    return ngettext(singular, plural, num, **values).render()
 
 
 def N_(message: str) -> str:
@@ -85,7 +219,7 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
 
 
 def number(value: int | float, locale: str | None = None) -> str:
-    """A number by the locale's CLDR rules: 8,500 and 10,000 in English, 8500 and 10.000 in Spanish."""
+    """A number by the locale's CLDR rules now: 8,500 and 10,000 in English, 8500 and 10.000 in Spanish."""
     return _number(value, locale or current_locale())
 
 

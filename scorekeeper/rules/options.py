@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import UnknownOption
-from .i18n import N_, _, number
+from .i18n import N_, Words, _, amount, joined
 
 #: How people read the values of the options that are words (the value itself stays the API's).
 _VALUE_WORDS = {
@@ -78,12 +78,13 @@ class Option:
             "default": self.default, "help": self.help, "source": self.source,
         }
 
-    def describe(self, value) -> str:
-        """Plain words for one value of this option, in the reader's language."""
-        return f"{_(self.label)}: {self.value_words(value)}"
+    def describe(self, value) -> Words:
+        """Plain words for one value of this option, shown in the reader's language."""
+        return joined(": ", (_(self.label), self.value_words(value)))
 
-    def value_words(self, value) -> str:
-        """One value in words: yes, no, a choice's name, a number in the reader's digits."""
+    def value_words(self, value) -> Words | str:
+        """One value in words: yes, no, a choice's name, a number in the reader's digits (shown in the reader's
+        language)."""
         if self.kind == "bool":
             return _("yes") if value else _("no")
         if self.kind == "minimums":
@@ -91,7 +92,7 @@ class Option:
         if self.kind == "count" and value == 0:
             return _("play to the target")
         if isinstance(value, int) and not isinstance(value, bool):
-            return number(value)
+            return amount(value)
         return _(_VALUE_WORDS[value]) if value in _VALUE_WORDS else str(value).replace("_", " ")
 
     def read(self, value, number: Callable[[str], int] | None = None):
@@ -154,7 +155,7 @@ class Option:
             elif self.kind == "minimums":
                 allowed = _("up to 12 multiples of 5, one for each deal, such as 125 155 180")
             else:
-                allowed = _(" or ").join(str(c) for c in self.choices)
+                allowed = joined(_(" or "), (str(c) for c in self.choices))
             raise UnknownOption(_("The option '%(name)s' cannot be %(value)r; allowed: %(allowed)s.", name=self.name,
                                   value=value, allowed=allowed), field=f"options.{self.name}")
         if self.to_fields is not None:

@@ -11,7 +11,7 @@ from .deal_checks import who as _who
 from .errors import InvalidRequest, Violation
 from .melds import Shape, canasta_kind, meld_problems, violation
 from .profiles import Penalty, RuleProfile
-from .i18n import Nn_, _, ngettext
+from .i18n import Nn_, Words, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -47,12 +47,16 @@ class SideDeal:
 
 @dataclass(frozen=True, slots=True)
 class Line:
+    """One line of a side's breakdown: what it is (``code``), its label kept as a fact (the catalogue's id, the
+    count and named values, shown in the reader's language; a custom penalty's reason as the players typed it),
+    and its points."""
+
     code: str
-    label: str
+    label: Words | str
     points: int
 
     def to_dict(self) -> dict:
-        return {"code": self.code, "label": self.label, "points": self.points}
+        return {"code": self.code, "label": str(self.label), "points": self.points}
 
 
 @dataclass(frozen=True)
@@ -261,7 +265,7 @@ def _side_facts(p: RuleProfile, name: str, side: SideDeal, names: Mapping[str, s
             raise InvalidRequest(_("'%(penalty)s' is not a penalty of these rules (they have: %(codes)s).", penalty=penalty, codes=codes),
                                  code="request.invalid_field", field=f"sides.{name}.penalties[{i}]")
         if known not in listable_penalties(p, side.by_cards):
-            raise InvalidRequest(_("'%(label)s' is worked out from the cards when a side is given card by card; listing it as well would charge it twice. Leave it out, or give the side by totals.", label=known.label), code="request.invalid_field", field=f"sides.{name}.penalties[{i}]")
+            raise InvalidRequest(_("'%(label)s' is worked out from the cards when a side is given card by card; listing it as well would charge it twice. Leave it out, or give the side by totals.", label=_(known.label)), code="request.invalid_field", field=f"sides.{name}.penalties[{i}]")
         facts.penalty_lines.append(Line("penalty", _(known.label), -known.points))
     return facts
 

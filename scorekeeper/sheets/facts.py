@@ -142,7 +142,7 @@ def option_lines(profile: RuleProfile, base: RuleProfile) -> list[str]:
     for option in profile_options(base):
         value = values.get(option.name, option.default)
         if value != option.default:
-            text = option.describe(value)
+            text = str(option.describe(value))
             if option.kind == "int":
                 text = _("%(label)s: %(value)s", label=_(option.label), value=points(value))
             lines.append(text)

@@ -26,9 +26,9 @@ import time
 from datetime import datetime, timedelta, timezone
 
 from sqlite_utils import Database
-from flask_babel import gettext as _
 
 from scorekeeper import clock
+from scorekeeper.rules.i18n import _
 from scorekeeper.stores import changes
 from scorekeeper.stores.errors import GameNotFound
 from scorekeeper.stores.games import Game

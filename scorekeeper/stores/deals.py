@@ -13,11 +13,11 @@ import json
 import sqlite3
 from collections.abc import Callable
 
-from flask_babel import gettext as _
 from sqlite_utils import Database
 
 from .. import clock
 from ..rules import DealResult, get_profile
+from ..rules.i18n import _
 from . import changes
 from .errors import DealNotFound, GameOver, InvalidGame, NothingToUndo, StaleGame, TooManyDeals
 from .games import MODES, Deal, Game, claim, get_deal, list_deals, side_names

@@ -1,47 +1,49 @@
-"""The game stores' own exceptions, each with a plain message for a person."""
+"""The game stores' own exceptions, each with a plain message for a person, kept as a fact (``rules.i18n.Text``):
+the page, the API or the command that shows the error words it in its reader's language."""
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
-from flask_babel import gettext as _
+from ..rules.i18n import Words, _
 
 
 class StoreError(Exception):
     """Base of the store's own errors."""
 
-    message = _l("The game could not be changed.")
+    message: Words = _("The game could not be changed.")
 
-    def __init__(self, message: str | None = None):
-        # The class's message is translated now, in the language of the request that raised it.
-        message = str(message or self.message)
+    def __init__(self, message: Words | None = None):
+        message = message or self.message
         super().__init__(message)
         self.message = message
 
+    def __str__(self) -> str:
+        return str(self.message)
+
 
 class GameNotFound(StoreError):
-    message = _l("There is no such game; it may have been deleted.")
+    message = _("There is no such game; it may have been deleted.")
 
 
 class DealNotFound(StoreError):
-    message = _l("There is no such deal in this game; it may have been deleted.")
+    message = _("There is no such deal in this game; it may have been deleted.")
 
 
 class StaleGame(StoreError):
     """The change was based on an older version of the game: someone else saved first."""
 
-    message = _l("Someone else saved a change to this game first.")
+    message = _("Someone else saved a change to this game first.")
 
-    def __init__(self, current_version: int, message: str | None = None):
+    def __init__(self, current_version: int, message: Words | None = None):
         super().__init__(message)
         self.current_version = current_version
 
 
 class GameLocked(StoreError):
-    message = _l("This game is locked: its tournament round is closed, so its deals can no longer change.")
+    message = _("This game is locked: its tournament round is closed, so its deals can no longer change.")
 
 
 class GameOver(StoreError):
-    message = _l("This game is over: a side has reached the target. Correct an earlier deal instead.")
+    message = _("This game is over: a side has reached the target. Correct an earlier deal instead.")
 
 
 class TooManyDeals(GameOver):
@@ -53,12 +55,12 @@ class TooManyDeals(GameOver):
 
 
 class NothingToUndo(StoreError):
-    message = _l("There is nothing left to undo in this game.")
+    message = _("There is nothing left to undo in this game.")
 
 
 class InvalidGame(StoreError):
     """The players or sides of a new game do not make sense."""
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: Words, field: str | None = None):
         super().__init__(message)
         self.field = field

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from sqlite_utils import Database
-from flask_babel import gettext as _
 
 from .. import clock
 from scorekeeper.stores.codes import unique_code
 from ..rules import RuleProfile, get_profile
+from ..rules.i18n import _
 from ..rules.tables import dealer_seat, seat_order, sitting_out
 from . import changes
 from .side_names import side_name

@@ -31,9 +31,8 @@ from scorekeeper.stores.games import MODES, Game
 from scorekeeper.stores.summary import GameSummary, score, summarise
 from scorekeeper.stores.transfer import FORMAT_NAME, FORMAT_VERSION, deal_to_json
 
-# The import page answers in the request's language, the command in the terminal's (both set through rules.i18n).
-from scorekeeper.rules.i18n import _, ngettext
-from scorekeeper.rules.i18n import number as format_number
+# A refusal is a fact (rules.i18n.Text): the import page and the command word it in their reader's language.
+from scorekeeper.rules.i18n import Words, _, amount, joined, ngettext
 
 #: The largest file the import page and command read, and the limit the page states (a 500-deal game entered card
 #: by card is about 300 kB). A request may carry the file and ``FORM_BYTES`` of form besides (the app's
@@ -51,17 +50,20 @@ class ImportRefused(ValueError):
     """A file that cannot be imported: ``kind`` is "malformed", "newer", "inconsistent" or "imported" (a file
     imported before whose game is now in the bin)."""
 
-    def __init__(self, kind: str, message: str):
+    def __init__(self, kind: str, message: Words):
         super().__init__(message)
         self.kind = kind
         self.message = message
 
+    def __str__(self) -> str:
+        return str(self.message)
 
-def _malformed(message: str) -> ImportRefused:
+
+def _malformed(message: Words) -> ImportRefused:
     return ImportRefused("malformed", _("This file cannot be read as a scorekeeper game: %(reason)s", reason=message))
 
 
-def _inconsistent(message: str) -> ImportRefused:
+def _inconsistent(message: Words) -> ImportRefused:
     return ImportRefused("inconsistent", _("This file does not add up, so nothing was imported: %(reason)s",
                                            reason=message))
 
@@ -70,7 +72,7 @@ def too_large() -> ImportRefused:
     """The refusal of a file over ``MAX_FILE_BYTES``, saying the limit (the import page answers it for a request
     too large to read, too)."""
     return _malformed(_("it is larger than %(limit)s MB, far larger than any game.",
-                        limit=format_number(MAX_FILE_BYTES // (1024 * 1024))))
+                        limit=amount(MAX_FILE_BYTES // (1024 * 1024))))
 
 
 # --------------------------------------------------------------------------------------
@@ -187,12 +189,12 @@ def _sides(game: dict, profile) -> list[dict]:
     if len(sides) != len(sizes):
         raise _malformed(ngettext("it has %(num)s side, and a game under these rules has %(sides)s.",
                                   "it has %(num)s sides, and a game under these rules has %(sides)s.", len(sides),
-                                  num=format_number(len(sides)), sides=format_number(len(sizes))))
+                                  num=amount(len(sides)), sides=amount(len(sizes))))
     found = tuple(len(side["players"]) for side in sides)
     if found != sizes:
         raise _malformed(_("its sides have %(found)s players, and these rules seat %(allowed)s.",
-                           found=" + ".join(map(format_number, found)),
-                           allowed=" + ".join(map(format_number, sizes))))
+                           found=joined(" + ", map(amount, found)),
+                           allowed=joined(" + ", map(amount, sizes))))
     return [{"key": side["key"], "name": side["name"], "players": side["players"]} for side in sides]
 
 
@@ -200,7 +202,7 @@ def _deals(game: dict) -> list[dict]:
     deals = _field(game, "deals", list, _("the list of deals is missing or of the wrong kind."))
     if len(deals) > MAX_DEALS:
         raise _malformed(_("it holds %(count)s deals, more than a game may have (%(most)s).",
-                           count=format_number(len(deals)), most=format_number(MAX_DEALS)))
+                           count=amount(len(deals)), most=amount(MAX_DEALS)))
     for n, deal in enumerate(deals, 1):
         if not isinstance(deal, dict) or not isinstance(deal.get("sides"), dict):
             raise _malformed(_("deal %(number)s has no sides.", number=n))
@@ -298,7 +300,7 @@ def _write_deals(db: Database, game: Game, profile, deals: list[dict]) -> None:
     for n, deal in enumerate(deals, 1):
         if set(deal["sides"]) != set(totals):
             raise _inconsistent(_("deal %(number)s is not for the game's sides (%(sides)s).", number=n,
-                                  sides=", ".join(names.values())))
+                                  sides=joined(", ", names.values())))
         if game_state(profile, totals)[0]:
             raise _inconsistent(_("deal %(number)s comes after the game was already won.", number=n))
         try:
@@ -316,17 +318,18 @@ def _write_deals(db: Database, game: Game, profile, deals: list[dict]) -> None:
         )
 
 
-def _points(value) -> str:
-    return format_number(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)[:20]
+def _points(value) -> Words | str:
+    return amount(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)[:20]
 
 
 def _check_adds_up(game: dict, summary: GameSummary) -> None:
     if summary.problems:
         raise _inconsistent(summary.problems[0])
     checks = (("totals", _("the totals are missing."),
-               _("it gives %(side)s a total of %(stated)s, but its deals make %(made)s.")),
+               lambda **values: _("it gives %(side)s a total of %(stated)s, but its deals make %(made)s.", **values)),
               ("minimums", _("the minimums to open are missing."),
-               _("it gives %(side)s a minimum to open of %(stated)s, but its deals make %(made)s.")))
+               lambda **values: _("it gives %(side)s a minimum to open of %(stated)s, but its deals make %(made)s.",
+                                  **values)))
     for key, missing, differs in checks:
         stated = game.get(key)
         if stated is None and key == "minimums":
@@ -336,5 +339,5 @@ def _check_adds_up(game: dict, summary: GameSummary) -> None:
         for side in summary.side_keys:
             made = getattr(summary, key)[side]
             if stated.get(side) != made:
-                raise _inconsistent(differs % {"side": summary.side_name(side), "made": format_number(made),
-                                               "stated": _points(stated.get(side))})
+                raise _inconsistent(differs(side=summary.side_name(side), made=amount(made),
+                                            stated=_points(stated.get(side))))

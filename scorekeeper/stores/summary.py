@@ -4,7 +4,8 @@ Totals, minimums and the winner are never stored as truth: ``summarise`` scores 
 each time, so correcting an early deal corrects everything after it.
 
 Every committed change bumps the game's ``version``, so a summary is fully determined by
-(database file, game id, version, share code): ``game_summary`` keeps the latest ones in a small
+(database file, game id, version, share code), whoever reads it: it holds facts, not words (a breakdown line's
+label, a warning, a problem are ``rules.i18n`` texts, worded in each reader's language where shown): ``game_summary`` keeps the latest ones in a small
 in-process LRU cache under that key. A summary read inside a transaction is never cached (the
 transaction may still roll back and the same version be reused by another change), and the share
 code guards against SQLite reusing the id of a deleted game. Summaries are frozen, so the cached ones
@@ -16,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sqlite_utils import Database
-from flask_babel import gettext as _
 
 from scorekeeper.ops.lru import LRU
 from scorekeeper.stores.transaction import after_commit
 from ..rules import DealResult, Line, RuleProfile, RulesError, Violation, game_state, parse_deal, score_deal
+from ..rules.i18n import Words, _
 from .errors import GameNotFound
 from .games import Deal, Game, dealer_name, game_profile, get_game, list_deals, side_names, sitting_out_names
 from .rows import Row
@@ -51,7 +52,7 @@ class ScorepadRow(Row):
     who: str | None
     sides: dict[str, RowSide] = field(hash=False)
     warnings: tuple[Violation, ...] = ()
-    error: str | None = None
+    error: Words | str | None = None
     after_end: bool = False  # played after a side had already reached the target
     sits_out: tuple[str, ...] = ()  # who sat this deal out (one of a team of three, in turn)
 
@@ -69,7 +70,7 @@ class GameSummary(Row):
     winner: str | None = None
     next_dealer: str = ""
     next_sits_out: tuple[str, ...] = ()
-    problems: tuple[str, ...] = ()
+    problems: tuple[Words, ...] = ()  # facts, worded where shown: a cached summary reads right in every language
     ended_at: int | None = None  # the number of the deal in which a side first reached the target
 
     def to_go(self, key: str) -> int:
@@ -113,7 +114,7 @@ def _facts(entered: dict) -> dict:
 
 
 def score_row(game: Game, profile: RuleProfile, index: int, deal: Deal, totals: dict[str, int],
-              minimums: dict[str, int], result: DealResult | None = None) -> tuple[ScorepadRow, str | None]:
+              minimums: dict[str, int], result: DealResult | None = None) -> tuple[ScorepadRow, Words | None]:
     """Deal number ``index + 1`` scored on top of ``totals``/``minimums`` (updated in place): its row, and the
     engine's refusal (None when it scored). ``result``: the deal already scored on these totals by the caller."""
     base = {"number": index + 1, "deal_id": deal.id, "dealer": dealer_name(game, index), "mode": deal.mode,

@@ -1,4 +1,5 @@
-"""A game as a file: export (JSON and CSV), so a game can move to another laptop or into a spreadsheet.
+"""A game as a file: export (JSON), so a game can move to another laptop, and the one CSV writer every CSV goes
+through (``csv_writer``; a game's CSV for a spreadsheet is words, written by ``web/transfer.py``).
 
 The JSON file is ``{"format": "canasta-scorekeeper/1", "game": {...}}``. The game holds ``rules`` (the profile
 id), ``options`` (every club option of that profile, by the names ``GET /api/v1/rules/{id}`` lists, with the value
@@ -12,7 +13,6 @@ have played. Every CSV the app writes goes through ``csv_writer``.
 from __future__ import annotations
 
 import csv
-import io
 import json
 import re
 
@@ -24,8 +24,6 @@ from scorekeeper.stores.errors import GameNotFound
 from scorekeeper.stores.games import Deal, Game
 from scorekeeper.stores.summary import GameSummary, game_summary
 
-# The CSV's headings in the request's language (set through rules.i18n).
-from scorekeeper.rules.i18n import _
 
 FORMAT = "canasta-scorekeeper/1"
 FORMAT_NAME, FORMAT_VERSION = "canasta-scorekeeper", 1
@@ -103,27 +101,6 @@ def csv_writer(out) -> _InertWriter:
     """The one way the app writes CSV (a game's export, a tournament's results): every cell made inert, so a
     name typed at the table never runs as a formula in the spreadsheet that opens the file."""
     return _InertWriter(out)
-
-
-def export_csv(summary: GameSummary) -> str:
-    """One row per deal: who dealt, how it was entered, and each side's score, total, next minimum and what it
-    made (canastas, going out, red threes)."""
-    out = io.StringIO()
-    writer = csv_writer(out)
-    sides = summary.game.sides
-    head = [_("deal"), _("dealer"), _("entered"), _("by")]
-    columns = (_("deal"), _("total"), _("needs to open"), _("canastas"), _("went out"), _("red threes"))
-    for side in sides:
-        head += [_("%(side)s: %(column)s", side=side.name, column=column) for column in columns]
-    writer.writerow(head)
-    for row in summary.rows:
-        line = [row.number, row.dealer, _("card by card") if row.mode == "cards" else _("by totals"), row.who or ""]
-        for side in sides:
-            cell = row.sides[side.key]
-            went_out = _("concealed") if cell.concealed else _("yes") if cell.went_out else _("no")
-            line += [cell.deal, cell.total, cell.minimum, cell.canastas, went_out, cell.red_threes]
-        writer.writerow(line)
-    return out.getvalue()
 
 
 def file_name(game: Game, extension: str) -> str:

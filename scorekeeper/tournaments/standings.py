@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _
 
 #: The 20-VP scale: (smallest difference of totals, VP of the side ahead). The side behind gets 20 minus it.
 VP_SCALE: tuple[tuple[int, int], ...] = (
@@ -54,10 +54,10 @@ TIE_BREAKS = {
     "vp": ("vp", "won", "difference", "points"),
 }
 TIE_BREAK_LABELS = {
-    "points": _l("total points"),
-    "won": _l("games won"),
-    "difference": _l("point difference"),
-    "vp": _l("victory points"),
+    "points": _("total points"),
+    "won": _("games won"),
+    "difference": _("point difference"),
+    "vp": _("victory points"),
 }
 
 

@@ -19,15 +19,14 @@ about it can be looked up.
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _
 
 from .. import clock
 from scorekeeper.tournaments.errors import TournamentError
 from .rows import Round, Table
 
 #: What happens when a round's time is up; the first is what a round does unless the director says otherwise.
-TIME_UP = {"finish": _l("Finish the deal in play"), "stop": _l("Stop at once")}
+TIME_UP = {"finish": _("Finish the deal in play"), "stop": _("Stop at once")}
 DEFAULT_TIME_UP = "finish"
 
 

@@ -202,7 +202,7 @@ def delete(game_id: int, deal_id: int):
             flash(_("Someone changed this game meanwhile. Check the deal again before deleting it."), "error")
             return redirect(url_for("deals.delete", game_id=game_id, deal_id=deal_id), 303)
         except (GameLocked, DealNotFound) as error:
-            flash(error.message, "error")
+            flash(str(error.message), "error")
             return redirect(url_for("games.show", game_id=game_id), 303)
         flash(_("Deal %(number)s deleted. Undo brings it back.", number=number), "ok")
         return redirect(url_for("games.show", game_id=game_id), 303)
@@ -226,7 +226,7 @@ def undo(game_id: int):
         flash(_("Someone saved a change meanwhile, so nothing was undone. Look at the scorepad and try again."),
               "error")
     except (NothingToUndo, GameLocked) as error:
-        flash(error.message, "error")
+        flash(str(error.message), "error")
     else:
         words = {"add": _("The last deal saved was taken back."), "edit": _("The last correction was taken back."),
                  "delete": _("The deleted deal is back.")}
@@ -245,7 +245,7 @@ def redo(game_id: int):
         flash(_("Someone saved a change meanwhile, so nothing was redone. Look at the scorepad and try again."),
               "error")
     except (NothingToUndo, GameLocked) as error:
-        flash(error.message, "error")
+        flash(str(error.message), "error")
     else:
         story = change_story(change, load_summary(game_id))
         flash(_("Redone: %(what)s.", what=", ".join(x for x in (story["what"].lower(), story["deal"]) if x)), "ok")

@@ -253,7 +253,7 @@ def options(game_id: int):
     if request.method == "GET":
         form.version.data = str(summary.version)
     elif summary.game.locked:
-        flash(GameLocked.message, "error")
+        flash(str(GameLocked.message), "error")
         return redirect(url_for("games.show", game_id=game_id), 303)
     else:
         chosen = read_options(form)
@@ -331,7 +331,7 @@ def delete(game_id: int):
             games.delete_game(get_db(), game_id, who=request.form.get("who") or None,
                               expected_version=read_version(request.form.get("version"), missing=None))
         except GameLocked as error:
-            flash(error.message, "error")
+            flash(str(error.message), "error")
             return redirect(url_for("games.show", game_id=game_id), 303)
         except StaleGame:
             flash(_("Someone recorded a deal in this game meanwhile. Look at it again before deleting."), "error")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 from flask import Blueprint, Response, flash, redirect, request, url_for
@@ -34,7 +35,28 @@ def export_json(game_id: int):
 @bp.get("/games/<int:game_id>/export.csv")
 def export_csv(game_id: int):
     summary = load_summary(game_id)
-    return _download(transfer.export_csv(summary), "text/csv", transfer.file_name(summary.game, "csv"))
+    return _download(csv_text(summary), "text/csv", transfer.file_name(summary.game, "csv"))
+
+
+def csv_text(summary) -> str:
+    """One row per deal, in the reader's words: who dealt, how it was entered, and each side's score, total, next
+    minimum and what it made (canastas, going out, red threes)."""
+    out = io.StringIO()
+    writer = transfer.csv_writer(out)
+    sides = summary.game.sides
+    head = [_("deal"), _("dealer"), _("entered"), _("by")]
+    columns = (_("deal"), _("total"), _("needs to open"), _("canastas"), _("went out"), _("red threes"))
+    for side in sides:
+        head += [_("%(side)s: %(column)s", side=side.name, column=column) for column in columns]
+    writer.writerow(head)
+    for row in summary.rows:
+        line = [row.number, row.dealer, _("card by card") if row.mode == "cards" else _("by totals"), row.who or ""]
+        for side in sides:
+            cell = row.sides[side.key]
+            went_out = _("concealed") if cell.concealed else _("yes") if cell.went_out else _("no")
+            line += [cell.deal, cell.total, cell.minimum, cell.canastas, went_out, cell.red_threes]
+        writer.writerow(line)
+    return out.getvalue()
 
 
 def _import_page(error: str | None, status: int):

@@ -22,15 +22,20 @@ def kings_with_two_wilds():
 def test_the_engine_writes_english_unless_told_otherwise():
     """silhill: §7a — a meld of kings needs more naturals than wilds; the message is English by default."""
     verdict = kings_with_two_wilds()
-    assert verdict.violations[0].message == "A meld of kings must hold more natural cards than wild cards."
+    assert str(verdict.violations[0].message) == "A meld of kings must hold more natural cards than wild cards."
 
 
-def test_the_engine_writes_spanish_inside_using():
+def test_the_engine_hands_up_facts_that_are_worded_where_they_are_shown():
+    """docs/DEVELOPING.md, "Languages in the engine" — a message is the catalogue's id and values, not words: made
+    under Spanish it reads English where English is asked, and the other way round."""
     with rules_i18n.using(SPANISH, "es"):
         verdict = kings_with_two_wilds()
     violation = verdict.violations[0]
-    assert violation.message == "Un juego de reyes tiene que tener más cartas naturales que comodines."
+    assert str(violation.message) == "A meld of kings must hold more natural cards than wild cards."
+    with rules_i18n.using(SPANISH, "es"):
+        assert str(violation.message) == "Un juego de reyes tiene que tener más cartas naturales que comodines."
     assert violation.code == "meld.wilds_equal_naturals"  # codes stay as they are: they are the API
+    assert violation == kings_with_two_wilds().violations[0]  # the same fact, whatever language was current
 
 
 def test_the_engine_counts_canastas_with_the_catalogues_plural_and_spanish_numbers():
@@ -39,9 +44,9 @@ def test_the_engine_counts_canastas_with_the_catalogues_plural_and_spanish_numbe
     sides, before = parse_deal({"sides": {"we": {"went_out": True, "canastas": {"natural": 2}, "meld_points": 700,
                                                  "hand_points": 0},
                                           "they": {"canastas": {"mixed": 1}, "meld_points": 300, "hand_points": 40}}})
+    result = score_deal(get_profile("classic"), sides, before)
     with rules_i18n.using(SPANISH, "es"):
-        result = score_deal(get_profile("classic"), sides, before)
-        labels = [line.label for line in result.sides["we"].breakdown + result.sides["they"].breakdown]
+        labels = [str(line.label) for line in result.sides["we"].breakdown + result.sides["they"].breakdown]
         assert rules_i18n.number(10500) == "10.500" and rules_i18n.number(8500) == "8500"
     assert "2 canastas limpias" in labels and "1 canasta sucia" in labels
     assert "Cartas bajadas" in labels and "Cartas que quedaron en la mano" in labels

@@ -38,14 +38,14 @@ def test_a_derived_penalty_listed_for_a_side_given_card_by_card_is_refused(code)
         score_deal(P("modern-american"), sides)
     assert error.value.code == "request.invalid_field"
     assert error.value.field == "sides.we.penalties[1]"
-    assert "twice" in error.value.message and "(s)" not in error.value.message
+    assert "twice" in str(error.value.message) and "(s)" not in str(error.value.message)
 
 
 def test_the_unfinished_sevens_meld_is_charged_once_from_the_cards():
     """modern-american: scoring (docs/RULES.md §3.1). An unfinished meld of sevens costs 2500, charged once."""
     result = score_deal(P("modern-american"), {"we": cards(["7 7 7"], ["5"]), "they": totals()})
     penalties = [line for line in result.sides["we"].breakdown if line.code == "penalty"]
-    assert [(line.label, line.points) for line in penalties] == [("Sevens meld not completed", -2500)]
+    assert [(str(line.label), line.points) for line in penalties] == [("Sevens meld not completed", -2500)]
 
 
 @pytest.mark.parametrize("code", sorted(MAC_DERIVED))

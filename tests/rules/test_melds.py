@@ -303,7 +303,7 @@ def test_meld_answer_shape():
     assert verdict.to_dict() == {
         "legal": False,
         "violations": [{"code": "meld.wilds_outnumber_naturals",
-                        "message": verdict.violations[0].message, "source": "bicycle: Melds"}],
+                        "message": str(verdict.violations[0].message), "source": "bicycle: Melds"}],
         "melds": [{"cards": ["K", "K", "2", "2", "JK"], "rank": "K", "naturals": 2, "wilds": 3, "points": 110,
                    "canasta": None, "bonus": 0}],
         "points": 110,
@@ -504,4 +504,4 @@ def test_modern_american_dead_rank_message_is_plain():
     """DEVELOPING.md, principle 3 — a violation is plain words with its source."""
     situation = S(opened=True, table=["Q Q Q Q Q Q Q"])
     v = legal("modern-american", ["Q Q Q"], situation).violations[0]
-    assert v.source == "modern-american: CANASTA" and v.message.endswith(".") and "queens" in v.message
+    assert v.source == "modern-american: CANASTA" and str(v.message).endswith(".") and "queens" in str(v.message)

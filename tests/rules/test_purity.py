@@ -1,4 +1,4 @@
-"""DEVELOPING.md, principle 1 — scorekeeper/rules imports nothing from the web stack nor the rest of the app."""
+"""DEVELOPING.md, principle 1 — scorekeeper/rules imports nothing from the web stack nor the rest of the app; and\nnothing below the pages (the engine, the stores, the tournament domain) imports Flask or writes words."""
 import ast
 from pathlib import Path
 
@@ -33,6 +33,55 @@ def test_rules_imports_are_pure():
             if top == "scorekeeper":
                 assert name == "scorekeeper.rules" or name.startswith("scorekeeper.rules."), \
                     f"{path.name} imports {name}"
+
+
+PACKAGE = RULES.parent
+#: Below the pages, the API, the PDF and the command line: the engine, the stores (games, tournaments, the bin) and
+#: the tournament domain. They hand up facts (docs/DEVELOPING.md, "Languages in the engine, the stores and the pages").
+BELOW = ("rules", "stores", "tournaments", "bin.py")
+#: The web stack, and the web app's own language module (Flask-Babel's request catalogue).
+WEB = ("flask", "flask_babel", "flask_wtf", "wtforms", "weasyprint", "jinja2")
+#: What writes words now; below the top layers only the rules pages (worded while their page is made) use it.
+WORDS_NOW = {"gettext", "gettext_plural", "number", "signed"}
+RULES_PAGES = {"explain.py", "explain_rows.py"}
+
+
+def _below_the_top() -> list[Path]:
+    files = []
+    for name in BELOW:
+        path = PACKAGE / name
+        files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path] if path.exists() else [])
+    return files
+
+
+def _absolute(path: Path, node: ast.ImportFrom) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    package = parts[:-1]  # the package a module (or a package's __init__) is in
+    base = package[:len(package) - node.level + 1]
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def test_nothing_below_the_pages_imports_flask_or_writes_words():
+    """docs/DEVELOPING.md, "Layers" — no module of the engine, the stores or the tournament domain imports Flask,
+    Flask-Babel or the web app's language module, and none but the rules pages writes words now: they hand up
+    facts (``rules.i18n.Text``), worded where a page, a PDF, an API answer or the command line is made."""
+    files = _below_the_top()
+    assert len(files) >= 30 and any("tournaments" in str(f) for f in files)
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Import):
+                names = [(alias.name, ()) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [(_absolute(path, node) if node.level else node.module or "", [a.name for a in node.names])]
+            else:
+                continue
+            where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
+            for module, imported in names:
+                assert module.split(".")[0] not in WEB, f"{where} imports {module}"
+                assert module != "scorekeeper.i18n" and not module.startswith("scorekeeper.i18n."), \
+                    f"{where} imports {module}"
+                if module == "scorekeeper.rules.i18n" and path.name not in RULES_PAGES:
+                    assert not WORDS_NOW & set(imported), f"{where} writes words now: {WORDS_NOW & set(imported)}"
 
 
 def test_violation_codes_are_dotted_lower_case():

@@ -4,17 +4,22 @@ from scorekeeper.rules import check_go_out, check_meld, check_pile, other_readin
 from .helpers import P, S
 
 
+def shown(found):
+    """The readings as a person reads them (their labels are facts, shown in the reader's language)."""
+    return [{**reading, "label": str(reading["label"])} for reading in found]
+
+
 def test_bicycle_ratio_reading():
     """bicycle: Melds (docs/RULES.md B-A2) — K K 2 2 JK is legal, but not under the other reading."""
-    found = other_readings(P("bicycle"), check_meld, situation=S(), melds=["K K 2 2 JK"])
+    found = shown(other_readings(P("bicycle"), check_meld, situation=S(), melds=["K K 2 2 JK"]))
     assert found == [{"option": "wilds_may_exceed_naturals", "value": False,
                       "label": "Wild cards may outnumber natural cards: no", "legal": False}]
 
 
 def test_pile_reading():
     """classic: Freezing (docs/RULES.md C-A1) — a buried black three freezes under the other reading."""
-    found = other_readings(P("classic"), check_pile, situation=S(opened=True, table=["K K K"]),
-                           pile="Q 3S 9", uses="Q 2")
+    found = shown(other_readings(P("classic"), check_pile, situation=S(opened=True, table=["K K K"]),
+                                 pile="Q 3S 9", uses="Q 2"))
     assert {"option": "black_three_effect", "value": "freeze",
             "label": "What a discarded black three does: freezes the pile", "legal": False} in found
 
@@ -42,8 +47,8 @@ def test_target_and_players_are_not_readings():
 
 def test_silhill_buried_red_three_reading():
     """silhill: §4f, §7b (docs/RULES.md S-A11) — a buried red three freezes the pile under the other reading."""
-    found = other_readings(P("silhill"), check_pile, situation=S(opened=True, player_melded=True, table=["K K K"]),
-                           pile="Q 9 3H", uses="Q 2")
+    found = shown(other_readings(P("silhill"), check_pile, situation=S(opened=True, player_melded=True,
+                                                                      table=["K K K"]), pile="Q 9 3H", uses="Q 2"))
     assert found == [{"option": "red_three_freezes_pile", "value": True,
                       "label": "A red three under the top card freezes the pile: yes", "legal": False}]
 

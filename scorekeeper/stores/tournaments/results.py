@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlite_utils import Database
-from flask_babel import gettext as _
 
+from scorekeeper.rules.i18n import _
 from scorekeeper.stores.summary import game_summary
 from scorekeeper.stores.tournaments import records, rounds
 from scorekeeper.stores.rows import clean_reason

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import math
 
-from flask_babel import gettext as _
 from sqlite_utils import Database
 
 from scorekeeper import clock
+from scorekeeper.rules.i18n import _
 from scorekeeper.tournaments import timing
 from scorekeeper.tournaments.rows import Round, Table, Tournament
 

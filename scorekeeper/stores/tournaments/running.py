@@ -10,10 +10,10 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from flask_babel import gettext as _
 from sqlite_utils import Database
 
 from scorekeeper import clock
+from scorekeeper.rules.i18n import _
 from scorekeeper.stores.codes import unique_code
 from scorekeeper.stores.games import create_game, game_version, set_locked
 from scorekeeper.stores.tournaments import access, records, results
@@ -63,11 +63,13 @@ def minimum_entries(tournament: Tournament) -> int:
     return 2 if tournament.format == "pairs" else 4
 
 
-def _side(entries: dict[int, Entry], ids: tuple[int, ...], key: str, label: str) -> dict:
+def _side(entries: dict[int, Entry], ids: tuple[int, ...], key: str) -> dict:
+    """A table's side as its game stores it: named by its players (names, not words: a stored name reads the same
+    in every language), cut to a side name's 40 characters."""
     players = [p for i in ids for p in entries[i].players]
     name = entries[ids[0]].name if len(ids) == 1 else " & ".join(players)
     if len(name) > 40:
-        name = label
+        name = name[:39].rstrip() + "…"
     return {"key": key, "name": name, "players": players}
 
 
@@ -136,16 +138,19 @@ def set_time_up(db: Database, tournament_id: int, number: int, time_up: str | No
             after={"time_up": choice}, who=who)
 
 
+def round_who(name: str, number: int) -> str:
+    """Who opened a table's game, as stored: the tournament and its round, as a token (read back, in the reader's
+    words, by ``log.who_words``)."""
+    return f"{name[:40]}: round {number}"  # i18n: not for people (stored; see log.who_words)
+
+
 def _open_table(db: Database, tournament: Tournament, entries: dict, plan: RoundPlan, seat: Seating, round_id: int,
                 *, who: str) -> None:
-    sides = [
-        _side(entries, seat.ns, "we", _("Table %(table)s North-South", table=seat.table)),
-        _side(entries, seat.ew, "they", _("Table %(table)s East-West", table=seat.table)),
-    ]
+    sides = [_side(entries, seat.ns, "we"), _side(entries, seat.ew, "they")]
     game_id = create_game(
         db, rules=tournament.rules, options=tournament.options, sides=sides,
         first_dealer=(plan.number - 1) % sum(len(s["players"]) for s in sides),
-        who=_("%(name)s: round %(number)s", name=tournament.name, number=plan.number),
+        who=round_who(tournament.name, plan.number),
     )
     # Tournament games stay locked: only the table's own link unlocks one, for one write at a time.
     set_locked(db, game_id, True, who=who)

@@ -250,7 +250,7 @@ def settle(tournament, table_id: int):
     try:
         play.settle(get_db(), table, request.form.get("reason", ""), who=director_name(tournament.id))
     except base.TournamentError as error:
-        flash(error.message, "error")
+        flash(str(error.message), "error")
         return redirect(url_for("tournaments.result", tournament_id=tournament.id, table_id=table_id), 303)
     return _back_to_round(table, _("Table %(number)s: the dispute is settled and logged.", number=table.number))
 

@@ -36,7 +36,7 @@ def add_entry(tournament):
     try:
         records.add_entry(get_db(), tournament.id, names, who=director_name(tournament.id))
     except base.TournamentError as error:
-        flash(error.message, "error")
+        flash(str(error.message), "error")
     else:
         flash(_("%(names)s entered.", names=" & ".join(records.clean_name(n) for n in names)), "ok")
     return back_to(tournament, "#entries")
@@ -89,7 +89,7 @@ def rename_entry(tournament, entry_id: int):
         records.rename_entry(get_db(), tournament.id, entry_id, _names(tournament, EntryForm()),
                              who=director_name(tournament.id))
     except base.TournamentError as error:
-        flash(error.message, "error")
+        flash(str(error.message), "error")
     else:
         flash(_("Name corrected."), "ok")
     return back_to(tournament, "#entries")

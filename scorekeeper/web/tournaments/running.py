@@ -21,7 +21,7 @@ def start_round(tournament):
         number = running.start_round(get_db(), tournament.id, who=director_name(tournament.id),
                                     time_up=request.form.get("time_up"))
     except base.TournamentError as error:
-        flash(error.message, "error")
+        flash(str(error.message), "error")
         return back_to(tournament)
     flash(_("Round %(number)s started. The phone at each table shows its new pairing.", number=number), "ok")
     return redirect(url_for("tournaments.round_page", tournament_id=tournament.id, number=number), 303)
@@ -73,7 +73,7 @@ def time_up(tournament, number: int):
     try:
         running.set_time_up(get_db(), tournament.id, number, choice, who=director_name(tournament.id))
     except base.TournamentError as error:
-        flash(error.message, "error")
+        flash(str(error.message), "error")
     else:
         flash(_("Round %(number)s, when time is up: %(choice)s. The table phones say so.", number=number,
                 choice=timing.choice_words(choice)), "ok")
