@@ -71,7 +71,7 @@ def test_the_deal_result_carries_each_sides_canastas_as_the_engine_counted_them(
     """modern-american: CANASTA, SEVENS AND ACES — the result says how many canastas of each kind each side has."""
     sides, _ = parse_deal({"sides": {
         "we": {"melds": ["7 7 7 7 7 7 7", "K K K K K K K", "Q Q Q Q Q 2 JK", "5 5 5"], "hands": []},
-        "they": {"meld_points": 0, "canastas": {"wild_twos": 1, "mixed": 2}},
+        "they": {"meld_points": 300, "canastas": {"wild_twos": 1, "mixed": 2}},  # at least 240: rules/floors.py
     }})
     result = score_deal(get_profile("modern-american"), sides)
     assert result.sides["we"].canasta_kinds == {"natural": 1, "mixed": 1, "sevens": 1}
