@@ -1,5 +1,8 @@
 """Small helpers for the rule tests: one-line hands and the codes of a verdict."""
+import dataclasses
+
 from scorekeeper.rules import SideDeal, Situation, get_profile, parse_cards
+from scorekeeper.rules.floors import melded_floor
 
 
 def P(pid, **options):
@@ -25,3 +28,22 @@ def totals(**kw):
     kw.setdefault("hand_points", 0)
     kw.setdefault("canastas", {})
     return SideDeal(**kw)
+
+
+def possible(profile, side: SideDeal) -> SideDeal:
+    """A side by totals whose canastas are declared with no card points melded (as a test about bonuses writes
+    it), given the least card points those canastas hold: below that floor the deal cannot have happened and the
+    engine refuses it (rules/floors.py). The "Cards melded" line this adds is left out by ``bonuses``."""
+    if side.by_cards or not side.canastas:
+        return side
+    try:
+        floor = melded_floor(profile, side.canastas)
+    except TypeError:
+        return side  # a malformed count: refused by the engine with its own message
+    return dataclasses.replace(side, meld_points=max(side.meld_points or 0, floor))
+
+
+def bonuses(result, name="we") -> int:
+    """A side's deal without its "Cards melded" line: what its bonuses and penalties made."""
+    side = result.sides[name]
+    return side.deal - sum(line.points for line in side.breakdown if line.code == "melded")

@@ -9,12 +9,13 @@ from scorekeeper.rules import (
     parse_deal, score_deal,
 )
 
-from .helpers import P, totals
+from .helpers import P, bonuses, possible, totals
 from .helpers import by_cards as side
 
 
 def score(pid, we, they=None, before=None, **options):
-    return score_deal(P(pid, **options), {"we": we, "they": they or totals()}, before)
+    profile = P(pid, **options)
+    return score_deal(profile, {"we": possible(profile, we), "they": possible(profile, they or totals())}, before)
 
 
 def lines(result, name="we"):
@@ -72,9 +73,9 @@ def test_silhill_all_four_red_threes_negative():
 @pytest.mark.parametrize("pid", ["bicycle", "yahoo", "silhill", "classic"])
 def test_going_out_and_concealed(pid):
     """bicycle: Scoring the Deal; yahoo: Canasta¶ (Y-A3); silhill: §6d-e; classic: Scoring a Deal."""
-    assert score(pid, totals(went_out=True, canastas={"natural": 1})).sides["we"].deal == 600
+    assert bonuses(score(pid, totals(went_out=True, canastas={"natural": 1}))) == 600
     result = score(pid, totals(went_out=True, concealed=True, canastas={"natural": 1}))
-    assert result.sides["we"].deal == 700
+    assert bonuses(result) == 700
     assert lines(result)[("concealed", "Went out concealed")] == 100
 
 
@@ -111,7 +112,7 @@ def test_modern_american_threes_per_colour(red, black, canastas, expected):
     """modern-american: THREES; scoring (docs/RULES.md §3.1) — per colour 100/300/500/1000, sign by canastas."""
     result = score("modern-american",
                    totals(red_threes=red, black_threes=black, canastas={"natural": canastas}))
-    assert result.sides["we"].deal - 500 * canastas == expected
+    assert bonuses(result) - 500 * canastas == expected
 
 
 def test_modern_american_incomplete_melds():
@@ -146,7 +147,7 @@ def test_modern_american_melds_minus_without_canasta():
 def test_modern_american_no_concealed_bonus():
     """modern-american: scoring (docs/RULES.md §3.1) — no concealed bonus; a warning says so."""
     result = score("modern-american", totals(went_out=True, concealed=True, canastas={"natural": 2}))
-    assert result.sides["we"].deal == 1100
+    assert bonuses(result) == 1100
     assert "deal.concealed_without_bonus" in {w.code for w in result.warnings}
 
 
@@ -395,3 +396,19 @@ def test_parse_deal_with_a_million_canastas():
     with pytest.raises(ImpossibleDeal) as info:
         score_deal(get_profile("yahoo"), sides, before)
     assert info.value.field == "sides.we.canastas"
+
+
+@pytest.mark.parametrize("pid", ["bicycle", "yahoo", "modern-american", "silhill", "classic"])
+def test_declared_canastas_hold_at_least_their_cheapest_cards(pid):
+    """bicycle: Canastas; yahoo: Canasta¶; modern-american: CANASTA; silhill: §3; classic: Melds¶ — a canasta is
+    seven cards whose values count in the melded cards, so card points melded below what the declared canastas
+    hold at the least cannot have happened (rules/floors.py): score_deal refuses it, whoever asks."""
+    profile = P(pid)
+    floor = 2 * 7 * min(profile.card_points(Card(rank)) for rank in ("K", "Q", "J", "10", "9", "8", "6", "5", "4"))
+    with pytest.raises(ImpossibleDeal) as refused:
+        score_deal(profile, {"we": totals(went_out=True, canastas={"natural": 2}, meld_points=floor - 5),
+                             "they": totals()})
+    assert refused.value.field == "sides.we.meld_points"
+    result = score_deal(profile, {"we": totals(went_out=True, canastas={"natural": 2}, meld_points=floor),
+                                  "they": totals()})
+    assert bonuses(result) == profile.going_out_bonus + 2 * profile.natural_canasta_bonus

@@ -10,12 +10,13 @@ from scorekeeper.rules import (
     profile_options, score_deal,
 )
 
-from .helpers import P, totals
+from .helpers import P, bonuses, possible, totals
 from .helpers import by_cards as side
 
 
 def deal(pid, we, they=None, before=None, **options):
-    return score_deal(P(pid, **options), {"we": we, "they": they or totals()}, before)
+    profile = P(pid, **options)
+    return score_deal(profile, {"we": possible(profile, we), "they": possible(profile, they or totals())}, before)
 
 
 def points(result, code, name="we"):
@@ -307,8 +308,8 @@ def test_profiles_used_by_the_property_test_are_the_five():
 def test_replace_keeps_scoring_consistent():
     """DEVELOPING.md, principle 2 — a club's replacement profile scores through the same fields."""
     p = dataclasses.replace(get_profile("bicycle"), going_out_bonus=200)
-    result = score_deal(p, {"we": totals(went_out=True, canastas={"natural": 1}), "they": totals()})
-    assert result.sides["we"].deal == 700
+    result = score_deal(p, {"we": possible(p, totals(went_out=True, canastas={"natural": 1})), "they": totals()})
+    assert bonuses(result) == 700
 
 
 # --- parse_deal: precise field paths ------------------------------------------------------------
