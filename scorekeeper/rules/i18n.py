@@ -110,6 +110,10 @@ class Words:
     def _key(self) -> tuple:
         return tuple(getattr(self, name) for name in self.__slots__)
 
+    def __reduce__(self):
+        # copy and pickle rebuild it through its constructor (it takes its fields in the order of __slots__).
+        return type(self), self._key()
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other._key() == self._key()
 

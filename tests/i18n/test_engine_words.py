@@ -74,3 +74,28 @@ def test_the_command_speaks_the_terminals_language():
     english = runner.invoke(main, ["check", "meld", "--rules", "silhill", "K K 2 2"],
                             env={"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"})
     assert "NOT LEGAL under" in english.output
+
+
+def test_a_text_is_a_frozen_fact_worded_only_when_shown(client):
+    """docs/DEVELOPING.md, "Languages in the engine, the stores and the pages" — a Text compares, hashes, copies
+    and pickles by what it holds, cannot change, escapes as any text in a page and reaches JSON as its words."""
+    import copy
+    import pickle
+
+    import pytest
+    from markupsafe import escape
+
+    from scorekeeper.rules.i18n import _, amount, joined, ngettext
+
+    text = _("%(names)s went out with %(canastas)s; these rules need %(canastas_to_go_out)s.", names="Ann & 'Cy'",
+             canastas=ngettext("%(num)d canasta", "%(num)d canastas", 0), canastas_to_go_out=amount(10500))
+    assert text == copy.deepcopy(text) == pickle.loads(pickle.dumps(text)) and hash(text) == hash(copy.copy(text))
+    with pytest.raises(AttributeError):
+        text.msgid = "something else"
+    assert str(text) == "Ann & 'Cy' went out with 0 canastas; these rules need 10,500."
+    assert text.render(SPANISH, "es") == "Ann & 'Cy' cerró con 0 canastas; este reglamento exige 10.500."
+    assert str(escape(text)) == str(escape(str(text)))  # {{ text }} in a template
+    assert str(joined(", ", ["a", _("Went out")])) == "a, Went out" and str("x " + _("Went out")) == "x Went out"
+    from flask import json
+    with client.application.test_request_context(headers={"Accept-Language": "es"}):
+        assert json.loads(json.dumps({"message": text})) == {"message": text.render(SPANISH, "es")}
