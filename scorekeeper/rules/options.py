@@ -88,7 +88,7 @@ class Option:
         if self.kind == "bool":
             return _("yes") if value else _("no")
         if self.kind == "minimums":
-            return " / ".join(number(v) for v in value) if value else _("by the total")
+            return joined(" / ", [amount(v) for v in value]) if value else _("by the total")
         if self.kind == "count" and value == 0:
             return _("play to the target")
         if isinstance(value, int) and not isinstance(value, bool):

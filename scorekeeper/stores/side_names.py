@@ -12,8 +12,7 @@ exports included); only its rendering (``str()``, ``%`` and ``format``, Jinja's 
 
 from __future__ import annotations
 
-from flask_babel import gettext
-from markupsafe import escape
+from scorekeeper.rules.i18n import _
 
 #: Each default name's message and its words in every language of the catalogue (English, Spanish).
 #: ``tests/i18n/test_default_side_names.py`` checks these are the catalogue's words for the form's defaults.
@@ -34,13 +33,13 @@ class DefaultName(str):
         return name
 
     def __str__(self) -> str:
-        return gettext(self.message)
+        return str(_(self.message))  # the message as a fact (rules.i18n.Text), worded in the reader's language
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
     def __html__(self) -> str:
-        return str(escape(str(self)))
+        return _(self.message).__html__()
 
 
 def side_name(key: str, stored: str) -> str:
