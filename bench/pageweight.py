@@ -48,15 +48,15 @@ CHROMIUM = "/usr/bin/chromium"
 
 def scorepad_of_ten_deals(base: str) -> str:
     phone = Phone(base)
-    game_id, token, version = open_game(phone)
+    game, token, version = open_game(phone)
     for _ in range(10):
-        status, html, _ = phone.call(f"/games/{game_id}/deals", {**DEAL, "csrf_token": token, "version": version},
+        status, html, _ = phone.call(f"{game}/deals", {**DEAL, "csrf_token": token, "version": version},
                                      {"HX-Request": "true", "X-CSRFToken": token})
         assert status == 200, status
         import re
 
         version = re.search(r'name="version" type="hidden" value="(\d+)"', html).group(1)
-    return f"/games/{game_id}"
+    return game
 
 
 RESOURCES = """() => {

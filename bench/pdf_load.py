@@ -46,7 +46,7 @@ import sys
 sys.path.insert(0, sys.argv[2])
 from scorekeeper import create_app
 from scorekeeper.stores.deals import add_deal
-from scorekeeper.stores.games import create_game, game_version
+from scorekeeper.stores.games import create_game, game_version, get_game
 from scorekeeper.db import connect
 create_app({"DATABASE": sys.argv[1], "SECRET_KEY": "bench"})
 db = connect(sys.argv[1])
@@ -58,25 +58,25 @@ for _ in range(1 + int(sys.argv[4])):
         deal = {"we": {"meld_points": 5 + n % 4 * 5, "hand_points": 10},
                 "they": {"meld_points": 5, "hand_points": 5 + n % 3 * 5}}
         add_deal(db, game, deal, mode="totals", expected_version=game_version(db, game))
-    print(game, flush=True)
+    print("/games/" + get_game(db, game).link, flush=True)
 """
 
 QUIET_DEAL = {"mode": "totals", "we-went_out": "no", "we-meld_points": "10", "we-hand_points": "10",
               "they-went_out": "no", "they-meld_points": "5", "they-hand_points": "5"}
 
 
-def fetch_sheets(base: str, game_id: int, stop: threading.Event, new_versions: bool, got: list[int]) -> None:
+def fetch_sheets(base: str, game: str, stop: threading.Event, new_versions: bool, got: list[int]) -> None:
     phone = Phone(base)
     token = version = None
     while not stop.is_set():
         if new_versions:
             import re
 
-            _, html, _ = phone.call(f"/games/{game_id}")
+            _, html, _ = phone.call(game)
             token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
             version = re.search(r'name="version" type="hidden" value="(\d+)"', html).group(1)
-            phone.call(f"/games/{game_id}/deals", {**QUIET_DEAL, "csrf_token": token, "version": version})
-        request = urllib.request.Request(f"{base}/games/{game_id}/sheet.pdf")
+            phone.call(f"{game}/deals", {**QUIET_DEAL, "csrf_token": token, "version": version})
+        request = urllib.request.Request(f"{base}{game}/sheet.pdf")
         try:
             with phone.opener.open(request, timeout=120) as response:
                 if response.status == 200 and response.read().startswith(b"%PDF"):
@@ -127,7 +127,7 @@ def main() -> None:
         database = str(Path(tmp) / "bench.sqlite")
         setup = subprocess.run([sys.executable, "-c", SETUP, database, str(args.app_root), str(LONG_GAME_DEALS),
                                 str(PDF_CLIENTS)], capture_output=True, text=True, check=True)
-        games = [int(line) for line in setup.stdout.split()]
+        games = setup.stdout.split()  # each game's address
         server = subprocess.Popen([sys.executable, "-c", SERVER, database, str(args.app_root), "4"],
                                   stdout=subprocess.PIPE, text=True)
         base = f"http://{HOST}:{int(server.stdout.readline())}"

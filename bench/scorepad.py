@@ -84,7 +84,8 @@ def token_of(html: str) -> str:
     return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
 
 
-def start_game(phone: Phone) -> int:
+def start_game(phone: Phone) -> str:
+    """Start a game on this phone; its address (``/games/<link>``)."""
     _, html, _ = phone.call("/games/new")
     data = {"csrf_token": token_of(html), "rules": "bicycle", "first_dealer": "0", "we_name": "We",
             "they_name": "They"}
@@ -93,14 +94,15 @@ def start_game(phone: Phone) -> int:
         data[f"opt_{option.name}"] = ("yes" if value else "no") if option.kind == "bool" else str(value)
     status, _, headers = phone.call("/games/new", data)
     assert status == 303, status
-    return int(headers["Location"].rsplit("/", 1)[1])
+    return headers["Location"]
 
 
-def open_game(phone: Phone) -> tuple[int, str, str]:
-    game_id = start_game(phone)
-    _, html, _ = phone.call(f"/games/{game_id}")
+def open_game(phone: Phone) -> tuple[str, str, str]:
+    """Start a game and open it: its address, the page's CSRF token and the game's version."""
+    game = start_game(phone)
+    _, html, _ = phone.call(game)
     version = re.search(r'name="version"[^>]*value="(\d+)"', html).group(1)
-    return game_id, token_of(html), version
+    return game, token_of(html), version
 
 
 VERSION = re.compile(r'name="version"[^>]*value="(\d+)"')
@@ -113,16 +115,16 @@ class Table:
         self.phone = Phone(base)
         self.saves = 0
         self.deals_per_game = deals_per_game
-        self.game_id, self.token, self.version = open_game(self.phone)
+        self.game, self.token, self.version = open_game(self.phone)
 
     def save(self) -> tuple[float, str | None]:
         """One timed save: (milliseconds, error or None). A finished game is replaced first, untimed."""
         if self.saves and self.saves % self.deals_per_game == 0:
-            self.game_id, self.token, self.version = open_game(self.phone)
+            self.game, self.token, self.version = open_game(self.phone)
         self.saves += 1
         started = time.perf_counter()
         status, html, _ = self.phone.call(
-            f"/games/{self.game_id}/deals",
+            f"{self.game}/deals",
             # As htmx sends the form: with the version its scoreboard shows (the page is up to date).
             {**DEAL, "csrf_token": self.token, "version": self.version, "board_version": self.version},
             {"HX-Request": "true", "X-CSRFToken": self.token})
@@ -136,7 +138,7 @@ class Table:
     def poll(self) -> tuple[float, str | None]:
         """The scorepad's 3-second poll while nothing changed (an empty answer)."""
         started = time.perf_counter()
-        status, html, headers = self.phone.call(f"/games/{self.game_id}/scoreboard?v={self.version}",
+        status, html, headers = self.phone.call(f"{self.game}/scoreboard?v={self.version}",
                                                 headers={"HX-Request": "true"})
         elapsed = (time.perf_counter() - started) * 1000
         return elapsed, None if status in (200, 204) else f"status {status}"
@@ -309,7 +311,7 @@ sys.path.insert(0, sys.argv[2])
 logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # queueing shows in the latencies
 from waitress.server import create_server
 from scorekeeper import create_app
-app = create_app({"DATABASE": sys.argv[1], "SECRET_KEY": "bench"})
+app = create_app({"DATABASE": sys.argv[1], "SECRET_KEY": "bench", "GAMES_PER_HOUR": 0})  # one address starts every table's games
 assert not app.debug and not app.jinja_env.auto_reload, "templates would be re-read on every render"
 server = create_server(app, host="%s", port=0, threads=int(sys.argv[3]))
 print(server.effective_port, flush=True)
@@ -384,14 +386,14 @@ def count_taps() -> dict:
         thread.start()
         base = f"http://127.0.0.1:{server.effective_port}"
         try:
-            game_id = start_game(Phone(base))
+            game = start_game(Phone(base))
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium",
                                             args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
                 context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True,
                                               is_mobile=True)
                 page = context.new_page()
-                page.goto(f"{base}/games/{game_id}")
+                page.goto(f"{base}{game}")
                 page.wait_for_function("window.htmx !== undefined")
 
                 def tap(selector):

@@ -29,6 +29,7 @@ from scorekeeper import create_app  # noqa: E402
 from scorekeeper.stores.deals import add_deal  # noqa: E402
 from scorekeeper.stores.games import create_game, get_game  # noqa: E402
 from scorekeeper.db import connect  # noqa: E402
+from tests.recording import game_path  # noqa: E402
 
 RUNS = 7
 SIDES = [
@@ -79,8 +80,8 @@ def main() -> None:
         blank = "/sheets/blank.pdf?rules=modern-american&paper=a4"
         cold = timed_get(client, blank)
         figures = {
-            "game_sheet_10_deals_s": median_seconds(client, f"/games/{short}/sheet.pdf"),
-            "game_sheet_60_deals_s": median_seconds(client, f"/games/{long}/sheet.pdf"),
+            "game_sheet_10_deals_s": median_seconds(client, f"{game_path(client, short)}/sheet.pdf"),
+            "game_sheet_60_deals_s": median_seconds(client, f"{game_path(client, long)}/sheet.pdf"),
             "blank_sheet_s": median_seconds(client, blank),
         }
     record = {

@@ -84,7 +84,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         # the CSRF token lives as long as the browser session instead of expiring.
         WTF_CSRF_TIME_LIMIT=None,
         SESSION_COOKIE_SAMESITE="Lax",
-        PERMANENT_SESSION_LIFETIME=timedelta(days=30),
+        # The session holds the phone's device id (its own lists of games and tournaments, web/devices.py):
+        # 400 days from the last visit, the longest a browser keeps a cookie.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         # A game's file to import and its form (stores/imports.py), and so far more than any other request.
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         JSON_SORT_KEYS=False,
@@ -116,4 +118,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     Compress(app)
     init_i18n(app)
     init_web(app)
+    from .web import hosting
+
+    hosting.init_app(app)  # last: ProxyFix wraps everything, WhiteNoise's static files included
     return app

@@ -360,3 +360,23 @@ def rule_sets(db: Database) -> None:
     db["rule_sets"].create_index(["key", "version"], unique=True)
     db["games"].add_column("rule_set", str)
     db["tournaments"].add_column("rule_set", str)
+
+
+@migrations(name="0012_private_links")
+def private_links(db: Database) -> None:
+    """Each game and tournament gets an address nobody can guess (``link``), and each phone its own lists: the
+    games and tournaments it started or opened, by the hash of its device id. What was there before links
+    existed was everyone's, so it stays in everyone's lists (device ``*``)."""
+    import secrets
+
+    for table in ("games", "tournaments"):
+        db[table].add_column("link", str)
+        for (row_id,) in db.execute(f"SELECT id FROM {table}").fetchall():
+            db.execute(f"UPDATE {table} SET link = ? WHERE id = ?", [secrets.token_urlsafe(16), row_id])
+        db[table].create_index(["link"], unique=True)
+    for table, column, parent in (("device_games", "game_id", "games"),
+                                  ("device_tournaments", "tournament_id", "tournaments")):
+        db[table].create({"device": str, column: int, "seen_at": str}, pk=("device", column),
+                         not_null={"device", column, "seen_at"}, foreign_keys=[(column, parent, "id")])
+        db.execute(f"INSERT INTO {table} (device, {column}, seen_at) SELECT '*', id, created_at FROM {parent}")
+        db[table].create_index([column])

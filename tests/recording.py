@@ -1,10 +1,11 @@
 """Instruments for a live server, shared by the tests and the benches: a recorder of the paths the app is asked
-for, and a phone that talks HTTP to it."""
+for, a phone that talks HTTP to it, and the address of a started game or tournament."""
 
 from __future__ import annotations
 
 import http.cookiejar
 import re
+import sqlite3
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -55,3 +56,50 @@ class Phone:
         status, html, _ = self.call(path)
         assert status == 200, status
         return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+
+
+def _database(where) -> str | None:
+    """The database file of a Flask app, a test client, a live server (anything with ``.app``) or a path."""
+    for holder in (getattr(where, "application", None), getattr(where, "app", None), where):
+        config = getattr(holder, "config", None)
+        if config is not None and "DATABASE" in config:
+            return config["DATABASE"]
+    return str(where) if isinstance(where, str) else None
+
+
+def _link(where, table: str, row_id: int) -> str:
+    conn = getattr(where, "conn", None)  # a sqlite-utils Database the test already holds
+    if conn is not None:
+        row = conn.execute(f"SELECT link FROM {table} WHERE id = ?", [row_id]).fetchone()
+    else:
+        with sqlite3.connect(_database(where)) as conn:
+            row = conn.execute(f"SELECT link FROM {table} WHERE id = ?", [row_id]).fetchone()
+    assert row and row[0], f"no {table} row {row_id} with a link"
+    return row[0]
+
+
+def game_path(where, game_id: int) -> str:
+    """A started game's address, ``/games/<its link>`` (games are private by link: the number is no address).
+    ``where`` is what the game is in: the app, its test client, the live server, or a database."""
+    return f"/games/{_link(where, 'games', game_id)}"
+
+
+def tournament_path(where, tournament_id: int) -> str:
+    """A tournament's address, ``/tournaments/<its link>``; ``where`` as for ``game_path``."""
+    return f"/tournaments/{_link(where, 'tournaments', tournament_id)}"
+
+
+def started_id(where, address: str) -> int:
+    """The row id of the game or tournament at ``address`` (a redirect's Location or a page's URL, such as
+    ``/games/<link>``), for a test that reads the database; ``where`` as for ``game_path``."""
+    match = re.search(r"/(games|tournaments)/([A-Za-z0-9_-]{22})(?:[/?#]|$)", address)
+    assert match, f"no game or tournament address in {address!r}"
+    table, link = match.groups()
+    conn = getattr(where, "conn", None)
+    if conn is not None:
+        row = conn.execute(f"SELECT id FROM {table} WHERE link = ?", [link]).fetchone()
+    else:
+        with sqlite3.connect(_database(where)) as conn:
+            row = conn.execute(f"SELECT id FROM {table} WHERE link = ?", [link]).fetchone()
+    assert row, f"no {table} row at {address!r}"
+    return row[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.ops import netinfo
+from tests.recording import game_path
 
 
 @pytest.mark.parametrize("host, loopback", [
@@ -33,6 +34,7 @@ def test_the_scorepad_shares_the_lan_address_when_opened_as_localhost(client, mo
     from tests.web.scorepad_helpers import start_game
 
     monkeypatch.setattr(netinfo, "lan_addresses", lambda: ["192.168.1.20"])
+    client.application.config["LISTEN_HOST"] = "0.0.0.0"  # served on every interface, as `make run` does
     game_id = start_game(client)
-    html = client.get(f"/games/{game_id}", base_url="http://localhost:8000").get_data(as_text=True)
-    assert "http://192.168.1.20:8000/g/" in html
+    html = client.get(game_path(client, game_id), base_url="http://localhost:8000").get_data(as_text=True)
+    assert f"http://192.168.1.20:8000{game_path(client, game_id)}" in html

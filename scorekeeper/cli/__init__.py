@@ -86,7 +86,8 @@ def serve(host: str, port: int, threads: int, workers: int) -> None:
     app = app_or_exit()
     app.config["LISTEN_HOST"] = host  # the Host check answers to the address it was told to listen on
     backups = start_backups(app.config)  # in this process only: gunicorn's workers are forked without it
-    settings = {**SERVER, "threads": threads, "connection_limit": _connection_limit(SERVER["connection_limit"])}
+    settings = {**SERVER, "threads": threads, "connection_limit": _connection_limit(SERVER["connection_limit"]),
+                "max_request_body_size": app.config["MAX_CONTENT_LENGTH"]}
     if workers > 1:
         server = workers_server(app, gunicorn_settings(host, port, workers, threads, settings))
         _welcome(app, host, port)
@@ -112,17 +113,35 @@ def _welcome(app, host: str, port: int) -> None:
     """Where the data is, and the address and QR code phones should open."""
     import segno
 
-    urls = public_urls(host, port)
     click.echo(_("Canasta Scorekeeper is running."))
     click.echo(_("Data folder: %(instance_path)s", instance_path=app.instance_path))
     click.echo(_("Database: %(DATABASE)s", DATABASE=app.config['DATABASE']))
-    click.echo(_("On phones connected to the same Wi-Fi, open:"))
-    for url in urls:
-        click.echo(f"    {url}")
-    click.echo(_("or scan this code with the phone's camera:"))
+    urls = _advertised(app, host, port)
     qr = segno.make(urls[0], error="m")
     qr.terminal(compact=True)
     click.echo(_("Press Ctrl+C to stop."))
+
+
+def _advertised(app, host: str, port: int) -> list[str]:
+    """Say plainly which address the links, QR codes and table cards carry (``web.addresses``); return it."""
+    public = str(app.config.get("PUBLIC_URL") or "").strip().rstrip("/")
+    if public:
+        click.echo(_("Links, QR codes and table cards give phones the public address (PUBLIC_URL):"))
+        click.echo(f"    {public}/")
+        click.echo(_("This server listens on %(host)s, port %(port)s, behind it.", host=host, port=port))
+        return [public + "/"]
+    urls = public_urls(host, port)
+    if is_loopback(host):
+        click.echo(_("Listening on %(host)s only: only this computer can open it, and every link and QR code says "
+                     "%(host)s, so phones cannot use them. For phones on the Wi-Fi, start it with --host 0.0.0.0; "
+                     "behind a public address, set PUBLIC_URL.", host=host))
+        click.echo(f"    {urls[0]}")
+        return urls
+    click.echo(_("On phones connected to the same Wi-Fi, open (links and QR codes give this address):"))
+    for url in urls:
+        click.echo(f"    {url}")
+    click.echo(_("or scan this code with the phone's camera:"))
+    return urls
 
 
 @main.command("init-db", help=_l("Create the database, or bring an old one up to date."))
@@ -381,7 +400,7 @@ def score(deal_file: str, rules: str | None) -> None:
 from scorekeeper.cli.data import app_or_exit, register as _register_data_commands, start_backups
 from scorekeeper.api.parsing import answer, parse_int_text
 from scorekeeper.db import migrate
-from scorekeeper.ops.netinfo import public_urls
+from scorekeeper.ops.netinfo import is_loopback, public_urls
 from scorekeeper.cli.workers import server as workers_server, settings as gunicorn_settings
 
 _register_data_commands(main)

@@ -30,6 +30,7 @@ from sqlite_utils import Database
 from scorekeeper import clock
 from scorekeeper.rules.i18n import _
 from scorekeeper.stores import changes
+from scorekeeper.stores.devices import device_params
 from scorekeeper.stores.errors import GameNotFound
 from scorekeeper.stores.games import Game
 
@@ -58,13 +59,14 @@ def _bin_clock(db: Database) -> tuple[str, float]:
     return (row[0], row[1]) if row else (clock.stamp(), 0.0)
 
 
-def binned_games(db: Database) -> list[dict]:
-    """The games in the bin, most recently deleted first, each with its deal count and the days it has left (by
-    the bin's clock, as of the last sweep)."""
+def binned_games(db: Database, device: str) -> list[dict]:
+    """The games of one phone's list (``device``: its id) in the bin, most recently deleted first, each with its
+    deal count and the days it has left (by the bin's clock, as of the last sweep)."""
     elapsed = _bin_clock(db)[1]
     rows = db.execute(
         "SELECT games.*, (SELECT COUNT(*) FROM deals WHERE deals.game_id = games.id) AS deal_count "
-        "FROM games WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC, id DESC"
+        "FROM games WHERE deleted_at IS NOT NULL AND games.id IN (SELECT game_id FROM device_games "
+        "WHERE device IN (?, ?)) ORDER BY deleted_at DESC, id DESC", device_params(device)
     ).fetchall()
     games = []
     for row in rows:
@@ -123,6 +125,27 @@ def purge(db: Database, game_ids: list[int]) -> None:
     with db.atomic():
         for game_id in game_ids:
             db.execute("DELETE FROM deals WHERE game_id = ?", [game_id])
+            db.execute("DELETE FROM device_games WHERE game_id = ?", [game_id])
             db.execute("DELETE FROM games WHERE id = ? AND deleted_at IS NOT NULL", [game_id])
             changes.record_change(db, game_id=game_id, deal_id=None, action="purge_game", before=None, after=None,
                                   who=None, reason=f"emptied from the bin after {BIN_DAYS} days")  # i18n: not for people (an audit note)
+
+
+def retire_untouched(db: Database, days: int, now: datetime | None = None) -> int:
+    """Move to the bin every casual game nobody changed for ``days`` days (``UNTOUCHED_GAME_DAYS``); how many.
+
+    A retired game waits in the bin ``BIN_DAYS`` more days (counted by ``sweep``), restorable by whoever has it
+    in their list, before it is deleted for good. A tournament's games stay with their tournament."""
+    if days <= 0:
+        return 0
+    moment = now or clock.now()
+    cutoff = clock.stamp(moment - timedelta(days=days))
+    with db.atomic():
+        retired = [row[0] for row in db.execute(
+            "UPDATE games SET deleted_at = ?, version = version + 1 WHERE deleted_at IS NULL AND updated_at < ? "
+            "AND NOT EXISTS (SELECT 1 FROM tournament_tables t WHERE t.game_id = games.id) RETURNING id",
+            [clock.stamp(moment), cutoff]).fetchall()]
+        for game_id in retired:
+            changes.record_change(db, game_id=game_id, deal_id=None, action="delete_game", before=None, after=None,
+                                  who=None, reason=f"untouched for {days} days")  # i18n: not for people (an audit note)
+    return len(retired)

@@ -24,6 +24,7 @@ from ..rules.i18n import _
 from ..rules.tables import dealer_seat, seat_order, sitting_out
 from . import changes
 from .side_names import side_name
+from .devices import new_link
 from .errors import GameLocked, GameNotFound, InvalidGame, StaleGame
 from .rows import Row, dumps
 
@@ -68,6 +69,7 @@ class Game(Row):
     deal_count: int | None = None  # filled by list_games only
     #: The club rule set the game started under: {"key", "version", "name"} (its rules and options are above).
     rule_set: dict | None = field(default=None, hash=False)
+    link: str = ""  # the game's address (/games/<link>): unguessable, so only those given it can open the game
 
     @property
     def profile(self) -> RuleProfile:
@@ -168,7 +170,7 @@ def create_game(db: Database, *, rules: str, options: dict | None, sides: list[d
         raise InvalidGame(_("Choose who deals first among the players."), "first_dealer")
     stamp = clock.stamp()
     row = {
-        "code": _new_code(db), "rules": profile.id, "options": dumps(options), "sides": dumps(sides),
+        "code": _new_code(db), "link": new_link(), "rules": profile.id, "options": dumps(options), "sides": dumps(sides),
         "target": profile.target, "first_dealer": first_dealer, "status": "playing", "winner": None,
         "version": 1, "locked": 0, "created_at": stamp, "updated_at": stamp,
         "rule_set": dumps(rule_set) if rule_set else None,

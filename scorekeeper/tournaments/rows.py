@@ -39,6 +39,7 @@ class Tournament(Row):
     round_number: int | None = None  # filled by list_tournaments only: its latest round
     #: The club rule set it started under: {"key", "version", "name"} (its rules and options are above).
     rule_set: dict | None = field(default=None, hash=False)
+    link: str = ""  # its address (/tournaments/<link>): unguessable; standings are open to whoever has it
 
     @classmethod
     def from_row(cls, row) -> Tournament:

@@ -12,7 +12,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
-from . import hosts, trouble
+from . import devices, hosts, trouble
 from .errors import error_response
 from .wording import citation, document_title
 from scorekeeper.rules import PROFILES
@@ -118,6 +118,7 @@ class RowIdConverter(IntegerConverter):
 
 
 def init_app(app: Flask) -> None:
+    devices.init_app(app)  # the link converters, before any route uses them
     hosts.init_app(app)
     trouble.init_app(app)
     csrf.init_app(app)

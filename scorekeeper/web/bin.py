@@ -8,6 +8,7 @@ from flask_babel import gettext as _
 from scorekeeper.stores import bin as game_bin
 from ..stores.errors import GameNotFound
 from ..db import get_db
+from .devices import device_id
 
 bp = Blueprint("bin", __name__)
 
@@ -16,10 +17,10 @@ bp = Blueprint("bin", __name__)
 def index():
     db = get_db()
     game_bin.sweep(db)
-    return render_template("games/bin.html", games=game_bin.binned_games(db), days=game_bin.BIN_DAYS)
+    return render_template("games/bin.html", games=game_bin.binned_games(db, device_id()), days=game_bin.BIN_DAYS)
 
 
-@bp.post("/games/<int:game_id>/restore")
+@bp.post("/games/<game:game_id>/restore")
 def restore(game_id: int):
     try:
         game_bin.restore_game(get_db(), game_id, who=(request.form.get("who") or "").strip() or None)

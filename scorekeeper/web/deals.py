@@ -33,7 +33,7 @@ def _mode(values) -> str:
     return mode if mode in games.MODES else "totals"
 
 
-@bp.post("/games/<int:game_id>/deals/preview")
+@bp.post("/games/<game:game_id>/deals/preview")
 def preview(game_id: int):
     """The deal's breakdown as it is being entered (htmx, on every change)."""
     summary = load_summary(game_id)
@@ -46,7 +46,7 @@ def _who(form) -> str | None:
     return (form.who.data or "").strip() or None
 
 
-@bp.post("/games/<int:game_id>/deals")
+@bp.post("/games/<game:game_id>/deals")
 def add(game_id: int):
     """Save the next deal. The game is scored once: the summary read here is the one the new deal is
     added to (when the form was based on it), and the store records the result read here."""
@@ -146,7 +146,7 @@ def _load_deal(game_id: int, deal_id: int) -> tuple[summaries.GameSummary, dict,
     return summary, deal, number
 
 
-@bp.route("/games/<int:game_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
+@bp.route("/games/<game:game_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
 def edit(game_id: int, deal_id: int):
     summary, deal, number = _load_deal(game_id, deal_id)
     context = {"game": summary.game, "deal": deal, "number": number, "summary": summary, "errors": {},
@@ -188,7 +188,7 @@ def _correction_form(summary, deal):
     return deal_form(summary.profile, summary.game, deal.mode, data=data)
 
 
-@bp.route("/games/<int:game_id>/deals/<int:deal_id>/delete", methods=["GET", "POST"])
+@bp.route("/games/<game:game_id>/deals/<int:deal_id>/delete", methods=["GET", "POST"])
 def delete(game_id: int, deal_id: int):
     summary, deal, number = _load_deal(game_id, deal_id)
     game = summary.game
@@ -210,7 +210,7 @@ def delete(game_id: int, deal_id: int):
     return render_template("deals/delete.html", game=game, deal=deal, number=number, row=row, summary=summary)
 
 
-@bp.route("/games/<int:game_id>/undo", methods=["GET", "POST"])
+@bp.route("/games/<game:game_id>/undo", methods=["GET", "POST"])
 def undo(game_id: int):
     """GET: what undo would take back, and a button to confirm; POST: take it back."""
     summary = load_summary(game_id)
@@ -234,7 +234,7 @@ def undo(game_id: int):
     return redirect(url_for("games.show", game_id=game_id), 303)
 
 
-@bp.post("/games/<int:game_id>/redo")
+@bp.post("/games/<game:game_id>/redo")
 def redo(game_id: int):
     """Bring back what the last undo took away (while nothing else was saved since)."""
     load_game(game_id)

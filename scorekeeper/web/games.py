@@ -5,25 +5,30 @@ from __future__ import annotations
 import json
 
 import segno
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from wtforms.fields.choices import SelectChoice
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorekeeper.stores.bin import BIN_DAYS
 from scorekeeper.web.charts import summary_chart
 from ..db import get_db
-from scorekeeper.ops.netinfo import for_phones
 from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, UnknownOption, UnknownRules, get_profile, profile_options
 from ..stores import changes as change_log
 from ..stores import rule_sets
 from ..stores import deals as deal_store
+from ..stores import devices as device_store
+from ..stores.tournaments import access
 from ..stores import games
 from ..stores import summary as summaries
 from ..stores.errors import GameLocked, GameNotFound, InvalidGame, StaleGame
 from .errors import error_response
 from .forms import (deal_form, in_words, layout_key, new_game_form, option_error, option_text, option_value, options_form,
                     read_options, read_version, seat_labels, sides_from_form)
+from .addresses import absolute
+from .devices import device_id, remember_game
+from .hosting import setting
 from .htmx import render
 from .wording import change_story, option_changes, options_changed, side_words
 
@@ -54,17 +59,25 @@ def load_summary(game_id: int) -> summaries.GameSummary:
 # --------------------------------------------------------------------------------------
 
 
+#: Games per page of a phone's list: its newest first; only the games a page shows are scored.
+PAGE_SIZE = 20
+
+
 @bp.get("/games/")
 def index():
+    """This phone's games (started here, or opened from their link), newest change first, a page at a time."""
     db = get_db()
+    page = max(1, min(request.args.get("page", 1, type=int) or 1, 10**6))
+    shown, more = device_store.game_page(db, device_id(), page=page, size=PAGE_SIZE)
     playing, finished = [], []
-    for game in games.list_games(db, casual_only=True):  # a tournament's tables are played from it
+    for game in shown:
         try:
             summary = summaries.game_summary(db, game.id)  # cached by version
         except GameNotFound:  # deleted meanwhile
             continue
         (finished if summary.game_over else playing).append(summary)
-    return render_template("games/index.html", playing=playing, finished=finished, profiles=PROFILES)
+    return render_template("games/index.html", playing=playing, finished=finished, profiles=PROFILES,
+                           page_number=page, more=more)
 
 
 # --------------------------------------------------------------------------------------
@@ -139,6 +152,12 @@ def _for_the_chosen_rules(values):
     return kept
 
 
+def _creation_wait() -> int:
+    """0 when this address may start one more game this hour (``GAMES_PER_HOUR``), else the seconds to wait."""
+    return access.allow_create(get_db(), request.remote_addr or "unknown", setting(current_app, "GAMES_PER_HOUR"),
+                               what="create-game")
+
+
 @bp.route("/games/new", methods=["GET", "POST"])
 def new():
     values = _for_the_chosen_rules(request.form if request.method == "POST" else request.args)
@@ -163,6 +182,12 @@ def new():
             status = 200  # the table changed without a refresh (no script): show its seats before starting
             return render("games/new.html", "games/_new_form.html", status=status, form=form, profile=profile,
                           table_changed=True)
+        if valid and options is not None and (wait := _creation_wait()):
+            minutes = max(1, round(wait / 60))
+            form.rules.errors = [ngettext(
+                "Too many games were started from this address lately: try again in %(num)d minute.",
+                "Too many games were started from this address lately: try again in %(num)d minutes.", minutes)]
+            return render("games/new.html", "games/_new_form.html", status=429, form=form, profile=profile)
         if valid and options is not None:
             try:
                 game_id = games.create_game(
@@ -175,6 +200,7 @@ def new():
             except InvalidGame as error:
                 form.rules.errors = [error.message]
             else:
+                remember_game(game_id)
                 flash(_("Game started. Record the first deal when it is played."), "ok")
                 return redirect(url_for("games.show", game_id=game_id), 303)
         status = 422
@@ -193,8 +219,9 @@ def _layout_changed(values, form) -> bool:
 
 
 def share_url(game: dict) -> str:
-    """The link other phones open; on this machine's own address it uses the LAN address instead."""
-    return for_phones(url_for("games.join", code=game.code, _external=True))
+    """The game's own address, which other phones open to play it (``PUBLIC_URL``, or an address the server
+    listens on: ``web.addresses``)."""
+    return absolute(url_for("games.show", game_id=game.id))
 
 
 def rules_url(game) -> str:
@@ -235,15 +262,16 @@ def scorepad_context(game, summary: summaries.GameSummary | None = None, form=No
     return context
 
 
-@bp.get("/games/<int:game_id>")
+@bp.get("/games/<game:game_id>")
 def show(game_id: int):
     summary = load_summary(game_id)
+    remember_game(game_id)  # opened from its link: the game is in this phone's list from now on
     context = scorepad_context(summary.game, summary, mode=request.args.get("mode"),
                                play_on=request.args.get("play_on") == "1")
     return render("games/show.html", "games/_scorepad.html", **context)
 
 
-@bp.route("/games/<int:game_id>/options", methods=["GET", "POST"])
+@bp.route("/games/<game:game_id>/options", methods=["GET", "POST"])
 def options(game_id: int):
     """The game's club options, changeable mid-game: every deal is scored again under the new ones."""
     summary = load_summary(game_id)
@@ -273,7 +301,7 @@ def options(game_id: int):
     return render_template("games/options.html", game=summary.game, summary=summary, form=form, base=base), status
 
 
-@bp.post("/games/<int:game_id>/rematch")
+@bp.post("/games/<game:game_id>/rematch")
 def rematch(game_id: int):
     """A new game with the same players, rules and options; the next player deals first."""
     load_game(game_id)
@@ -285,7 +313,7 @@ def rematch(game_id: int):
     return redirect(url_for("games.show", game_id=new_id), 303)
 
 
-@bp.get("/games/<int:game_id>/scoreboard")
+@bp.get("/games/<game:game_id>/scoreboard")
 def scoreboard(game_id: int):
     """The live part of the scorepad; "nothing new" while the game has not changed since version ``v``.
 
@@ -306,15 +334,7 @@ def scoreboard(game_id: int):
                            undo=change_log.last_undoable(db, game_id), redo=change_log.last_redoable(db, game_id))
 
 
-@bp.get("/g/<code>")
-def join(code: str):
-    game = games.get_game_by_code(get_db(), code)
-    if game is None:
-        abort(404)
-    return redirect(url_for("games.show", game_id=game.id), 303)
-
-
-@bp.get("/games/<int:game_id>/qr.svg")
+@bp.get("/games/<game:game_id>/qr.svg")
 def qr(game_id: int):
     game = load_game(game_id)
     svg = segno.make(share_url(game), error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff")
@@ -322,7 +342,7 @@ def qr(game_id: int):
     return svg, 200, {"Content-Type": "image/svg+xml", "Cache-Control": "max-age=3600"}
 
 
-@bp.route("/games/<int:game_id>/delete", methods=["GET", "POST"])
+@bp.route("/games/<game:game_id>/delete", methods=["GET", "POST"])
 def delete(game_id: int):
     summary = load_summary(game_id)
     game = summary.game
@@ -343,7 +363,7 @@ def delete(game_id: int):
     return render_template("games/delete.html", game=game, summary=summary)
 
 
-@bp.get("/games/<int:game_id>/changes")
+@bp.get("/games/<game:game_id>/changes")
 def changes(game_id: int):
     summary = load_summary(game_id)
     stories = [change_story(change, summary) for change in change_log.list_changes(get_db(), game_id)]

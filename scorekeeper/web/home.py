@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, render_template, url_for
+import hashlib
+import json
+
+from flask import Blueprint, current_app, jsonify, render_template, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -38,3 +41,18 @@ def manifest():
     )
     response.mimetype = "application/manifest+json"
     return response
+
+
+def worker_files() -> list[str]:
+    """The static files the service worker keeps from the start: every built file under its hashed name."""
+    return sorted(url_for("static", filename=name) for name in current_app.static_names)
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker (templates/home/sw.js), at the root so that it serves every page. Its version is a hash
+    of the app's static files: a new version of the app is a new worker, which replaces the old cache."""
+    files = worker_files()
+    version = hashlib.sha256(json.dumps(files).encode()).hexdigest()[:12]
+    body = render_template("home/sw.js", version=version, files=files)
+    return body, 200, {"Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache"}

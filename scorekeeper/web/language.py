@@ -4,7 +4,7 @@
 ``POST /games/<id>/language`` (anyone at the table) and ``POST /tournaments/<id>/language`` (the director) fix
 a language for every phone at that game or tournament, and for its PDFs; an empty choice unfixes it.
 
-Before every request, a route that names a game (``game_id``, a share ``code``) or a tournament
+Before every request, a route that names a game (``game_id``) or a tournament
 (``tournament_id``, a table ``token``) looks up whether it fixed a language; ``scorekeeper.i18n`` then answers in
 it. The queries are in ``stores.languages``.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, flash, g, redirect, request, url_for
+from flask import Blueprint, abort, current_app, flash, g, redirect, request, url_for
 from flask_babel import gettext as _, refresh
 
 from ..db import get_db
@@ -75,7 +75,8 @@ def choose():
     response = redirect(_back_to(request.form.get("next")), 303)
     language = supported(request.form.get("language"))
     if language:
-        response.set_cookie(COOKIE, language, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+        response.set_cookie(COOKIE, language, max_age=COOKIE_AGE, samesite="Lax", httponly=True,
+                            secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))  # https: web/hosting.py
     else:
         response.delete_cookie(COOKIE)
     return response
@@ -91,7 +92,7 @@ def _fixed(language: str | None, fallback: str):
     return redirect(_back_to(request.form.get("next") or fallback), 303)
 
 
-@bp.post("/games/<int:game_id>/language")
+@bp.post("/games/<game:game_id>/language")
 def fix_for_game(game_id: int):
     """Fix (or unfix) the language of one game for every phone at it and for its PDF sheet."""
     language = supported(request.form.get("language"))
@@ -102,7 +103,7 @@ def fix_for_game(game_id: int):
     return _fixed(language, url_for("games.show", game_id=game_id))
 
 
-@bp.post("/tournaments/<int:tournament_id>/language")
+@bp.post("/tournaments/<tournament:tournament_id>/language")
 def fix_for_tournament(tournament_id: int):
     """Fix (or unfix) the language of a tournament: its pages, every table's phones and its PDFs. Director only."""
 

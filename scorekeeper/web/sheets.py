@@ -60,7 +60,7 @@ def blank_sheet():
     return pdf_response(pdf, f"canasta-blank-sheet-{profile.id}-{paper}.pdf")
 
 
-@bp.get("/games/<int:game_id>/sheet.pdf")
+@bp.get("/games/<game:game_id>/sheet.pdf")
 def game_sheet(game_id: int):
     """A game's score sheet: every deal, what made it, the totals, the minimums, the winner, signatures."""
     try:

@@ -24,7 +24,7 @@ def _download(body: str, mimetype: str, name: str) -> Response:
     return response
 
 
-@bp.get("/games/<int:game_id>/export.json")
+@bp.get("/games/<game:game_id>/export.json")
 def export_json(game_id: int):
     summary = load_summary(game_id)
     document = transfer.export_game(summary, games.list_deals(get_db(), game_id))
@@ -32,7 +32,7 @@ def export_json(game_id: int):
                      transfer.file_name(summary.game, "json"))
 
 
-@bp.get("/games/<int:game_id>/export.csv")
+@bp.get("/games/<game:game_id>/export.csv")
 def export_csv(game_id: int):
     summary = load_summary(game_id)
     return _download(csv_text(summary), "text/csv", transfer.file_name(summary.game, "csv"))

@@ -95,4 +95,17 @@
       p.remove();
     });
   });
+
+  // Installable and offline (templates/home/sw.js): a service worker only over HTTPS and on localhost. On a
+  // club's plain-HTTP Wi-Fi there is none, and the pages work as they always did.
+  var workers = navigator.serviceWorker;
+  if (workers && (location.protocol === "https:" || location.hostname === "localhost")) {
+    workers.register("/sw.js", { scope: "/" }).catch(function () { /* the app works without it */ });
+    // The scorepad changed in place (a deal saved, another phone's deal shown): the worker keeps it as it is now.
+    document.addEventListener("htmx:afterSettle", function () {
+      if (workers.controller && /^\/games\/[A-Za-z0-9_-]{22}$/.test(location.pathname)) {
+        workers.controller.postMessage({ keep: location.pathname });
+      }
+    });
+  }
 })();

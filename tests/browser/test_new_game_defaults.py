@@ -8,6 +8,7 @@ import pytest
 from scorekeeper.db import connect
 from scorekeeper.rules import PROFILES, get_profile
 from scorekeeper.stores import games
+from tests.recording import started_id
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -30,7 +31,7 @@ def test_a_new_game_under_each_rules_after_picking_every_other(phone, live_serve
     assert "as the rules say" in page.locator("details.club-options summary").inner_text()
     page.get_by_role("button", name="Start the game").tap()
     page.wait_for_selector("#scoreboard")
-    game_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    game_id = started_id(live_server, page.url)
     db = connect(live_server.app.config["DATABASE"])
     try:
         game = games.get_game(db, game_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from .test_scorepad import save, start, step, went_out
+from tests.recording import game_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -26,7 +27,7 @@ def test_a_second_phone_follows_a_save_without_losing_its_typing_or_its_open_dea
         errors = []
         other.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         other.on("pageerror", lambda exc: errors.append(str(exc)))
-        other.goto(live_server(f"/games/{game_id}"))
+        other.goto(live_server(game_path(live_server, game_id)))
         other.wait_for_function("window.htmx !== undefined")
         assert other.inner_text("#deal-form [data-next-deal]") == "2"
         other.locator("li[data-deal='1'] summary").tap()  # open deal 1's breakdown

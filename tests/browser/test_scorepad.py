@@ -9,6 +9,7 @@ import pytest
 from scorekeeper.stores.summary import game_summary
 from scorekeeper.db import connect
 from tests.conftest import assert_fits_phone
+from tests.recording import game_path, started_id
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -28,7 +29,7 @@ def start(page, live_server, rules: str, target: int, names=("Ann", "Cy", "Bo", 
     page.locator("label:has(input[name=first_dealer][value='1'])").tap()
     page.get_by_role("button", name="Start the game").tap()
     page.wait_for_selector("#scoreboard")
-    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+    return started_id(live_server, page.url)
 
 
 def went_out(page, side: str, how: str = "yes"):
@@ -196,7 +197,7 @@ def test_entry_survives_a_reload_and_other_phones_see_new_deals(browser, live_se
         page = one.new_page()
         game_id = start(page, live_server, "bicycle", 5000)
         other = two.new_page()
-        other.goto(live_server(f"/games/{game_id}"))
+        other.goto(live_server(game_path(live_server, game_id)))
         other.wait_for_function("window.htmx !== undefined")
 
         went_out(page, "we")

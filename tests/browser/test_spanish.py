@@ -85,7 +85,7 @@ def test_a_game_by_totals_in_spanish(telefono, live_server):
     assert page.console_messages == []
 
     # The game's sheet, read back: Spanish words and Spanish numbers.
-    game_path = re.search(r"/games/\d+", page.url).group(0)
+    game_path = re.search(r"/games/[A-Za-z0-9_-]{22}", page.url).group(0)
     pdf = page.request.get(live_server(f"{game_path}/sheet.pdf"), headers={"Accept-Language": "es-ES"})
     assert pdf.status == 200
     text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf.body(), capture_output=True,

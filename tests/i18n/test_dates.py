@@ -18,6 +18,7 @@ from scorekeeper.i18n import format_when
 from ..tournaments.conftest import create_tournament, deal_form, enter
 from ..web.scorepad_helpers import start_game, totals_form
 from .test_spanish_complete import SPANISH
+from tests.recording import game_path, tournament_path
 
 ENGLISH = {"Accept-Language": "en-US,en;q=0.9"}
 #: 01:30 UTC on 24 November 2026: 22:30 on the 23rd three hours west of Greenwich.
@@ -61,15 +62,15 @@ def test_one_function_writes_every_kind_of_date_in_each_language(west_of_greenwi
 
 def test_a_games_dates_in_its_list_history_bin_and_sheet(client, west_of_greenwich):
     game_id = start_game(client)
-    client.post(f"/games/{game_id}/deals", data=totals_form(1, who="Ana"))
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1, who="Ana"))
     english, spanish = _both(client, "/games/")
     assert "started Nov 23, 2026" in english and "23 nov 2026" in spanish
-    english, spanish = _both(client, f"/games/{game_id}/changes")
+    english, spanish = _both(client, f"{game_path(client, game_id)}/changes")
     assert "Nov 23, 2026, 10:30\u202fPM" in english and "23 nov 2026, 22:30" in spanish
-    english, spanish = _both(client, f"/games/{game_id}/sheet.pdf")
+    english, spanish = _both(client, f"{game_path(client, game_id)}/sheet.pdf")
     assert "November 23, 2026" in english and "23 de noviembre de 2026" in spanish
     assert "Nov 23, 2026" in english and "23 nov 2026" in spanish  # the footer
-    assert client.post(f"/games/{game_id}/delete", data={"version": "2"}).status_code == 303
+    assert client.post(f"{game_path(client, game_id)}/delete", data={"version": "2"}).status_code == 303
     english, spanish = _both(client, "/games/bin")
     assert "started Nov 23, 2026" in english and "deleted Nov 23, 2026" in english
     assert "23 nov 2026" in spanish and "2026-11" not in spanish
@@ -81,16 +82,16 @@ def test_a_tournaments_date_round_and_log_times(client, west_of_greenwich):
     tournament_id = create_tournament(client, format="pairs", round_end="minutes", round_limit="45")
     for names in (("Ana", "Ciro"), ("Beto", "Dora")):
         enter(client, tournament_id, *names)
-    assert client.post(f"/tournaments/{tournament_id}/rounds").status_code == 303
-    english, spanish = _both(client, f"/tournaments/{tournament_id}")
+    assert client.post(f"{tournament_path(client, tournament_id)}/rounds").status_code == 303
+    english, spanish = _both(client, tournament_path(client, tournament_id))
     assert "Nov 26, 2026" in english and "26 nov 2026" in spanish
     english, spanish = _both(client, "/tournaments/")
     assert "Nov 26, 2026" in english and "26 nov 2026" in spanish
-    english, spanish = _both(client, f"/tournaments/{tournament_id}/round/1")
+    english, spanish = _both(client, f"{tournament_path(client, tournament_id)}/round/1")
     assert "started 10:30:15\u202fPM" in english and "22:30:15" in spanish
-    english, spanish = _both(client, f"/tournaments/{tournament_id}/log")
+    english, spanish = _both(client, f"{tournament_path(client, tournament_id)}/log")
     assert "10:30:15\u202fPM" in english and "22:30:15" in spanish and "01:30" not in english + spanish
-    for url in (f"/tournaments/{tournament_id}/results.pdf", f"/tournaments/{tournament_id}/cards.pdf"):
+    for url in (f"{tournament_path(client, tournament_id)}/results.pdf", f"{tournament_path(client, tournament_id)}/cards.pdf"):
         english, spanish = _both(client, url)
         assert "Nov 26, 2026" in english and "26 nov 2026" in spanish
         assert not NUMERIC_DATE.search(english + spanish)
@@ -100,7 +101,7 @@ def test_a_tables_deal_keeps_its_moment_in_the_tables_history(client, west_of_gr
     tournament_id = create_tournament(client, format="pairs")
     for names in (("Ana", "Ciro"), ("Beto", "Dora")):
         enter(client, tournament_id, *names)
-    client.post(f"/tournaments/{tournament_id}/rounds")
+    client.post(f"{tournament_path(client, tournament_id)}/rounds")
     from scorekeeper.db import connect
 
     db = connect(client.application.config["DATABASE"])
@@ -109,6 +110,6 @@ def test_a_tables_deal_keeps_its_moment_in_the_tables_history(client, west_of_gr
     db.conn.close()
     client.post(f"/tournaments/table/{token}/deals",
                 data=deal_form(version, {"meld": 200, "natural": 1, "out": "yes"}, {"meld": 90}, who="Ana"))
-    english, spanish = _both(client, f"/games/{game_id}/changes")
+    english, spanish = _both(client, f"{game_path(client, game_id)}/changes")
     assert "Nov 23, 2026, 10:30\u202fPM" in english and "by table 1 North-South (Ana)" in english
     assert "23 nov 2026, 22:30" in spanish and "por mesa 1 Norte-Sur (Ana)" in spanish

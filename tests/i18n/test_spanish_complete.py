@@ -12,6 +12,7 @@ from scorekeeper.stores.games import create_game
 from scorekeeper.db import connect
 from scorekeeper.rules import PROFILES
 from tests.tournaments.conftest import create_tournament, enter
+from tests.recording import game_path, tournament_path
 
 SPANISH = {"Accept-Language": "es-ES,es;q=0.9"}
 SIDES = [{"key": "we", "name": "Ana y Ciro", "players": ["Ana", "Ciro"]},
@@ -150,25 +151,25 @@ def test_games_deals_and_the_scorepad_speak_spanish(walk, no_csrf_app):
     for rules in PROFILES:
         walk.visit(f"/games/new?rules={rules}")
     walk.visit("/games/new", method="post", data={"rules": "classic", "we_name": ""}, status=422)
-    walk.visit(f"/games/{game_id}")
-    walk.visit(f"/games/{game_id}", method="post", status=405)
-    walk.visit(f"/games/{game_id}/deals", method="post", data=deal_form(1, {"meld_points": "abc"}), status=422)
-    walk.visit(f"/games/{game_id}/deals/preview", method="post",
+    walk.visit(game_path(no_csrf_app, game_id))
+    walk.visit(game_path(no_csrf_app, game_id), method="post", status=405)
+    walk.visit(f"{game_path(no_csrf_app, game_id)}/deals", method="post", data=deal_form(1, {"meld_points": "abc"}), status=422)
+    walk.visit(f"{game_path(no_csrf_app, game_id)}/deals/preview", method="post",
                data=deal_form(1, {"went_out": "yes", "canasta_natural": "2", "meld_points": "400"}),
                headers={"HX-Request": "true"})
-    walk.visit(f"/games/{game_id}/deals", method="post",
+    walk.visit(f"{game_path(no_csrf_app, game_id)}/deals", method="post",
                data=deal_form(1, {"went_out": "yes", "canasta_natural": "1", "meld_points": "185"},
                               {"meld_points": "75", "hand_points": "40"}), status=(200, 303))
-    walk.visit(f"/games/{game_id}")
-    walk.visit(f"/games/{game_id}/scoreboard")
-    walk.visit(f"/games/{game_id}/changes")
-    walk.visit(f"/games/{game_id}/delete")
+    walk.visit(game_path(no_csrf_app, game_id))
+    walk.visit(f"{game_path(no_csrf_app, game_id)}/scoreboard")
+    walk.visit(f"{game_path(no_csrf_app, game_id)}/changes")
+    walk.visit(f"{game_path(no_csrf_app, game_id)}/delete")
     db = connect(no_csrf_app.config["DATABASE"])
     deal_id = db.execute("SELECT id FROM deals WHERE game_id = ?", [game_id]).fetchone()[0]
     db.conn.close()
-    walk.visit(f"/games/{game_id}/deals/{deal_id}/edit")
-    walk.visit(f"/games/{game_id}/deals/{deal_id}/delete")
-    walk.visit(f"/games/{game_id}/sheet.pdf")
+    walk.visit(f"{game_path(no_csrf_app, game_id)}/deals/{deal_id}/edit")
+    walk.visit(f"{game_path(no_csrf_app, game_id)}/deals/{deal_id}/delete")
+    walk.visit(f"{game_path(no_csrf_app, game_id)}/sheet.pdf")
     walk.check()
 
 
@@ -222,14 +223,14 @@ def test_tournaments_speak_spanish(walk, client):
     for names in (("Ana",), ("Beto",), ("Ciro",), ("Dora",), ("Eva",)):
         enter(client, tournament_id, *names)
     client.get("/")  # the English flashes of the set-up are shown there
-    walk.visit(f"/tournaments/{tournament_id}")
-    walk.visit(f"/tournaments/{tournament_id}/rounds", method="post", status=(200, 303))
-    walk.visit(f"/tournaments/{tournament_id}")
-    walk.visit(f"/tournaments/{tournament_id}/round/1")
-    walk.visit(f"/tournaments/{tournament_id}/standings")
-    walk.visit(f"/tournaments/{tournament_id}/log")
-    walk.visit(f"/tournaments/{tournament_id}/round/1/cards.pdf")
-    walk.visit(f"/tournaments/{tournament_id}/results.pdf")
+    walk.visit(tournament_path(client, tournament_id))
+    walk.visit(f"{tournament_path(client, tournament_id)}/rounds", method="post", status=(200, 303))
+    walk.visit(tournament_path(client, tournament_id))
+    walk.visit(f"{tournament_path(client, tournament_id)}/round/1")
+    walk.visit(f"{tournament_path(client, tournament_id)}/standings")
+    walk.visit(f"{tournament_path(client, tournament_id)}/log")
+    walk.visit(f"{tournament_path(client, tournament_id)}/round/1/cards.pdf")
+    walk.visit(f"{tournament_path(client, tournament_id)}/results.pdf")
     db = connect(client.application.config["DATABASE"])
     token, table_id = db.execute("SELECT token, id FROM tournament_tables WHERE tournament_id = ?",
                                  [tournament_id]).fetchone()
@@ -237,11 +238,11 @@ def test_tournaments_speak_spanish(walk, client):
     db.conn.close()
     walk.visit(f"/tournaments/table/{token}")
     walk.visit(f"/tournaments/table/{token}/status")
-    walk.visit(f"/tournaments/{tournament_id}/tables/{table_id}/result")
-    walk.visit(f"/tournaments/{tournament_id}/players/{entry_id}")
-    walk.visit(f"/tournaments/{tournament_id}/round/1/close", method="post", status=(200, 303))
-    walk.visit(f"/tournaments/{tournament_id}/standings")
-    walk.visit(f"/tournaments/{tournament_id}/login")
+    walk.visit(f"{tournament_path(client, tournament_id)}/tables/{table_id}/result")
+    walk.visit(f"{tournament_path(client, tournament_id)}/players/{entry_id}")
+    walk.visit(f"{tournament_path(client, tournament_id)}/round/1/close", method="post", status=(200, 303))
+    walk.visit(f"{tournament_path(client, tournament_id)}/standings")
+    walk.visit(f"{tournament_path(client, tournament_id)}/login")
     walk.check()
 
 

@@ -18,6 +18,7 @@ from ..safety.test_trouble import _app, _new_game_form
 from ..web.formparse import form_values
 from ..web.scorepad_helpers import start_game, totals_form
 from .test_spanish_complete import SPANISH, Walk, missing  # noqa: F401  (a fixture)
+from tests.recording import game_path
 
 ROOT = Path(__file__).resolve().parents[2]
 IN_SPANISH = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "es_ES.UTF-8"}
@@ -26,16 +27,16 @@ IN_SPANISH = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "es_ES.UT
 def _a_game_with_a_history(client) -> int:
     """A game whose history holds a save, a correction, a change of options, an undo and a redo."""
     game_id = start_game(client)
-    client.post(f"/games/{game_id}/deals", data=totals_form(1, who="Ana"))
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1, who="Ana"))
     deal = get_db_deal(client, game_id)
-    client.post(f"/games/{game_id}/deals/{deal}/edit",
+    client.post(f"{game_path(client, game_id)}/deals/{deal}/edit",
                 data=totals_form(2, **{"we-meld_points": "285", "they-red_threes": "2", "who": "Beto",
                                        "reason": "se contó mal"}))
-    form = form_values(client.get(f"/games/{game_id}/options").get_data(as_text=True))
-    assert client.post(f"/games/{game_id}/options", data={**form, "opt_target": "8500"}).status_code == 303
-    client.post(f"/games/{game_id}/deals", data=totals_form(4))
-    client.post(f"/games/{game_id}/undo", data={"version": "5"})
-    client.post(f"/games/{game_id}/redo", data={"version": "6"})
+    form = form_values(client.get(f"{game_path(client, game_id)}/options").get_data(as_text=True))
+    assert client.post(f"{game_path(client, game_id)}/options", data={**form, "opt_target": "8500"}).status_code == 303
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(4))
+    client.post(f"{game_path(client, game_id)}/undo", data={"version": "5"})
+    client.post(f"{game_path(client, game_id)}/redo", data={"version": "6"})
     client.get("/")  # the English flashes of the set-up are shown there
     return game_id
 
@@ -48,27 +49,27 @@ def get_db_deal(client, game_id: int) -> int:
 def test_a_games_history_is_told_in_spanish(client, missing):  # noqa: F811
     game_id = _a_game_with_a_history(client)
     walk = Walk(client, missing)
-    page = walk.visit(f"/games/{game_id}/changes").get_data(as_text=True)
-    walk.visit(f"/games/{game_id}/undo")
-    form = form_values(client.get(f"/games/{game_id}/options").get_data(as_text=True))
-    walk.visit(f"/games/{game_id}/options", method="post", status=303, data={**form, "opt_target": "10000"})
-    scorepad = walk.visit(f"/games/{game_id}").get_data(as_text=True)
+    page = walk.visit(f"{game_path(client, game_id)}/changes").get_data(as_text=True)
+    walk.visit(f"{game_path(client, game_id)}/undo")
+    form = form_values(client.get(f"{game_path(client, game_id)}/options").get_data(as_text=True))
+    walk.visit(f"{game_path(client, game_id)}/options", method="post", status=303, data={**form, "opt_target": "10000"})
+    scorepad = walk.visit(game_path(client, game_id)).get_data(as_text=True)
     walk.check()
     assert "Mano corregida" in page and "Us: puntos bajados 185 → 285" in page
     assert "Them: treses rojos — → 2" in page
     assert "Opciones del club cambiadas" in page and "8500" in page
     assert "Se cambiaron las opciones del club; ahora rige:" in scorepad and "10.000" in scorepad
     assert "Por qué: se contó mal" in page
-    english = client.get(f"/games/{game_id}/changes").get_data(as_text=True)
+    english = client.get(f"{game_path(client, game_id)}/changes").get_data(as_text=True)
     assert "Us: card points melded 185 → 285" in english and "Them: red threes — → 2" in english
 
 
 def test_a_refused_import_says_why_in_spanish(client, missing):  # noqa: F811
     walk = Walk(client, missing)
     game_id = start_game(client)
-    client.post(f"/games/{game_id}/deals", data=totals_form(1))
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1))
     client.get("/")  # the English flash of the set-up is shown there
-    document = client.get(f"/games/{game_id}/export.json").get_json()
+    document = client.get(f"{game_path(client, game_id)}/export.json").get_json()
     files = ["not json at all", json.dumps({"game": document["game"]}),
              json.dumps({**document, "format": "canasta-scorekeeper/9"}),
              json.dumps({**document, "game": {**document["game"], "totals": {"we": 1, "they": 2}}}),
@@ -78,12 +79,12 @@ def test_a_refused_import_says_why_in_spanish(client, missing):  # noqa: F811
         answer = walk.visit("/games/import", method="post", status=400, content_type="multipart/form-data",
                             data={"file": (io.BytesIO(content.encode()), "partida.json")})
         said.append(answer.get_data(as_text=True))
-    walk.visit(f"/games/{game_id}/export.csv")
+    walk.visit(f"{game_path(client, game_id)}/export.csv")
     walk.check()
     assert "no es JSON" in said[0] and "no dice en qué formato está" in said[1]
     assert "un anotador más nuevo (formato 9" in said[2] and "Las cuentas de este archivo no cierran" in said[3]
     assert "faltan los equipos" in said[4]
-    head = client.get(f"/games/{game_id}/export.csv", headers=SPANISH).get_data(as_text=True).splitlines()[0]
+    head = client.get(f"{game_path(client, game_id)}/export.csv", headers=SPANISH).get_data(as_text=True).splitlines()[0]
     assert head.startswith("mano,reparte,anotada,quién anotó,Us: mano,Us: total,Us: mínimo para bajar")
 
 
@@ -97,7 +98,7 @@ def test_a_save_the_full_disk_refuses_is_explained_in_spanish(tmp_path):
 def test_backup_export_and_import_speak_the_terminals_spanish(tmp_path, no_csrf_app):
     client = no_csrf_app.test_client()
     game_id = start_game(client)
-    client.post(f"/games/{game_id}/deals", data=totals_form(1))
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1))
     env = {**IN_SPANISH, "SCOREKEEPER_DATABASE": no_csrf_app.config["DATABASE"],
            "SCOREKEEPER_INSTANCE": str(tmp_path / "instance")}
     runner = CliRunner()
@@ -114,7 +115,7 @@ def test_backup_export_and_import_speak_the_terminals_spanish(tmp_path, no_csrf_
     assert refused.exit_code == 1
     assert "Error: Este archivo no se puede leer como una partida del anotador: no dice en qué formato está." \
         in refused.output
-    history = client.get("/games/2/changes", headers=SPANISH).get_data(as_text=True)
+    history = client.get(f"{game_path(client, 2)}/changes", headers=SPANISH).get_data(as_text=True)
     assert "Partida importada de un archivo" in history and "por el comando scorekeeper" in history
     missing_db = runner.invoke(main, ["backup", str(tmp_path / "b.sqlite")],
                                env={**env, "SCOREKEEPER_DATABASE": str(tmp_path / "nada.sqlite")})

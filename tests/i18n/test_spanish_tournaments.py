@@ -10,6 +10,7 @@ from scorekeeper.stores.tournaments import access
 from tests.tournaments.conftest import PASSWORD, create_tournament, deal_form, enter
 
 from .test_spanish_complete import SPANISH, Walk, missing  # noqa: F401  (a fixture)
+from tests.recording import game_path, tournament_path
 
 
 @pytest.fixture
@@ -21,7 +22,7 @@ def evening(client):
     db = connect(client.application.config["DATABASE"])
     try:
         phone = access.device(db, tournament_id, 1).token
-        assert client.post(f"/tournaments/{tournament_id}/rounds").status_code == 303
+        assert client.post(f"{tournament_path(client, tournament_id)}/rounds").status_code == 303
         token, table_id, game_id = db.execute(
             "SELECT token, id, game_id FROM tournament_tables WHERE tournament_id = ? AND number = 1",
             [tournament_id]).fetchone()
@@ -49,9 +50,9 @@ def _deal_id(client, game_id: int) -> int:
 
 def test_a_tables_phone_and_its_writes_speak_spanish(client, missing, evening):  # noqa: F811
     walk, token = Walk(client, missing), evening["token"]
-    walk.visit(f"/tournaments/{evening['id']}/join")
-    walk.visit(f"/tournaments/{evening['id']}/join?table=1&code=ZZZZZZ", status=(404, 422))
-    walk.visit(f"/tournaments/{evening['id']}/join?table=x&code=", status=(404, 422))
+    walk.visit(f"{tournament_path(client, evening['id'])}/join")
+    walk.visit(f"{tournament_path(client, evening['id'])}/join?table=1&code=ZZZZZZ", status=(404, 422))
+    walk.visit(f"{tournament_path(client, evening['id'])}/join?table=x&code=", status=(404, 422))
     walk.visit(f"/tournaments/phone/{evening['phone']}")
     walk.visit(f"/tournaments/table/{token}/deals", method="post", status=303,
                data=deal_form(_version(client, evening["game_id"]), {"meld": 200, "hand": 30, "natural": 1,
@@ -80,43 +81,43 @@ def test_the_directors_evening_and_its_log_speak_spanish(client, missing, evenin
                 data={"side": "we", "version": _version(client, evening["game_id"])})
     client.post(f"/tournaments/table/{evening['token']}/dispute", data={"side": "they", "reason": "mal sumado"})
     client.get("/")  # the English flashes of the table's writes are shown there
-    walk.visit(f"/tournaments/{tid}")
-    walk.visit(f"/tournaments/{tid}/tables/{table_id}/settle", method="post", status=303, data={"reason": ""})
-    walk.visit(f"/tournaments/{tid}/tables/{table_id}/settle", method="post", status=303,
+    walk.visit(tournament_path(client, tid))
+    walk.visit(f"{tournament_path(client, tid)}/tables/{table_id}/settle", method="post", status=303, data={"reason": ""})
+    walk.visit(f"{tournament_path(client, tid)}/tables/{table_id}/settle", method="post", status=303,
                data={"reason": "se contó de nuevo"})
     deal_id = _deal_id(client, evening["game_id"])
-    walk.visit(f"/tournaments/{tid}/tables/{table_id}/deals/{deal_id}")
+    walk.visit(f"{tournament_path(client, tid)}/tables/{table_id}/deals/{deal_id}")
     correction = {**deal_form(_version(client, evening["game_id"]), {"meld": 210, "natural": 1, "out": "yes"}, {"meld": 90}),
                   "reason": ""}
-    walk.visit(f"/tournaments/{tid}/tables/{table_id}/deals/{deal_id}", method="post", status=422, data=correction)
-    walk.visit(f"/tournaments/{tid}/tables/{table_id}/deals/{deal_id}", method="post", status=303,
+    walk.visit(f"{tournament_path(client, tid)}/tables/{table_id}/deals/{deal_id}", method="post", status=422, data=correction)
+    walk.visit(f"{tournament_path(client, tid)}/tables/{table_id}/deals/{deal_id}", method="post", status=303,
                data={**correction, "reason": "faltaban diez"})
-    walk.visit(f"/tournaments/{tid}/tables/{table_id}/result", method="post", status=303,
+    walk.visit(f"{tournament_path(client, tid)}/tables/{table_id}/result", method="post", status=303,
                data={"kind": "adjusted", "we": "1500", "they": "700", "reason": "no terminaron"})
-    walk.visit(f"/tournaments/{tid}/round/1")
-    walk.visit(f"/tournaments/{tid}/log")
-    walk.visit(f"/tournaments/{tid}/log?round=1&table=1")
-    walk.visit(f"/games/{evening['game_id']}/changes")
-    walk.visit(f"/tournaments/{tid}/cards.pdf")
-    walk.visit(f"/tournaments/{tid}/round/1/close", method="post", status=(200, 303))
-    walk.visit(f"/tournaments/{tid}/results.pdf")
+    walk.visit(f"{tournament_path(client, tid)}/round/1")
+    walk.visit(f"{tournament_path(client, tid)}/log")
+    walk.visit(f"{tournament_path(client, tid)}/log?round=1&table=1")
+    walk.visit(f"{game_path(client, evening['game_id'])}/changes")
+    walk.visit(f"{tournament_path(client, tid)}/cards.pdf")
+    walk.visit(f"{tournament_path(client, tid)}/round/1/close", method="post", status=(200, 303))
+    walk.visit(f"{tournament_path(client, tid)}/results.pdf")
     walk.check()
-    log = client.get(f"/tournaments/{tid}/log", headers=SPANISH).get_data(as_text=True)
+    log = client.get(f"{tournament_path(client, tid)}/log", headers=SPANISH).get_data(as_text=True)
     assert "mesa 1 Norte-Sur (Ana)" in log and "1500 – 700 (ajustado)" in log
 
 
 def test_the_directors_password_page_speaks_spanish(client, missing, evening):  # noqa: F811
     walk, tid = Walk(client, missing), evening["id"]
-    walk.visit(f"/tournaments/{tid}/password")
-    walk.visit(f"/tournaments/{tid}/password", method="post", status=422,
+    walk.visit(f"{tournament_path(client, tid)}/password")
+    walk.visit(f"{tournament_path(client, tid)}/password", method="post", status=422,
                data={"current": "", "password": "abc", "password_again": "abd"})
-    walk.visit(f"/tournaments/{tid}/password", method="post", status=422,
+    walk.visit(f"{tournament_path(client, tid)}/password", method="post", status=422,
                data={"current": "not it at all", "password": "a new one 7", "password_again": "a new one 7"})
-    walk.visit(f"/tournaments/{tid}/password", method="post", status=303,
+    walk.visit(f"{tournament_path(client, tid)}/password", method="post", status=303,
                data={"current": PASSWORD, "password": "a new one 7", "password_again": "a new one 7"})
-    page = walk.visit(f"/tournaments/{tid}").get_data(as_text=True)
+    page = walk.visit(tournament_path(client, tid)).get_data(as_text=True)
     assert "Contraseña cambiada" in page
-    walk.visit(f"/tournaments/{tid}/log")
+    walk.visit(f"{tournament_path(client, tid)}/log")
     walk.check()
 
 
@@ -133,12 +134,12 @@ def test_the_phone_waiting_for_the_first_round_and_a_refused_sign_in_speak_spani
     assert "Este es el teléfono de la mesa 2." in page
     walk.visit(f"/tournaments/phone/{phone}/status?table=")
     walk.visit("/tournaments/new", method="post", status=422, data={"name": " ", "rounds": "99"})
-    client.post(f"/tournaments/{tournament_id}/logout")
+    client.post(f"{tournament_path(client, tournament_id)}/logout")
     client.get("/")
     for _ in range(4):  # three free tries, then a wait; the one after that finds sign-in paused
-        walk.visit(f"/tournaments/{tournament_id}/login", method="post", status=(422, 429),
+        walk.visit(f"{tournament_path(client, tournament_id)}/login", method="post", status=(422, 429),
                    data={"password": "not the password"})
-    walk.visit(f"/tournaments/{tournament_id}/login", method="post", status=429, data={"password": PASSWORD})
+    walk.visit(f"{tournament_path(client, tournament_id)}/login", method="post", status=429, data={"password": PASSWORD})
     walk.check()
 
 
@@ -155,7 +156,7 @@ def _play_and_correct(walk, client, tid: int) -> None:
     """Round 1's table scores, confirms, changes after the confirmation, disagrees; the director settles,
     corrects a deal, corrects the score, goes back to the game's score and gives an adjusted score."""
     token, table_id, game_id = _the_table(client, tid)
-    tables = f"/tournaments/{tid}/tables/{table_id}"
+    tables = f"{tournament_path(client, tid)}/tables/{table_id}"
     walk.visit(f"/tournaments/table/{token}/deals", method="post", status=303, data=deal_form(
         _version(client, game_id), {"meld": 200, "natural": 1, "out": "yes"}, {"meld": 90}, who="Ana"))
     walk.visit(f"/tournaments/table/{token}/confirm", method="post",
@@ -181,35 +182,35 @@ def test_every_sentence_of_the_directors_log_speaks_spanish(client, missing):  #
     walk = Walk(client, missing)
     tid = create_tournament(client, format="pairs", round_end="minutes", round_limit="45")
     client.get("/")
-    walk.visit(f"/tournaments/{tid}/entries", method="post", status=303, data={"player1": "Ana", "player2": ""})
-    walk.visit(f"/tournaments/{tid}/entries", method="post", status=303, data={"player1": "Ana", "player2": "Ciro"})
-    walk.visit(f"/tournaments/{tid}/entries/paste", method="post", data={"names": "Beto & Dora\nEva\nFede & Gil"})
-    walk.visit(f"/tournaments/{tid}/entries/3/name", method="post", status=303,
+    walk.visit(f"{tournament_path(client, tid)}/entries", method="post", status=303, data={"player1": "Ana", "player2": ""})
+    walk.visit(f"{tournament_path(client, tid)}/entries", method="post", status=303, data={"player1": "Ana", "player2": "Ciro"})
+    walk.visit(f"{tournament_path(client, tid)}/entries/paste", method="post", data={"names": "Beto & Dora\nEva\nFede & Gil"})
+    walk.visit(f"{tournament_path(client, tid)}/entries/3/name", method="post", status=303,
                data={"player1": "Federico", "player2": "Gil"})
-    walk.visit(f"/tournaments/{tid}/rounds", method="post", status=303)
+    walk.visit(f"{tournament_path(client, tid)}/rounds", method="post", status=303)
     walk.visit(f"/tournaments/table/{_the_table(client, tid)[0]}/started", method="post", status=303)
-    walk.visit(f"/tournaments/{tid}/round/1/time-up", method="post", status=303, data={"time_up": "stop"})
-    walk.visit(f"/tournaments/{tid}/round/1/time-up", method="post", status=303, data={"time_up": "finish"})
+    walk.visit(f"{tournament_path(client, tid)}/round/1/time-up", method="post", status=303, data={"time_up": "stop"})
+    walk.visit(f"{tournament_path(client, tid)}/round/1/time-up", method="post", status=303, data={"time_up": "finish"})
     _play_and_correct(walk, client, tid)
-    walk.visit(f"/tournaments/{tid}/entries/3/withdraw", method="post", status=303)
-    walk.visit(f"/tournaments/{tid}/entries/3/return", method="post", status=303)
-    walk.visit(f"/tournaments/{tid}/round/1/close", method="post", status=303)  # the adjusted table is done
-    walk.visit(f"/tournaments/{tid}/round/1/reopen", method="post", status=303)
+    walk.visit(f"{tournament_path(client, tid)}/entries/3/withdraw", method="post", status=303)
+    walk.visit(f"{tournament_path(client, tid)}/entries/3/return", method="post", status=303)
+    walk.visit(f"{tournament_path(client, tid)}/round/1/close", method="post", status=303)  # the adjusted table is done
+    walk.visit(f"{tournament_path(client, tid)}/round/1/reopen", method="post", status=303)
     walk.visit(f"/tournaments/table/{_the_table(client, tid)[0]}/dispute", method="post", status=303,
                data={"side": "they", "reason": "otra vez"})
-    walk.visit(f"/tournaments/{tid}/round/1/close", method="post")  # asks first: a table disagrees
-    walk.visit(f"/tournaments/{tid}/round/1/close", method="post", status=303, data={"confirm": "yes"})
-    walk.visit(f"/tournaments/{tid}/round/1/reopen", method="post", status=303)
-    walk.visit(f"/tournaments/{tid}/finish", method="post")
-    walk.visit(f"/tournaments/{tid}/finish", method="post", status=303, data={"confirm": "yes"})
-    walk.visit(f"/tournaments/{tid}/standings")
-    walk.visit(f"/tournaments/{tid}/standings?big=1")
-    walk.visit(f"/tournaments/{tid}/reopen", method="post", status=303)
-    walk.visit(f"/tournaments/{tid}/password", method="post", status=303,
+    walk.visit(f"{tournament_path(client, tid)}/round/1/close", method="post")  # asks first: a table disagrees
+    walk.visit(f"{tournament_path(client, tid)}/round/1/close", method="post", status=303, data={"confirm": "yes"})
+    walk.visit(f"{tournament_path(client, tid)}/round/1/reopen", method="post", status=303)
+    walk.visit(f"{tournament_path(client, tid)}/finish", method="post")
+    walk.visit(f"{tournament_path(client, tid)}/finish", method="post", status=303, data={"confirm": "yes"})
+    walk.visit(f"{tournament_path(client, tid)}/standings")
+    walk.visit(f"{tournament_path(client, tid)}/standings?big=1")
+    walk.visit(f"{tournament_path(client, tid)}/reopen", method="post", status=303)
+    walk.visit(f"{tournament_path(client, tid)}/password", method="post", status=303,
                data={"current": PASSWORD, "password": "another one 8", "password_again": "another one 8"})
-    page = walk.visit(f"/tournaments/{tid}/log").get_data(as_text=True)
-    walk.visit(f"/tournaments/{tid}/players/1")
-    walk.visit(f"/tournaments/{tid}")
+    page = walk.visit(f"{tournament_path(client, tid)}/log").get_data(as_text=True)
+    walk.visit(f"{tournament_path(client, tid)}/players/1")
+    walk.visit(tournament_path(client, tid))
     walk.check()
     assert {action for action in SENTENCES if f"log-{action}" not in page} == set()
     assert "log-deal_add_after_confirmation" in page and "mesa 1 Este-Oeste" in page

@@ -18,6 +18,7 @@ import pytest
 from scorekeeper.stores.games import create_game
 
 from .helpers import add
+from tests.recording import game_path
 
 ROOT = Path(__file__).resolve().parents[2]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -46,7 +47,7 @@ def test_a_games_csv_writes_hostile_names_and_who_as_text(client, db):
     game = create_game(db, rules="bicycle", options={}, sides=HOSTILE_SIDES, first_dealer=0)
     add(db, game, who="=WEBSERVICE(\"http://x.invalid\")")
     add(db, game, who="@me")
-    response = client.get(f"/games/{game}/export.csv")
+    response = client.get(f"{game_path(client, game)}/export.csv")
     assert response.status_code == 200
     cells = _cells(response.get_data(as_text=True))
     assert not [cell for cell in cells if _looks_like_a_formula(cell)]

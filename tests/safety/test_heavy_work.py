@@ -16,6 +16,7 @@ from scorekeeper.sheets.cache import render_lock, sheet_cache
 
 from ..web.scorepad_helpers import start_game, totals_form
 from .helpers import add, new_game, quiet_deal
+from tests.recording import game_path
 
 
 @pytest.fixture(autouse=True)
@@ -28,15 +29,15 @@ def empty_cache():
 def test_a_sheet_is_rendered_once_per_version_and_paper(client, db):
     game = new_game(db)
     add(db, game)
-    first = client.get(f"/games/{game}/sheet.pdf")
-    again = client.get(f"/games/{game}/sheet.pdf")
+    first = client.get(f"{game_path(client, game)}/sheet.pdf")
+    again = client.get(f"{game_path(client, game)}/sheet.pdf")
     assert first.status_code == again.status_code == 200
     assert first.data == again.data and first.data.startswith(b"%PDF")
     assert sheet_cache.renders == 1
-    client.get(f"/games/{game}/sheet.pdf?paper=letter")
+    client.get(f"{game_path(client, game)}/sheet.pdf?paper=letter")
     assert sheet_cache.renders == 2
     add(db, game)  # a new version: a new sheet
-    newer = client.get(f"/games/{game}/sheet.pdf")
+    newer = client.get(f"{game_path(client, game)}/sheet.pdf")
     assert sheet_cache.renders == 3 and newer.data != first.data
 
 
@@ -67,7 +68,7 @@ def test_renders_run_one_at_a_time_and_a_third_asker_is_told_to_come_back(client
     done = threading.Event()
 
     def ask():
-        assert client.get(f"/games/{first}/sheet.pdf").status_code == 200
+        assert client.get(f"{game_path(client, first)}/sheet.pdf").status_code == 200
         done.set()
 
     with _render_running():
@@ -76,7 +77,7 @@ def test_renders_run_one_at_a_time_and_a_third_asker_is_told_to_come_back(client
         time.sleep(1.0)
         assert not done.is_set(), "a sheet was rendered while another render was running"
         started = time.perf_counter()
-        busy = client.get(f"/games/{second}/sheet.pdf")
+        busy = client.get(f"{game_path(client, second)}/sheet.pdf")
         assert time.perf_counter() - started < 5
         assert busy.status_code == 503 and busy.headers["Retry-After"]
         assert "ask for this one again" in busy.get_data(as_text=True)
@@ -84,7 +85,7 @@ def test_renders_run_one_at_a_time_and_a_third_asker_is_told_to_come_back(client
         assert blank.status_code == 503
     asker.join(timeout=60)
     assert done.is_set()
-    assert client.get(f"/games/{second}/sheet.pdf").status_code == 200
+    assert client.get(f"{game_path(client, second)}/sheet.pdf").status_code == 200
 
 
 def test_a_game_holds_at_most_the_documented_number_of_deals(client, db):
@@ -94,7 +95,7 @@ def test_a_game_holds_at_most_the_documented_number_of_deals(client, db):
     with pytest.raises(TooManyDeals):
         add(db, game)
     version = game_version(db, game)
-    answer = client.post(f"/games/{game}/deals", data=totals_form(version))
+    answer = client.post(f"{game_path(client, game)}/deals", data=totals_form(version))
     assert answer.status_code == 409
     assert f"{MAX_DEALS} deals" in answer.get_data(as_text=True)
     assert len(list_deals(db, game)) == MAX_DEALS

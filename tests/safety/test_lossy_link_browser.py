@@ -24,6 +24,7 @@ from tests.tournaments.test_browser import start_tournament
 from .helpers import new_game
 from .lossy import CUT, HOLD, LOSE, LossyLink
 from .test_offline_browser import wait_until
+from tests.recording import game_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -67,8 +68,8 @@ def _kept(page) -> list[dict]:
     return page.evaluate("JSON.parse(localStorage.getItem('scorekeeper:unsent') || '[]')")
 
 
-def _open(phone, link, game_id) -> None:
-    phone.goto(f"{link.url}/games/{game_id}")
+def _open(phone, link, live_server, game_id) -> None:
+    phone.goto(f"{link.url}{game_path(live_server, game_id)}")
     phone.wait_for_function("window.htmx !== undefined")
 
 
@@ -86,7 +87,7 @@ SCHEDULE = {4: LOSE, 6: "recover", 8: HOLD, 11: "recover", 13: CUT, 15: "recover
 def test_twenty_deals_through_a_link_that_hangs_and_recovers_are_each_recorded_once_in_order(phone, live_server,
                                                                                               link):
     game_id = _game(live_server)
-    _open(phone, link, game_id)
+    _open(phone, link, live_server, game_id)
     shown_kept = set()
     for n in range(1, 21):
         step = SCHEDULE.get(n)
@@ -120,7 +121,7 @@ def test_a_deal_typed_while_the_last_ones_answer_is_lost_is_kept_under_its_own_k
     next deal and the player types deal B into the same form; then A's request fails. A is kept as it was saved
     (its own values, its own key), B stays in the form, and both end up recorded, A then B."""
     game_id = _game(live_server)
-    _open(phone, link, game_id)
+    _open(phone, link, live_server, game_id)
     link.set(LOSE, only="/deals")
     _type(phone, 70, 40)
     phone.locator(SAVE).tap()
@@ -144,7 +145,7 @@ def test_a_deal_typed_while_the_last_ones_answer_is_lost_is_kept_under_its_own_k
 def test_a_save_that_hangs_is_kept_on_the_phone_within_seconds(phone, live_server, link):
     """Before: with the link hung, a save waited with no message, no offline bar and nothing kept."""
     game_id = _game(live_server)
-    _open(phone, link, game_id)
+    _open(phone, link, live_server, game_id)
     link.set(HOLD)
     _type(phone, 70, 40)
     phone.locator(SAVE).tap()
@@ -168,7 +169,7 @@ def telefono(browser):
 
 def test_a_spanish_phone_says_in_spanish_that_a_hung_save_and_the_next_one_are_kept(telefono, live_server, link):
     game_id = _game(live_server)
-    _open(telefono, link, game_id)
+    _open(telefono, link, live_server, game_id)
     link.set(HOLD)
     _type(telefono, 70, 40)
     telefono.locator(SAVE).tap()

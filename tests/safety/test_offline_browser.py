@@ -16,6 +16,7 @@ from tests.conftest import assert_fits_phone
 from tests.tournaments.test_browser import start_tournament
 
 from .helpers import add, new_game
+from tests.recording import game_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -54,7 +55,7 @@ def _open_new_game(phone, live_server) -> int:
     db = _db(live_server)
     game_id = new_game(db)
     db.conn.close()
-    phone.goto(live_server(f"/games/{game_id}"))
+    phone.goto(live_server(game_path(live_server, game_id)))
     phone.wait_for_function("window.htmx !== undefined")
     return game_id
 
@@ -108,11 +109,11 @@ def test_scorepad_keeps_two_deals_offline_and_sends_each_once_in_order(phone, li
     db = _db(live_server)
     game_id = new_game(db)
     db.conn.close()
-    url = live_server(f"/games/{game_id}")
+    url = live_server(game_path(live_server, game_id))
     phone.goto(url)
     phone.wait_for_function("window.htmx !== undefined")
     seen: list[str] = []
-    _offline_then_back(phone, url, f"**/games/{game_id}/deals", "Save deal", seen)
+    _offline_then_back(phone, url, f"**{game_path(live_server, game_id)}/deals", "Save deal", seen)
     phone.wait_for_selector("li[data-deal='2']", timeout=10000)
     assert _deals(live_server, game_id) == [(70, 40), (90, 30)]
     assert "nothing was saved" not in " ".join(seen).lower()
@@ -131,10 +132,10 @@ def test_a_save_whose_answer_was_lost_is_retried_and_recorded_once(phone, live_s
         route.fetch()  # the server records the deal ...
         route.abort()  # ... and the answer never reaches the phone
 
-    phone.route(f"**/games/{game_id}/deals", lose_answer)
+    phone.route(f"**{game_path(live_server, game_id)}/deals", lose_answer)
     _fill(phone, 70, 40, "Save deal")
     phone.wait_for_selector("[data-unsent] li")
-    phone.unroute(f"**/games/{game_id}/deals")
+    phone.unroute(f"**{game_path(live_server, game_id)}/deals")
     wait_until(phone, "document.querySelectorAll('[data-unsent] li').length === 0", 15)
     assert _deals(live_server, game_id) == [(70, 40)]
 

@@ -8,6 +8,7 @@ from scorekeeper.db import connect
 from tests.conftest import assert_fits_phone
 
 from .helpers import add, new_game
+from tests.recording import game_path
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +19,7 @@ def test_delete_a_game_find_it_in_the_bin_and_restore_it(phone, live_server):
     game = new_game(db)
     add(db, game)
     db.conn.close()
-    phone.goto(live_server(f"/games/{game}"))
+    phone.goto(live_server(game_path(live_server, game)))
     assert_fits_phone(phone)
     assert phone.locator("a", has_text="Download (JSON)").count() == 1
     phone.get_by_role("link", name="Delete game").click()
@@ -29,7 +30,7 @@ def test_delete_a_game_find_it_in_the_bin_and_restore_it(phone, live_server):
     assert "Ann & Bob v Cy & Di" in phone.inner_text("main")
     assert_fits_phone(phone)
     phone.get_by_role("button", name="Restore").click()
-    phone.wait_for_url(f"**/games/{game}")
+    phone.wait_for_url(f"**{game_path(live_server, game)}")
     assert phone.locator("li[data-deal='1']").count() == 1
 
 

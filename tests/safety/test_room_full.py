@@ -27,22 +27,23 @@ from .test_same_key_race import QUIET
 pytestmark = pytest.mark.slow
 
 
-def _new_game(phone: Phone) -> tuple[int, str]:
+def _new_game(phone: Phone) -> tuple[str, str]:
+    """A game started on ``phone``: its address (``/games/<link>``) and the page's CSRF token."""
     token = phone.token("/games/new")
     status, _, headers = phone.call("/games/new", {
         "csrf_token": token, "rules": "bicycle", "first_dealer": "0", "we_name": "Us", "they_name": "Them",
         "we_player0": "Ann", "we_player1": "Cy", "they_player0": "Bo", "they_player1": "Di",
         **option_values("bicycle")})
     assert status == 303, status
-    return int(headers["Location"].rsplit("/", 1)[1]), token
+    return headers["Location"], token
 
 
-def _real_connections(port: int, game: int, count: int) -> list[http.client.HTTPConnection]:
+def _real_connections(port: int, game: str, count: int) -> list[http.client.HTTPConnection]:
     """``count`` phones' connections: each asked for the scorepad, got it, and stays open (keep-alive)."""
     connections = []
     for _ in range(count):
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        connection.request("GET", f"/games/{game}")
+        connection.request("GET", game)
         response = connection.getresponse()
         response.read()
         assert response.status == 200
@@ -50,12 +51,12 @@ def _real_connections(port: int, game: int, count: int) -> list[http.client.HTTP
     return connections
 
 
-def _slow_clients(port: int, game: int, count: int) -> list[socket.socket]:
+def _slow_clients(port: int, game: str, count: int) -> list[socket.socket]:
     """``count`` clients that send the start of a save and then nothing more."""
     slow = []
     for _ in range(count):
         sock = socket.create_connection(("127.0.0.1", port), timeout=60)
-        sock.sendall(f"POST /games/{game}/deals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 900\r\n".encode())
+        sock.sendall(f"POST {game}/deals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 900\r\n".encode())
         slow.append(sock)
     return slow
 
@@ -81,9 +82,9 @@ def test_a_table_saves_while_80_connections_are_open_and_50_slow_clients_stall(t
         slow = _slow_clients(port, game, 50)
         for n in range(1, 6):  # the table saves five deals meanwhile, each answered (Phone gives up after 30 s)
             form = totals_form(n, client_key=f"table-{n:04d}-0123456789", csrf_token=token, **QUIET)
-            status, text, _ = table.call(f"/games/{game}/deals", form)
+            status, text, _ = table.call(f"{game}/deals", form)
             assert status == 303, re.sub(r"\s+", " ", text)[:300]
-        status, html, _ = table.call(f"/games/{game}")
+        status, html, _ = table.call(game)
         assert status == 200 and 'data-deal="5"' in html
         # The slow clients are cut off by the server once idle for its channel timeout (not left to starve others).
         for sock in slow:

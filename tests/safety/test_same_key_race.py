@@ -17,7 +17,7 @@ from scorekeeper.db import connect
 from scorekeeper.stores.deals import add_deal
 from scorekeeper.stores.games import game_version, list_deals
 from scorekeeper.stores.tournaments import play, rounds
-from tests.recording import Phone
+from tests.recording import Phone, started_id
 from tests.tournaments.test_browser import start_tournament
 
 from ..web.scorepad_helpers import option_values, totals_form
@@ -154,14 +154,15 @@ def test_a_table_phones_retry_while_its_first_save_is_being_written_gets_that_de
 # --- Over HTTP, on a live waitress server: a save and its retry sent at the same moment -------------------
 
 
-def _new_game_over_http(phone: Phone) -> tuple[int, str]:
+def _new_game_over_http(phone: Phone) -> tuple[str, str]:
+    """A game started on ``phone``: its address (``/games/<link>``) and the page's CSRF token."""
     token = phone.token("/games/new")
     status, _, headers = phone.call("/games/new", {
         "csrf_token": token, "rules": "bicycle", "first_dealer": "0", "we_name": "Us", "they_name": "Them",
         "we_player0": "Ann", "we_player1": "Cy", "they_player0": "Bo", "they_player1": "Di",
         **option_values("bicycle")})
     assert status == 303, status
-    return int(headers["Location"].rsplit("/", 1)[1]), token
+    return headers["Location"], token
 
 
 def _race(phone: Phone, path: str, form: dict, headers: dict) -> list[tuple[int, str]]:
@@ -190,13 +191,13 @@ def test_a_save_and_its_retry_sent_together_over_http_both_get_the_saves_answer(
     for n in range(1, 21):
         form = totals_form(n, client_key=f"race-{n:04d}-0123456789", csrf_token=token, **QUIET,
                            **{"we-meld_points": 100 + 5 * n})
-        answers = _race(phone, f"/games/{game}/deals", form, htmx if n % 2 else {})
+        answers = _race(phone, f"{game}/deals", form, htmx if n % 2 else {})
         for status, text in answers:
             if status not in (200, 303) or (status == 200 and f"Deal {n} saved." not in text):
                 refused.append((n, status, re.sub(r"\s+", " ", text)[:200]))
     db = connect(live_server.app.config["DATABASE"])
     try:
-        deals = list_deals(db, game)
+        deals = list_deals(db, started_id(db, game))
     finally:
         db.conn.close()
     assert not refused, f"{len(refused)} of 40 answers refused a phone's own retry, first: {refused[0]}"

@@ -19,6 +19,7 @@ from scorekeeper.rules import get_profile, profile_options
 
 from ..api.cases import PROFILE_IDS, card_deal, total_deal
 from .helpers import SIDES
+from tests.recording import game_path, started_id
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,7 +62,7 @@ def _upload(client, content: bytes, name="game.json"):
 @pytest.mark.parametrize("rules", PROFILE_IDS)
 def test_export_then_import_gives_the_same_totals_minimums_and_options(client, db, rules):
     game = _game(db, rules)
-    exported = client.get(f"/games/{game}/export.json")
+    exported = client.get(f"{game_path(client, game)}/export.json")
     assert exported.status_code == 200 and exported.mimetype == "application/json"
     assert "attachment" in exported.headers["Content-Disposition"]
     document = exported.get_json()
@@ -71,7 +72,7 @@ def test_export_then_import_gives_the_same_totals_minimums_and_options(client, d
     assert len(document["game"]["deals"]) == 3
     answer = _upload(client, exported.data)
     assert answer.status_code == 303, answer.get_data(as_text=True)[:500]
-    copy = int(answer.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+    copy = started_id(client, answer.headers["Location"])
     assert copy != game
     original, imported = game_summary(db, game), game_summary(db, copy)
     assert imported.totals == original.totals
@@ -79,13 +80,13 @@ def test_export_then_import_gives_the_same_totals_minimums_and_options(client, d
     assert imported.profile.option_values() == original.profile.option_values()
     assert [r.sides for r in imported.rows] == [r.sides for r in original.rows]
     assert imported.game.sides == original.game.sides
-    again = client.get(f"/games/{copy}/export.json").get_json()["game"]
+    again = client.get(f"{game_path(client, copy)}/export.json").get_json()["game"]
     assert {**again, "created_at": None} == {**document["game"], "created_at": None}
 
 
 def test_the_csv_has_one_row_per_deal(client, db):
     game = _game(db, "bicycle")
-    response = client.get(f"/games/{game}/export.csv")
+    response = client.get(f"{game_path(client, game)}/export.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     assert len(rows) == 1 + 3
@@ -96,7 +97,7 @@ def test_the_csv_has_one_row_per_deal(client, db):
 
 
 def _document(db, client) -> dict:
-    return client.get(f"/games/{_game(db, 'bicycle')}/export.json").get_json()
+    return client.get(f"{game_path(client, _game(db, 'bicycle'))}/export.json").get_json()
 
 
 def _games(db) -> int:

@@ -15,9 +15,10 @@ import pytest
 from babel.dates import format_date
 
 from scorekeeper.stores.deals import add_deal
-from scorekeeper.stores.games import create_game, get_game
+from scorekeeper.stores.games import create_game, delete_game, get_game
 
 from .conftest import words
+from tests.recording import game_path
 
 SIDES = [
     {"key": "we", "name": "We", "players": ["Ann", "Bob"]},
@@ -75,7 +76,7 @@ def finished_game(db):
 def test_game_sheet_shows_every_deal_totals_minimums_and_winner(db, fetch_pdf, finished_game):
     game = get_game(db, finished_game)
     played = game.created_at[:10]
-    pdf, response = fetch_pdf(f"/games/{finished_game}/sheet.pdf")
+    pdf, response = fetch_pdf(f"{game_path(db, finished_game)}/sheet.pdf")
     assert response.headers["Content-Disposition"] == (
         f'attachment; filename="canasta-game-{finished_game}-{played}.pdf"')
     assert pdf.pages == 1
@@ -113,9 +114,9 @@ def test_game_sheet_shows_every_deal_totals_minimums_and_winner(db, fetch_pdf, f
     assert "Page 1 of 1" in text
 
 
-def test_game_sheet_paper_sizes_differ(fetch_pdf, finished_game):
-    a4, _ = fetch_pdf(f"/games/{finished_game}/sheet.pdf?paper=a4")
-    letter, response = fetch_pdf(f"/games/{finished_game}/sheet.pdf?paper=letter")
+def test_game_sheet_paper_sizes_differ(fetch_pdf, finished_game, db):
+    a4, _ = fetch_pdf(f"{game_path(db, finished_game)}/sheet.pdf?paper=a4")
+    letter, response = fetch_pdf(f"{game_path(db, finished_game)}/sheet.pdf?paper=letter")
     assert a4.page_size.startswith("595.276 x 841.89 pts")
     assert letter.page_size.startswith("612 x 792 pts")
     assert "Winner: We" in letter.text()
@@ -130,7 +131,7 @@ def test_long_game_runs_over_pages_with_the_header_repeated(db, fetch_pdf):
             "we": {"meld_points": 150, "canastas": {"mixed": 1}, "went_out": True, "hand_points": 0},
             "they": {"meld_points": 90, "canastas": {}, "hand_points": 40},
         })
-    pdf, _ = fetch_pdf(f"/games/{game_id}/sheet.pdf")
+    pdf, _ = fetch_pdf(f"{game_path(db, game_id)}/sheet.pdf")
     pages = pdf.pages
     # Deals whose breakdown fits one line: 20 under the game's head on page 1, 24 on a full page, 16 left.
     assert pages == 3
@@ -164,7 +165,7 @@ def test_long_game_runs_over_pages_with_the_header_repeated(db, fetch_pdf):
 
 def test_game_without_deals_prints_an_empty_sheet(db, fetch_pdf):
     game_id = create_game(db, rules="modern-american", options={}, sides=SIDES)
-    pdf, _ = fetch_pdf(f"/games/{game_id}/sheet.pdf")
+    pdf, _ = fetch_pdf(f"{game_path(db, game_id)}/sheet.pdf")
     text = pdf.text()
     assert "No deal has been recorded yet." in text
     assert re.search(r"Options\s+as the rules stand, no club options changed", text)
@@ -182,7 +183,7 @@ def test_game_with_four_single_players_is_printed_across_the_page(db, fetch_pdf)
         "c": {"meld_points": 40, "canastas": {}, "hand_points": 10},
         "d": {"meld_points": 40, "canastas": {}, "hand_points": 10},
     })
-    pdf, _ = fetch_pdf(f"/games/{game_id}/sheet.pdf")
+    pdf, _ = fetch_pdf(f"{game_path(db, game_id)}/sheet.pdf")
     assert pdf.page_size.startswith("841.89 x 595.276 pts")  # A4 turned to landscape
     text = pdf.text()
     assert re.search(r"Options\s+Everyone scores alone: yes", text)
@@ -191,14 +192,20 @@ def test_game_with_four_single_players_is_printed_across_the_page(db, fetch_pdf)
                                  "50"), text, flags=re.M)
 
 
-def test_unknown_game_is_404(client):
+def test_unknown_game_is_404(client, db):
     response = client.get("/games/9999/sheet.pdf")
+    assert response.status_code == 404
+    assert "There is nothing at this address" in response.get_data(as_text=True)
+    game_id = create_game(db, rules="bicycle", options={}, sides=SIDES)
+    path = game_path(client, game_id)
+    delete_game(db, game_id)  # its link still leads to the sheet's view, which says why there is nothing
+    response = client.get(f"{path}/sheet.pdf")
     assert response.status_code == 404
     assert "There is no such game" in response.get_data(as_text=True)
 
 
 def test_game_sheet_refuses_unknown_paper(client, finished_game):
-    response = client.get(f"/games/{finished_game}/sheet.pdf?paper=a5")
+    response = client.get(f"{game_path(client, finished_game)}/sheet.pdf?paper=a5")
     assert response.status_code == 400
     assert "There is no paper size called 'a5'. Choose a4 or letter." in html.unescape(response.get_data(as_text=True))
 
@@ -207,7 +214,7 @@ def test_game_sheet_endpoint_belongs_to_the_sheets_blueprint(no_csrf_app, finish
     with no_csrf_app.test_request_context():
         from flask import url_for
 
-        assert url_for("sheets.game_sheet", game_id=finished_game) == f"/games/{finished_game}/sheet.pdf"
+        assert url_for("sheets.game_sheet", game_id=finished_game) == f"{game_path(no_csrf_app, finished_game)}/sheet.pdf"
         assert url_for("sheets.blank_sheet", rules="yahoo", paper="letter") == (
             "/sheets/blank.pdf?rules=yahoo&paper=letter")
         assert url_for("sheets.index") == "/sheets/"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 
 import pytest
 
@@ -11,6 +10,7 @@ from scorekeeper.web.forms import option_text
 from scorekeeper.rules import get_profile, profile_options
 from scorekeeper.stores.tournaments import access, records, rounds
 from scorekeeper.tournaments.rows import Entry
+from tests.recording import started_id, tournament_path
 
 PASSWORD = "green baize 42"
 
@@ -45,15 +45,14 @@ def create_tournament(client, **overrides) -> int:
     """Create a tournament through the form; the client is then its director."""
     response = client.post("/tournaments/new", data=tournament_form(**overrides))
     assert response.status_code == 303, response.get_data(as_text=True)[:2000]
-    match = re.search(r"/tournaments/(\d+)$", response.headers["Location"])
-    return int(match.group(1))
+    return started_id(client, response.headers["Location"])
 
 
 def enter(client, tournament_id: int, *names: str) -> None:
     data = {"player1": names[0]}
     if len(names) > 1:
         data["player2"] = names[1]
-    response = client.post(f"/tournaments/{tournament_id}/entries", data=data)
+    response = client.post(f"{tournament_path(client, tournament_id)}/entries", data=data)
     assert response.status_code == 303
 
 

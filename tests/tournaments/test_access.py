@@ -21,7 +21,7 @@ def running(no_csrf_app):
     tid = create_tournament(director, rounds=2)
     for name in ("Ann", "Ben", "Cy", "Di", "Eve", "Fred", "Gil", "Hana"):
         enter(director, tid, name)
-    assert director.post(f"/tournaments/{tid}/rounds").status_code == 303
+    assert director.post(f"{tournament_path(director, tid)}/rounds").status_code == 303
     return director, tid, tables_of(no_csrf_app, tid, 1)
 
 
@@ -52,7 +52,7 @@ def test_a_table_link_only_reaches_its_own_game(no_csrf_app, running):
     assert phone.post("/tournaments/table/not-a-token/deals", data=deal_form(1, {}, {})).status_code == 404
     # The scorepad's own pages refuse to change a tournament game: it is locked outside the table link.
     version = game_version(no_csrf_app, second)
-    scorepad = phone.post(f"/games/{second.game_id}/deals", data=deal_form(version, {"meld": 50}, {"meld": 50}))
+    scorepad = phone.post(f"{game_path(no_csrf_app, second.game_id)}/deals", data=deal_form(version, {"meld": 50}, {"meld": 50}))
     assert scorepad.status_code == 409
     assert deals_in(no_csrf_app, second) == 0
 
@@ -62,7 +62,7 @@ def test_a_table_cannot_change_a_closed_round(no_csrf_app, running):
     table = tables[0]
     phone = no_csrf_app.test_client()
     url = f"/tournaments/table/{table.token}"
-    assert director.post(f"/tournaments/{tid}/round/1/close", data={"confirm": "yes"}).status_code == 303
+    assert director.post(f"{tournament_path(director, tid)}/round/1/close", data={"confirm": "yes"}).status_code == 303
     version = game_version(no_csrf_app, table)
     refused = phone.post(f"{url}/deals", data=deal_form(version, {"meld": 120, "natural": 1, "out": "yes"}, {}))
     assert refused.status_code == 403
@@ -110,17 +110,17 @@ def test_a_confirmation_of_an_older_score_is_refused(no_csrf_app, running):
 def test_only_the_director_corrects_or_runs_rounds(no_csrf_app, running):
     _, tid, tables = running
     stranger = no_csrf_app.test_client()
-    result_url = f"/tournaments/{tid}/tables/{tables[0].id}/result"
+    result_url = f"{tournament_path(no_csrf_app, tid)}/tables/{tables[0].id}/result"
     posted = stranger.post(result_url, data={"kind": "corrected", "we": 5000, "they": 0, "reason": "mine"})
     assert posted.status_code == 403
     assert stranger.get(result_url).status_code == 303  # sent to sign in
-    for url in (f"/tournaments/{tid}/round/1/close", f"/tournaments/{tid}/rounds", f"/tournaments/{tid}/finish",
-                f"/tournaments/{tid}/entries"):
+    for url in (f"{tournament_path(no_csrf_app, tid)}/round/1/close", f"{tournament_path(no_csrf_app, tid)}/rounds", f"{tournament_path(no_csrf_app, tid)}/finish",
+                f"{tournament_path(no_csrf_app, tid)}/entries"):
         assert stranger.post(url, data={"player1": "Zed"}).status_code == 403, url
-    assert stranger.get(f"/tournaments/{tid}/log").status_code == 303
-    assert stranger.get(f"/tournaments/{tid}/round/1/cards.pdf").status_code == 303
+    assert stranger.get(f"{tournament_path(no_csrf_app, tid)}/log").status_code == 303
+    assert stranger.get(f"{tournament_path(no_csrf_app, tid)}/round/1/cards.pdf").status_code == 303
     # The public round page shows seats but never the table codes or links.
-    page = stranger.get(f"/tournaments/{tid}/round/1").get_data(as_text=True)
+    page = stranger.get(f"{tournament_path(no_csrf_app, tid)}/round/1").get_data(as_text=True)
     assert tables[0].code not in page and tables[0].token not in page
     db = connect(no_csrf_app.config["DATABASE"])
     try:
@@ -132,15 +132,15 @@ def test_only_the_director_corrects_or_runs_rounds(no_csrf_app, running):
 def test_a_signed_in_director_can_correct(no_csrf_app, running):
     _, tid, tables = running
     other = no_csrf_app.test_client()
-    signed = other.post(f"/tournaments/{tid}/login", data={"name": "Rosa", "password": PASSWORD})
+    signed = other.post(f"{tournament_path(no_csrf_app, tid)}/login", data={"name": "Rosa", "password": PASSWORD})
     assert signed.status_code == 303
-    response = other.post(f"/tournaments/{tid}/tables/{tables[0].id}/result",
+    response = other.post(f"{tournament_path(no_csrf_app, tid)}/tables/{tables[0].id}/result",
                           data={"kind": "adjusted", "we": 3000, "they": 2500, "reason": "A player was taken ill"})
     assert response.status_code == 303
-    log = other.get(f"/tournaments/{tid}/log").get_data(as_text=True)
+    log = other.get(f"{tournament_path(no_csrf_app, tid)}/log").get_data(as_text=True)
     assert "director Rosa" in log and "taken ill" in log
     # Without a reason nothing changes.
-    refused = other.post(f"/tournaments/{tid}/tables/{tables[1].id}/result",
+    refused = other.post(f"{tournament_path(no_csrf_app, tid)}/tables/{tables[1].id}/result",
                          data={"kind": "corrected", "we": 1, "they": 2, "reason": ""})
     assert refused.status_code == 422
 
@@ -152,7 +152,7 @@ def test_a_wrong_password_gets_the_same_answer_whatever_was_wrong(no_csrf_app, r
     answers = set()
     for i, attempt in enumerate(["", "green baize", PASSWORD + " ", "other-secret"]):
         client = no_csrf_app.test_client()
-        response = client.post(f"/tournaments/{tid}/login", data={"password": attempt},
+        response = client.post(f"{tournament_path(client, tid)}/login", data={"password": attempt},
                                environ_base={"REMOTE_ADDR": f"10.0.0.{i + 1}"})
         assert response.status_code == 422
         answers.add(login_message(response))
@@ -165,7 +165,7 @@ def test_repeated_wrong_passwords_are_slowed_down(no_csrf_app, running, monkeypa
     client = no_csrf_app.test_client()
     moment = clock.now()
     monkeypatch.setattr(clock, "now", lambda: moment)
-    url = f"/tournaments/{tid}/login"
+    url = f"{tournament_path(client, tid)}/login"
     for _ in range(access.FREE_ATTEMPTS - 1):
         assert client.post(url, data={"password": "guess"}).status_code == 422
     third = client.post(url, data={"password": "guess"})
@@ -213,7 +213,7 @@ def test_joining_needs_the_table_number_and_code_and_says_what_is_missing(no_csr
     assert missing.status_code == 422 and "Type the table&#39;s number" in missing.get_data(as_text=True)
     card = card_of(no_csrf_app, tid, 2)
     assert client.get(f"/tournaments/join?table=1&code={card.code}").status_code == 404  # table 2's code
-    opened = client.get(f"/tournaments/{tid}/join?table=2&code={card.code.lower()}")
+    opened = client.get(f"{tournament_path(client, tid)}/join?table=2&code={card.code.lower()}")
     assert opened.status_code == 303 and opened.headers["Location"].endswith(f"/tournaments/phone/{card.token}")
 
 
@@ -241,7 +241,7 @@ def test_a_deal_changed_after_a_confirmation_is_in_the_directors_log(no_csrf_app
     assert "North-South confirmed" in log
     assert "undid deal 1 after a side had confirmed" in log and "table 1" in log
     # The undo cancelled North-South's confirmation: the director sees the table as unconfirmed.
-    overview = director.get(f"/tournaments/{tid}").get_data(as_text=True)
+    overview = director.get(tournament_path(director, tid)).get_data(as_text=True)
     assert "not confirmed yet" in overview
 
 
@@ -250,7 +250,7 @@ def test_the_right_password_during_a_lock_out_says_the_sign_in_is_paused_not_wro
     client = no_csrf_app.test_client()
     moment = clock.now()
     monkeypatch.setattr(clock, "now", lambda: moment)
-    url = f"/tournaments/{tid}/login"
+    url = f"{tournament_path(client, tid)}/login"
     for _ in range(access.FREE_ATTEMPTS + 6):
         client.post(url, data={"password": "guess"})
         moment += timedelta(seconds=access.MAX_WAIT_SECONDS)

@@ -8,6 +8,7 @@ from scorekeeper.db import connect
 from scorekeeper.stores.tournaments import access, records, results, rounds, running
 from scorekeeper.tournaments.rows import Table
 from tests.conftest import assert_fits_phone
+from tests.recording import tournament_path
 
 pytestmark = pytest.mark.browser
 
@@ -81,7 +82,7 @@ def test_table_phone_opens_by_code_scores_and_both_sides_confirm(phone, live_ser
 def test_public_tournament_pages_fit_a_phone(phone, live_server):
     table, _card = start_tournament(live_server.app)
     tid = table.tournament_id
-    for path in (f"/tournaments/{tid}", f"/tournaments/{tid}/round/1", f"/tournaments/{tid}/standings",
+    for path in (tournament_path(live_server, tid), f"{tournament_path(live_server, tid)}/round/1", f"{tournament_path(live_server, tid)}/standings",
                  "/tournaments/new"):
         phone.goto(live_server(path))
         assert_fits_phone(phone)

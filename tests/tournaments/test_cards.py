@@ -6,6 +6,7 @@ import subprocess
 from urllib.parse import urlsplit
 
 from .conftest import create_tournament, enter, tables_of
+from tests.recording import tournament_path
 
 
 def qr_codes_in(pdf: bytes, tmp_path) -> list[str]:
@@ -25,8 +26,8 @@ def test_every_table_card_carries_a_qr_code_of_its_table(no_csrf_app, tmp_path):
     tid = create_tournament(director)
     for name in ("Ann", "Ben", "Cy", "Di", "Eve", "Fred", "Gil", "Hana"):
         enter(director, tid, name)
-    director.post(f"/tournaments/{tid}/rounds")
-    cards = director.get(f"/tournaments/{tid}/round/1/cards.pdf")
+    director.post(f"{tournament_path(director, tid)}/rounds")
+    cards = director.get(f"{tournament_path(director, tid)}/round/1/cards.pdf")
     assert cards.status_code == 200
     found = qr_codes_in(cards.data, tmp_path)
     tables = tables_of(no_csrf_app, tid, 1)
@@ -53,7 +54,7 @@ def test_the_event_cards_open_a_phone_that_stays_with_its_table_all_event(no_csr
     tid = create_tournament(director)
     for name in ("Ann", "Ben", "Cy", "Di", "Eve", "Fred", "Gil", "Hana"):
         enter(director, tid, name)
-    cards = director.get(f"/tournaments/{tid}/cards.pdf")
+    cards = director.get(f"{tournament_path(director, tid)}/cards.pdf")
     assert cards.status_code == 200
     urls = [urlsplit(u).path for u in qr_codes_in(cards.data, tmp_path) if "/results/" not in u]
     assert len(urls) == 2
@@ -61,12 +62,12 @@ def test_the_event_cards_open_a_phone_that_stays_with_its_table_all_event(no_csr
     url = next(u for u in urls if "Table 1<" in phone.get(u).get_data(as_text=True))
     assert "when the director starts a round" in phone.get(url).get_data(as_text=True)
     assert phone.get(f"{url}/status?table=").headers["HX-Reswap"] == "none"
-    director.post(f"/tournaments/{tid}/rounds")
+    director.post(f"{tournament_path(director, tid)}/rounds")
     assert phone.get(f"{url}/status?table=").headers["HX-Refresh"] == "true"
     first = tables_of(app, tid, 1)[0]
     assert "Table 1 · round 1" in phone.get(url).get_data(as_text=True)
     assert "HX-Refresh" not in phone.get(f"{url}/status?table={first.id}").headers
-    director.post(f"/tournaments/{tid}/round/1/close", data={"then": "next", "confirm": "yes"})
+    director.post(f"{tournament_path(director, tid)}/round/1/close", data={"then": "next", "confirm": "yes"})
     assert phone.get(f"{url}/status?table={first.id}").headers["HX-Refresh"] == "true"
     page = phone.get(url).get_data(as_text=True)
     assert "Table 1 · round 2" in page and "Save the deal" in page

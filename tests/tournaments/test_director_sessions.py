@@ -11,6 +11,7 @@ from scorekeeper import clock as app_clock
 from scorekeeper.stores.tournaments import access
 
 from .conftest import PASSWORD, create_tournament
+from tests.recording import tournament_path
 
 
 @pytest.fixture
@@ -22,7 +23,7 @@ def clock(monkeypatch):
 
 def signed_in(app, tid, name="Rosa"):
     client = app.test_client()
-    assert client.post(f"/tournaments/{tid}/login", data={"password": PASSWORD, "name": name}).status_code == 303
+    assert client.post(f"{tournament_path(client, tid)}/login", data={"password": PASSWORD, "name": name}).status_code == 303
     return client
 
 
@@ -34,7 +35,7 @@ def copy_of(app, client):
 
 
 def can_read_log(client, tid) -> bool:
-    return client.get(f"/tournaments/{tid}/log").status_code == 200
+    return client.get(f"{tournament_path(client, tid)}/log").status_code == 200
 
 
 def test_a_copied_cookie_no_longer_opens_the_log_after_sign_out(no_csrf_app):
@@ -42,7 +43,7 @@ def test_a_copied_cookie_no_longer_opens_the_log_after_sign_out(no_csrf_app):
     director = signed_in(no_csrf_app, tid)
     thief = copy_of(no_csrf_app, director)
     assert can_read_log(thief, tid)
-    assert director.post(f"/tournaments/{tid}/logout").status_code == 303
+    assert director.post(f"{tournament_path(director, tid)}/logout").status_code == 303
     assert not can_read_log(director, tid)
     assert not can_read_log(thief, tid)
 
@@ -55,7 +56,7 @@ def test_a_sign_in_ends_after_hours_without_use(no_csrf_app, clock):
     clock[0] += access.DIRECTOR_IDLE - timedelta(minutes=5)
     assert can_read_log(director, tid)
     clock[0] += access.DIRECTOR_IDLE + timedelta(minutes=1)
-    answer = director.get(f"/tournaments/{tid}/log")
+    answer = director.get(f"{tournament_path(director, tid)}/log")
     assert answer.status_code == 303 and "/login" in answer.headers["Location"]
 
 
@@ -63,21 +64,21 @@ def test_changing_the_password_ends_every_other_sign_in(no_csrf_app):
     tid = create_tournament(no_csrf_app.test_client())
     director = signed_in(no_csrf_app, tid)
     laptop = signed_in(no_csrf_app, tid, name="Sam")
-    page = director.get(f"/tournaments/{tid}/password")
+    page = director.get(f"{tournament_path(director, tid)}/password")
     assert page.status_code == 200 and "New password" in page.get_data(as_text=True)
-    wrong = director.post(f"/tournaments/{tid}/password",
+    wrong = director.post(f"{tournament_path(director, tid)}/password",
                           data={"current": "not it", "password": "new secret 7", "password_again": "new secret 7"})
     assert wrong.status_code == 422 and "current password" in wrong.get_data(as_text=True)
-    changed = director.post(f"/tournaments/{tid}/password",
+    changed = director.post(f"{tournament_path(director, tid)}/password",
                             data={"current": PASSWORD, "password": "new secret 7", "password_again": "new secret 7"})
     assert changed.status_code == 303
     assert can_read_log(director, tid)  # the device that changed it stays signed in
     assert not can_read_log(laptop, tid)
-    assert no_csrf_app.test_client().post(f"/tournaments/{tid}/login", data={"password": PASSWORD}).status_code == 422
+    assert no_csrf_app.test_client().post(f"{tournament_path(director, tid)}/login", data={"password": PASSWORD}).status_code == 422
     signed_in_again = no_csrf_app.test_client()
-    assert signed_in_again.post(f"/tournaments/{tid}/login",
+    assert signed_in_again.post(f"{tournament_path(director, tid)}/login",
                                 data={"password": "new secret 7"}).status_code == 303
-    log = director.get(f"/tournaments/{tid}/log").get_data(as_text=True)
+    log = director.get(f"{tournament_path(director, tid)}/log").get_data(as_text=True)
     assert "changed the director&#39;s password" in log
 
 
@@ -85,5 +86,5 @@ def test_the_creator_of_a_tournament_is_signed_in_on_the_server_too(no_csrf_app)
     creator = no_csrf_app.test_client()
     tid = create_tournament(creator)
     thief = copy_of(no_csrf_app, creator)
-    creator.post(f"/tournaments/{tid}/logout")
+    creator.post(f"{tournament_path(no_csrf_app, tid)}/logout")
     assert not can_read_log(thief, tid)

@@ -11,13 +11,14 @@ from scorekeeper import clock as app_clock
 from scorekeeper.stores.tournaments import access
 
 from .conftest import create_tournament, enter
+from tests.recording import tournament_path
 
 
 def open_tournament(app, client, names=("Ann", "Ben", "Cy", "Di", "Eve", "Fred", "Gil", "Hana")) -> int:
     tid = create_tournament(client)
     for name in names:
         enter(client, tid, name)
-    assert client.post(f"/tournaments/{tid}/rounds").status_code == 303
+    assert client.post(f"{tournament_path(client, tid)}/rounds").status_code == 303
     return tid
 
 
@@ -141,7 +142,7 @@ def test_the_password_check_runs_outside_any_write_transaction(no_csrf_app, monk
         return real(stored, password)
 
     monkeypatch.setattr(access_module, "check_password_hash", check_while_another_writes)
-    assert no_csrf_app.test_client().post(f"/tournaments/{tid}/login", data={"password": "wrong"}).status_code == 422
+    assert no_csrf_app.test_client().post(f"{tournament_path(client, tid)}/login", data={"password": "wrong"}).status_code == 422
     assert seen == ["free"]
 
 

@@ -9,7 +9,7 @@ def test_the_log_speaks_in_sentences_with_names_as_typed(no_csrf_app):
     director = no_csrf_app.test_client()
     tid = create_tournament(director)
     enter(director, tid, "Zoë Müller")
-    log = director.get(f"/tournaments/{tid}/log").get_data(as_text=True)
+    log = director.get(f"{tournament_path(director, tid)}/log").get_data(as_text=True)
     assert "entered Zoë Müller as number 1, playing from round 1" in log
     assert "u00eb" not in log.split("<main", 1)[1] and "{&#34;" not in log and '{"' not in log.split("<main", 1)[1]
 
@@ -20,7 +20,7 @@ def test_the_log_filters_by_round_and_table(no_csrf_app):
     tid = create_tournament(director)
     for name in ("Ann", "Ben", "Cy", "Di", "Eve", "Fred", "Gil", "Hana"):
         enter(director, tid, name)
-    director.post(f"/tournaments/{tid}/rounds")
+    director.post(f"{tournament_path(director, tid)}/rounds")
     first, second = tables_of(app, tid, 1)
     phone = app.test_client()
     for table in (first, second):
@@ -33,4 +33,4 @@ def test_the_log_filters_by_round_and_table(no_csrf_app):
     table_two = log_text(director, tid, "?round=1&table=2")
     assert table_two.count("East-West confirmed") == 1 and "entered Ann" not in table_two
     assert "· table 2" in table_two and "· table 1" not in table_two
-    assert director.get(f"/tournaments/{tid}/log?round=x&table=%00").status_code == 200
+    assert director.get(f"{tournament_path(director, tid)}/log?round=x&table=%00").status_code == 200

@@ -12,6 +12,7 @@ from scorekeeper.db import connect
 from scorekeeper.rules import scoring
 
 from .conftest import create_tournament, deal_form, enter, game_version, tables_of
+from tests.recording import tournament_path
 
 DEALS = [
     ({"meld": 120, "natural": 1, "out": "yes"}, {"meld": 40}),
@@ -27,7 +28,7 @@ def table_with_three_deals(no_csrf_app):
     tid = create_tournament(director, rounds=2, round_limit=8)
     for name in ("Ann", "Ben", "Cy", "Di"):
         enter(director, tid, name)
-    assert director.post(f"/tournaments/{tid}/rounds").status_code == 303
+    assert director.post(f"{tournament_path(director, tid)}/rounds").status_code == 303
     table = tables_of(no_csrf_app, tid, 1)[0]
     phone = no_csrf_app.test_client()
     for we, they in DEALS:

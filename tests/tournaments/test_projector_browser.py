@@ -9,6 +9,7 @@ from scorekeeper.web.tournaments import public
 from tests.conftest import open_page
 
 from .test_browser import save_a_deal, start_tournament
+from tests.recording import tournament_path
 
 pytestmark = pytest.mark.browser
 
@@ -31,9 +32,9 @@ def test_the_wall_screen_shows_provisional_standings_in_large_type_and_updates_i
     _table, card = start_tournament(live_server.app, name="Projector night", round_end="deals", round_limit=4)
     tid = card.tournament_id
 
-    wall.goto(live_server(f"/tournaments/{tid}/standings"))
+    wall.goto(live_server(f"{tournament_path(live_server, tid)}/standings"))
     normal_size = font_px(wall, ".standings-table")
-    wall.goto(live_server(f"/tournaments/{tid}/standings?big=1"))
+    wall.goto(live_server(f"{tournament_path(live_server, tid)}/standings?big=1"))
     big_size = font_px(wall, ".standings-table")
     assert big_size > normal_size * 1.3, (normal_size, big_size)
     assert font_px(wall, ".provisional-mark") > 20

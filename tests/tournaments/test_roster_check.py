@@ -9,10 +9,11 @@ import re
 import pytest
 
 from .conftest import create_tournament, enter, entries_of
+from tests.recording import tournament_path
 
 
 def check(client, tid: int, field: str = "player1", **names):
-    return client.get(f"/tournaments/{tid}/entries/check", query_string={"field": field, **names},
+    return client.get(f"{tournament_path(client, tid)}/entries/check", query_string={"field": field, **names},
                       headers={"HX-Request": "true"})
 
 
@@ -33,10 +34,10 @@ def pairs(no_csrf_app):
 
 
 def test_the_entry_form_checks_each_name_while_it_is_typed(pairs):
-    page = pairs.get(f"/tournaments/{pairs.tournament_id}").get_data(as_text=True)
+    page = pairs.get(tournament_path(pairs, pairs.tournament_id)).get_data(as_text=True)
     for field in ("player1", "player2"):
         tag = re.search(rf'<input id="{field}"[^>]*>', page).group(0)
-        assert f'hx-get="/tournaments/{pairs.tournament_id}/entries/check?field={field}"' in tag
+        assert f'hx-get="{tournament_path(pairs, pairs.tournament_id)}/entries/check?field={field}"' in tag
         assert re.search(r'hx-trigger="[^"]*input[^"]*delay:\d+ms', tag), tag
         target = re.search(r'hx-target="#([^"]+)"', tag).group(1)
         assert f'id="{target}"' in page and 'aria-live="polite"' in page
@@ -87,6 +88,6 @@ def test_the_check_warns_exactly_when_the_save_refuses(pairs, no_csrf_app, typed
     tid = pairs.tournament_id
     warned = "already entered" in warning(check(pairs, tid, player1=typed, player2="Zed Zulu"))
     before = len(entries_of(no_csrf_app, tid))
-    pairs.post(f"/tournaments/{tid}/entries", data={"player1": typed, "player2": "Zed Zulu"})
+    pairs.post(f"{tournament_path(no_csrf_app, tid)}/entries", data={"player1": typed, "player2": "Zed Zulu"})
     refused = len(entries_of(no_csrf_app, tid)) == before
     assert warned == refused

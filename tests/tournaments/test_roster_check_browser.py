@@ -7,6 +7,7 @@ import pytest
 from scorekeeper.db import connect
 from scorekeeper.stores.tournaments import records
 from tests.conftest import assert_fits_phone
+from tests.recording import tournament_path
 
 pytestmark = pytest.mark.browser
 
@@ -29,10 +30,10 @@ def pairs_tournament(app) -> int:
 @pytest.mark.parametrize("phone", ["360x640"], indirect=True)
 def test_a_duplicate_name_is_spotted_as_it_is_typed_on_a_phone(phone, live_server):
     tid = pairs_tournament(live_server.app)
-    phone.goto(live_server(f"/tournaments/{tid}/login"))
+    phone.goto(live_server(f"{tournament_path(live_server, tid)}/login"))
     phone.fill('input[name="password"]', PASSWORD)
     phone.get_by_role("button", name="Sign in").click()
-    phone.wait_for_url(f"**/tournaments/{tid}")
+    phone.wait_for_url(f"**{tournament_path(live_server, tid)}")
 
     partner = phone.locator("#player2")
     partner.press_sequentially("  bob   JONES", delay=30)

@@ -7,6 +7,7 @@ import pytest
 
 from .conftest import create_tournament, deal_form, enter, game_version, log_text, tables_of
 from .test_access import deals_in
+from tests.recording import tournament_path
 
 WON = {"meld": 120, "natural": 1, "out": "yes"}
 LOST = {"meld": 40}
@@ -19,7 +20,7 @@ def room(no_csrf_app):
     tid = create_tournament(director)
     for name in ("Ann", "Ben", "Cy", "Di", "Eve", "Fred", "Gil", "Hana"):
         enter(director, tid, name)
-    director.post(f"/tournaments/{tid}/rounds")
+    director.post(f"{tournament_path(director, tid)}/rounds")
     return no_csrf_app, director, tid, tables_of(no_csrf_app, tid, 1)
 
 
@@ -80,18 +81,18 @@ def test_we_disagree_marks_the_table_disputed_and_alerts_the_director_until_sett
     assert phone.post(url, data={"side": "they", "reason": "Deal 1: we had two canastas"}).status_code == 303
     page = phone.get(f"/tournaments/table/{second.token}").get_data(as_text=True)
     assert "East-West disagree" in page and "The director has been told" in page
-    overview = director.get(f"/tournaments/{tid}").get_data(as_text=True)
+    overview = director.get(tournament_path(director, tid)).get_data(as_text=True)
     assert "Table 2 is disputed" in overview and "Deal 1: we had two canastas" in overview
-    round_page = director.get(f"/tournaments/{tid}/round/1").get_data(as_text=True)
+    round_page = director.get(f"{tournament_path(director, tid)}/round/1").get_data(as_text=True)
     assert round_page.index("Table 2") < round_page.index("Table 1")  # disputed tables first
     # A confirmation does not make a disputed table count as confirmed.
     confirm(app, phone, second, "we")
     confirm(app, phone, second, "they")
-    assert "Table 2 is disputed" in director.get(f"/tournaments/{tid}").get_data(as_text=True)
-    settle = director.post(f"/tournaments/{tid}/tables/{second.id}/settle",
+    assert "Table 2 is disputed" in director.get(tournament_path(director, tid)).get_data(as_text=True)
+    settle = director.post(f"{tournament_path(director, tid)}/tables/{second.id}/settle",
                            data={"reason": "Checked the cards: the score stands"})
     assert settle.status_code == 303
-    assert "is disputed" not in director.get(f"/tournaments/{tid}").get_data(as_text=True)
+    assert "is disputed" not in director.get(f"{tournament_path(director, tid)}").get_data(as_text=True)
     log = log_text(director, tid)
     assert "East-West disagreed with the score" in log and "settled the dispute" in log
 
@@ -119,7 +120,7 @@ def test_a_table_the_director_adjusted_takes_no_more_deals_and_says_why(room):
     app, director, tid, (table, _) = room
     phone = app.test_client()
     post_deal(app, phone, table)
-    director.post(f"/tournaments/{tid}/tables/{table.id}/result",
+    director.post(f"{tournament_path(director, tid)}/tables/{table.id}/result",
                   data={"kind": "adjusted", "we": "500", "they": "300", "reason": "A player fell ill"})
     refused = post_deal(app, phone, table)
     assert refused.status_code == 409

@@ -14,6 +14,7 @@ from scorekeeper.stores.tournaments import rounds
 
 from .conftest import create_tournament, deal_form, enter, game_version, tables_of
 from .test_access import deals_in
+from tests.recording import tournament_path
 
 WON = {"meld": 120, "natural": 1, "out": "yes"}
 LOST = {"meld": 40}
@@ -38,7 +39,7 @@ def timed(no_csrf_app, moment):
 
 
 def start(app, director, tid, **choice):
-    assert director.post(f"/tournaments/{tid}/rounds", data=choice).status_code == 303
+    assert director.post(f"{tournament_path(director, tid)}/rounds", data=choice).status_code == 303
     return tables_of(app, tid)[-1]
 
 
@@ -65,17 +66,17 @@ def text(response) -> str:
 
 def test_the_director_chooses_when_starting_and_the_log_says_so(timed):
     app, director, tid = timed
-    page = text(director.get(f"/tournaments/{tid}"))
+    page = text(director.get(tournament_path(director, tid)))
     assert "When time is up" in page and 'name="time_up" value="finish"' in page and 'value="stop"' in page
     start(app, director, tid, time_up="stop")
     assert stored_choice(app, tid) == "stop"
-    log = text(director.get(f"/tournaments/{tid}/log"))
+    log = text(director.get(f"{tournament_path(director, tid)}/log"))
     assert "started the round: 1 table; when time is up, play stops" in log
 
 
 def test_an_unknown_choice_is_refused_in_plain_words(timed):
     app, director, tid = timed
-    answer = director.post(f"/tournaments/{tid}/rounds", data={"time_up": "whenever"}, follow_redirects=True)
+    answer = director.post(f"{tournament_path(director, tid)}/rounds", data={"time_up": "whenever"}, follow_redirects=True)
     assert "Choose what happens when time is up" in text(answer)
     assert tables_of(app, tid) == []
 
@@ -117,7 +118,7 @@ def test_finish_accepts_the_deal_started_in_time_and_no_new_one(timed, moment):
     assert refused.status_code == 409 and "no new deal may start" in text(refused)
     assert mark_started(phone, table).status_code == 409  # too late to start one
     assert deals_in(app, table) == 2
-    log = text(director.get(f"/tournaments/{tid}/log?table=1"))
+    log = text(director.get(f"{tournament_path(director, tid)}/log?table=1"))
     assert "said deal 2 had started" in log
 
 
@@ -151,17 +152,17 @@ def test_the_director_changes_the_choice_while_the_round_runs_and_it_is_logged(t
     table = start(app, director, tid, time_up="finish")
     phone = app.test_client()
     mark_started(phone, table)
-    overview = text(director.get(f"/tournaments/{tid}"))
-    assert f'action="/tournaments/{tid}/round/1/time-up"' in overview
-    assert director.post(f"/tournaments/{tid}/round/1/time-up", data={"time_up": "stop"}).status_code == 303
+    overview = text(director.get(tournament_path(director, tid)))
+    assert f'action="{tournament_path(director, tid)}/round/1/time-up"' in overview
+    assert director.post(f"{tournament_path(director, tid)}/round/1/time-up", data={"time_up": "stop"}).status_code == 303
     assert stored_choice(app, tid) == "stop"
     assert "When time is up, play stops" in text(phone.get(f"/tournaments/table/{table.token}"))
     moment[0] += timedelta(minutes=31)
     assert post_deal(app, phone, table).status_code == 409  # the mark no longer matters
-    log = text(director.get(f"/tournaments/{tid}/log"))
+    log = text(director.get(f"{tournament_path(director, tid)}/log"))
     assert ("changed what happens when time is up: finish the deal in play → stop at once") in log
     # Only the director may change it.
-    assert phone.post(f"/tournaments/{tid}/round/1/time-up", data={"time_up": "finish"}).status_code == 403
+    assert phone.post(f"{tournament_path(director, tid)}/round/1/time-up", data={"time_up": "finish"}).status_code == 403
     assert stored_choice(app, tid) == "stop"
 
 
@@ -170,7 +171,7 @@ def test_a_round_limited_by_deals_has_no_time_choice(no_csrf_app):
     tid = create_tournament(director, round_end="deals", round_limit="2")
     for name in ("Ann", "Ben", "Cy", "Di"):
         enter(director, tid, name)
-    assert "When time is up" not in text(director.get(f"/tournaments/{tid}"))
+    assert "When time is up" not in text(director.get(tournament_path(director, tid)))
     table = start(no_csrf_app, director, tid)
     assert stored_choice(no_csrf_app, tid) is None
     assert mark_started(no_csrf_app.test_client(), table).status_code == 409

@@ -14,6 +14,7 @@ from scorekeeper.db import connect
 from scorekeeper.stores.tournaments import rounds
 
 from .conftest import card_of, create_tournament, deal_form, enter, log_text
+from tests.recording import tournament_path
 
 PAIRS = [("Ada", "Bea"), ("Cal", "Dot"), ("Eli", "Fay"), ("Gus", "Hal"), ("Ida", "Jon"), ("Kim", "Lou"),
          ("Max", "Nan"), ("Oli", "Pia")]
@@ -87,7 +88,7 @@ def test_a_whole_evening_of_eight_pairs(no_csrf_app):
         enter(director, tid, *pair)
     phones = {}
     for round_number in range(1, 5):
-        assert director.post(f"/tournaments/{tid}/rounds").status_code == 303
+        assert director.post(f"{tournament_path(director, tid)}/rounds").status_code == 303
         if round_number == 1:
             phones = {n: TablePhone(app, tid, n) for n in range(1, 5)}  # each phone joins once
         for number, phone in phones.items():
@@ -108,9 +109,9 @@ def test_a_whole_evening_of_eight_pairs(no_csrf_app):
             play_round_two_incidents(app, director, tid, phones)
         if round_number == 3:
             close_early_and_reopen(director, tid, phones)
-        closed = director.post(f"/tournaments/{tid}/round/{round_number}/close")
+        closed = director.post(f"{tournament_path(director, tid)}/round/{round_number}/close")
         assert closed.status_code == 303, "every table confirmed: the round closes without asking"
-    assert director.post(f"/tournaments/{tid}/finish", data={"confirm": "yes"}).status_code == 303
+    assert director.post(f"{tournament_path(director, tid)}/finish", data={"confirm": "yes"}).status_code == 303
     check_standings(app, director, tid)
     log = log_text(director, tid)
     for words in ("East-West disagreed with the score", "settled the dispute", "corrected deal 1",
@@ -124,16 +125,16 @@ def play_round_two_incidents(app, director, tid, phones) -> None:
     action, hidden = form_of(phones[2].page(2), "/dispute")
     assert phones[2].client.post(action, data={**hidden, "side": "they", "reason": "Deal 2 hand: 30, not 20"}
                                  ).status_code == 303
-    overview = director.get(f"/tournaments/{tid}").get_data(as_text=True)
+    overview = director.get(tournament_path(director, tid)).get_data(as_text=True)
     assert "Table 2 is disputed" in overview
     tables = {t.number: t for t in rounds_tables(app, tid, 2)}
-    assert director.post(f"/tournaments/{tid}/tables/{tables[2].id}/settle",
+    assert director.post(f"{tournament_path(director, tid)}/tables/{tables[2].id}/settle",
                          data={"reason": "Counted the cards again: the score stands"}).status_code == 303
-    assert "is disputed" not in director.get(f"/tournaments/{tid}").get_data(as_text=True)
+    assert "is disputed" not in director.get(f"{tournament_path(director, tid)}").get_data(as_text=True)
     phones[2].confirm_both(2)
     assert "We disagree" not in phones[2].page(2)  # once both sides confirmed, nothing is left to dispute
     table = tables[3]
-    page = director.get(f"/tournaments/{tid}/tables/{table.id}/result").get_data(as_text=True)
+    page = director.get(f"{tournament_path(director, tid)}/tables/{table.id}/result").get_data(as_text=True)
     deal_url = html.unescape(re.search(r'href="([^"]*/deals/\d+)">Deal 1<', page).group(1))
     form_page = director.get(deal_url).get_data(as_text=True)
     version = re.search(r'name="version"[^>]*value="(\d+)"', form_page)
@@ -146,10 +147,10 @@ def play_round_two_incidents(app, director, tid, phones) -> None:
 
 def close_early_and_reopen(director, tid, phones) -> None:
     """Round 3 is closed with table 1 unfinished (after the warning), reopened, finished and confirmed."""
-    asked = director.post(f"/tournaments/{tid}/round/3/close")
+    asked = director.post(f"{tournament_path(director, tid)}/round/3/close")
     assert asked.status_code == 200 and "Table 1 is not confirmed" in asked.get_data(as_text=True)
-    assert director.post(f"/tournaments/{tid}/round/3/close", data={"confirm": "yes"}).status_code == 303
-    assert director.post(f"/tournaments/{tid}/round/3/reopen").status_code == 303
+    assert director.post(f"{tournament_path(director, tid)}/round/3/close", data={"confirm": "yes"}).status_code == 303
+    assert director.post(f"{tournament_path(director, tid)}/round/3/reopen").status_code == 303
     phones[1].play(3, [DEAL_2])
     phones[1].confirm_both(3)
 
@@ -180,10 +181,10 @@ def check_standings(app, director, tid) -> None:
         expected[names[ew]] += they
         met.add(frozenset((ns, ew)))
     assert len(met) == 16  # nobody met the same pair twice
-    rows = list(csv.DictReader(io.StringIO(director.get(f"/tournaments/{tid}/results.csv").get_data(as_text=True))))
+    rows = list(csv.DictReader(io.StringIO(director.get(f"{tournament_path(director, tid)}/results.csv").get_data(as_text=True))))
     got = {row["name"]: int(row["total_points"]) for row in rows}
     assert got == expected
     order = list(dict.fromkeys(row["name"] for row in rows))
     assert [expected[n] for n in order] == sorted(expected.values(), reverse=True)
-    page = director.get(f"/tournaments/{tid}/standings").get_data(as_text=True)
+    page = director.get(f"{tournament_path(director, tid)}/standings").get_data(as_text=True)
     assert "Final standings after 4 rounds" in page

@@ -12,6 +12,7 @@ from scorekeeper.stores.tournaments import results, rounds
 from scorekeeper.db import connect
 
 from .conftest import card_of, create_tournament, deal_form, enter, entries_of, tables_of
+from tests.recording import tournament_path
 
 PLAYERS = ["Ada", "Bea", "Cal", "Dot", "Eli", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou", "Max", "Nan",
            "Oli", "Pia"]
@@ -76,7 +77,7 @@ def test_a_whole_afternoon_of_individuals(no_csrf_app):
         enter(director, tid, name)
 
     for round_number in range(1, 5):
-        started = director.post(f"/tournaments/{tid}/rounds")
+        started = director.post(f"{tournament_path(director, tid)}/rounds")
         assert started.status_code == 303
         tables = tables_of(app, tid, round_number)
         assert len(tables) == 4
@@ -87,20 +88,20 @@ def test_a_whole_afternoon_of_individuals(no_csrf_app):
         for thread in threads:
             thread.join(timeout=60)
         assert failures == []
-        overview = director.get(f"/tournaments/{tid}").get_data(as_text=True)
+        overview = director.get(tournament_path(director, tid)).get_data(as_text=True)
         assert "Every table has confirmed." in overview
-        closed = director.post(f"/tournaments/{tid}/round/{round_number}/close", data={"confirm": "yes"})
+        closed = director.post(f"{tournament_path(director, tid)}/round/{round_number}/close", data={"confirm": "yes"})
         assert closed.status_code == 303
         if round_number == 2:
             corrected_table = next(t for t in tables if t.number == CORRECTED[1])
             response = director.post(
-                f"/tournaments/{tid}/tables/{corrected_table.id}/result",
+                f"{tournament_path(director, tid)}/tables/{corrected_table.id}/result",
                 data={"kind": "corrected", "we": CORRECTED[2], "they": CORRECTED[3],
                       "reason": "North-South's first deal was typed with a zero too few"},
             )
             assert response.status_code == 303
 
-    finished = director.post(f"/tournaments/{tid}/finish", data={"confirm": "yes"})
+    finished = director.post(f"{tournament_path(director, tid)}/finish", data={"confirm": "yes"})
     assert finished.status_code == 303
 
     # Every game's totals are the hand-worked figures (or the correction), read from the scorepad.
@@ -131,7 +132,7 @@ def test_a_whole_afternoon_of_individuals(no_csrf_app):
                 line["against"] += other
                 line["vp"] += own_vp
                 line["won"] += 1 if own > other else 0
-    exported = director.get(f"/tournaments/{tid}/results.csv")
+    exported = director.get(f"{tournament_path(director, tid)}/results.csv")
     assert exported.status_code == 200 and exported.mimetype == "text/csv"
     rows = list(csv.DictReader(io.StringIO(exported.get_data(as_text=True))))
     assert len(rows) == 16 * 4
@@ -153,11 +154,11 @@ def test_a_whole_afternoon_of_individuals(no_csrf_app):
     key = lambda n: (expected[n]["vp"], expected[n]["won"], expected[n]["points"] - expected[n]["against"])  # noqa: E731
     assert [key(n) for n in csv_order] == [key(n) for n in order]
 
-    page = director.get(f"/tournaments/{tid}/standings").get_data(as_text=True)
+    page = director.get(f"{tournament_path(director, tid)}/standings").get_data(as_text=True)
     assert "Final standings after 4 rounds" in page and leader in page
     assert "4000 or more" in page  # the VP scale is printed
 
     # The correction is in the log: who, what it was, what it became, why.
-    log = director.get(f"/tournaments/{tid}/log").get_data(as_text=True)
+    log = director.get(f"{tournament_path(director, tid)}/log").get_data(as_text=True)
     assert "corrected" in log and "a zero too few" in log
     assert "corrected the table&#39;s score: 870 – 650 → 2,000 – 600 (corrected)" in log  # was → became, in English digits

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.rules import get_profile, profile_options
 from scorekeeper.web.forms import option_text  # what the form itself shows and posts
+from tests.recording import started_id
 
 
 def option_values(rules: str, **chosen) -> dict:
@@ -20,7 +21,7 @@ def start_game(client, rules="bicycle", first_dealer=0, **options) -> int:
                  "they_player0": "Bo", "they_player1": "Di"})
     response = client.post("/games/new", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)
-    return int(response.headers["Location"].rsplit("/", 1)[1])
+    return started_id(client, response.headers["Location"])
 
 
 def totals_form(version: int, **overrides) -> dict:

@@ -14,6 +14,7 @@ from scorekeeper import ROOT
 from scorekeeper.ops import assets
 
 from .scorepad_helpers import start_game
+from tests.recording import game_path
 
 HASHED_CSS = re.compile(r'href="(/static/css/app\.[0-9a-f]{12}\.css)"')
 #: A page's CSRF token carries the second it was signed in: two renders a second apart differ only there.
@@ -115,13 +116,13 @@ def test_an_unchanged_poll_keeps_the_connection_open(no_csrf_app):
     try:
         connection = http.client.HTTPConnection("127.0.0.1", server.effective_port, timeout=10)
         for _ in range(3):
-            connection.request("GET", f"/games/{game_id}/scoreboard?v=1", headers={"HX-Request": "true"})
+            connection.request("GET", f"{game_path(no_csrf_app, game_id)}/scoreboard?v=1", headers={"HX-Request": "true"})
             response = connection.getresponse()
             assert response.read() == b""
             assert response.status == 200 and response.getheader("HX-Reswap") == "none"
             assert not response.will_close, "the server closed the connection after an unchanged poll"
         socket = connection.sock
-        connection.request("GET", f"/games/{game_id}/scoreboard?v=0", headers={"HX-Request": "true"})
+        connection.request("GET", f"{game_path(no_csrf_app, game_id)}/scoreboard?v=0", headers={"HX-Request": "true"})
         response = connection.getresponse()
         assert response.status == 200 and b'id="scoreboard"' in response.read()
         assert connection.sock is socket

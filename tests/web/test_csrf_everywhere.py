@@ -7,26 +7,40 @@ import re
 from pathlib import Path
 
 from scorekeeper import ROOT
+from scorekeeper.db import connect
+from scorekeeper.stores.games import create_game, get_game
+from scorekeeper.stores.tournaments import records
 
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
 
-def fill(rule) -> str:
-    """The rule's path with every parameter replaced by something it accepts (the token check comes first)."""
+def fill(rule, links: dict[str, str]) -> str:
+    """The rule's path with every parameter replaced by something it accepts (the token check comes first): a
+    game or a tournament by the link of a real one, since no other address matches."""
     def value(match):
+        if match["converter"] in links:
+            return links[match["converter"]]
         return "1" if match["converter"] in ("int", "id") else "x"
     return re.sub(r"<(?:(?P<converter>\w+)(?:\([^)]*\))?:)?(?P<name>\w+)>", value, rule.rule)
 
 
 def test_every_route_that_takes_a_post_refuses_it_without_a_token(csrf_app):
     client = csrf_app.test_client()
+    db = connect(csrf_app.config["DATABASE"])
+    game = get_game(db, create_game(db, rules="bicycle", options={}, sides=[
+        {"key": "we", "name": "We", "players": ["Ann", "Bob"]}, {"key": "they", "name": "They", "players": ["Cy", "Di"]}]))
+    tournament = records.get_tournament(db, records.create_tournament(
+        db, name="Club", date="2026-11-26", rules="bicycle", options={}, format="pairs", rounds=2, round_end="deals",
+        round_limit=2, scoring="points", password="green baize 42"))
+    db.conn.close()
+    links = {"game": game.link, "tournament": tournament.link}
     checked = []
     for rule in csrf_app.url_map.iter_rules():
         methods = (rule.methods or set()) & WRITE_METHODS
         if not methods or rule.endpoint.startswith("api.") or rule.endpoint == "static":
             continue
         for method in sorted(methods):
-            response = client.open(fill(rule), method=method, data={"x": "1"})
+            response = client.open(fill(rule, links), method=method, data={"x": "1"})
             assert response.status_code == 400, (method, rule.rule, response.status_code)
             assert "Reload the page" in response.get_data(as_text=True), rule.rule
             checked.append(rule.endpoint)

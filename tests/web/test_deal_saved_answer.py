@@ -11,6 +11,7 @@ import pytest
 
 from .htmlparts import element, pieces
 from .scorepad_helpers import start_game, totals_form
+from tests.recording import game_path
 
 HX = {"HX-Request": "true"}
 OOB_PIECES = ("saved-note", "scoreboard-state", "score-heads", "totals-chart", "undo-redo")
@@ -25,7 +26,7 @@ def save(client, game_id: int, version: int, board_version: int | None = None, *
     data = totals_form(version, **extra)
     if board_version is not None:
         data["board_version"] = str(board_version)
-    return client.post(f"/games/{game_id}/deals", data=data, headers=HX)
+    return client.post(f"{game_path(client, game_id)}/deals", data=data, headers=HX)
 
 
 def rows(html: str, *numbers: int) -> list[int]:
@@ -63,7 +64,7 @@ def test_a_saved_deal_is_answered_with_only_what_it_changed(client, game_id):
     assert json.loads(response.headers["HX-Trigger"])["deal-saved"] == {"game": game_id, "deal": 3}
 
     # Each piece is exactly what the whole page shows now (the same partials make both).
-    page = client.get(f"/games/{game_id}", headers=HX).get_data(as_text=True)
+    page = client.get(game_path(client, game_id), headers=HX).get_data(as_text=True)
     for piece in ("scoreboard-state", "score-heads", "totals-chart", "undo-redo"):
         assert without_oob(element(html, piece)) == element(page, piece), piece
     assert pieces(html, "data-deal", "3") == pieces(page, "data-deal", "3")
@@ -125,8 +126,8 @@ def test_a_save_that_ends_the_game_gets_the_whole_scorepad(client):
 def test_without_htmx_a_save_still_goes_to_the_whole_page(client, game_id):
     save(client, game_id, 1, board_version=1)
     data = {**totals_form(2), "board_version": "2"}
-    response = client.post(f"/games/{game_id}/deals", data=data)
-    assert response.status_code == 303 and response.headers["Location"].startswith(f"/games/{game_id}")
+    response = client.post(f"{game_path(client, game_id)}/deals", data=data)
+    assert response.status_code == 303 and response.headers["Location"].startswith(game_path(client, game_id))
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "<html" in page and "Deal 2 saved." in page
     assert rows(page, 1, 2) == [1, 1]
@@ -134,7 +135,7 @@ def test_without_htmx_a_save_still_goes_to_the_whole_page(client, game_id):
 
 def test_the_deal_form_sends_what_its_scoreboard_shows(client, game_id):
     """The form names the scoreboard's version input for htmx to send along, and only the form sends it."""
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(game_path(client, game_id)).get_data(as_text=True)
     form = element(page, "deal-form").split(">", 1)[0]
     assert 'hx-include="#board-version"' in form and 'hx-disinherit="hx-include"' in form
     assert 'name="board_version" value="1"' in element(page, "board-version")

@@ -12,7 +12,7 @@ from scorekeeper.stores.changes import list_changes
 from scorekeeper.stores.games import game_version, list_deals
 from scorekeeper.stores.summary import game_summary
 from scorekeeper.web.forms import parse_sum
-from tests.recording import Phone
+from tests.recording import Phone, game_path, started_id
 
 from .scorepad_helpers import counts, start_game, totals_form
 
@@ -36,21 +36,21 @@ def test_anything_but_digits_plus_and_minus_is_refused(text):
 
 
 def test_save_by_totals_with_plain_post_redirects(client, db, game_id):
-    response = client.post(f"/games/{game_id}/deals", data=totals_form(1))
+    response = client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1))
     assert response.status_code == 303
-    assert response.headers["Location"].startswith(f"/games/{game_id}")
+    assert response.headers["Location"].startswith(game_path(client, game_id))
     summary = game_summary(db, game_id)
     assert summary.totals == {"we": 1185, "they": 375}
     stored = list_deals(db, game_id)[0]
     assert stored.sides["we"] == {"meld_points": 185, "canastas": {"natural": 1, "mixed": 1}, "hand_points": 0,
                                      "red_threes": 1, "went_out": True, "concealed": False, "penalties": []}
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(game_path(client, game_id)).get_data(as_text=True)
     assert "Deal 1 saved." in page
     assert "Deal 2" in page and "Bo deals." in page
 
 
 def test_save_with_htmx_returns_the_updated_scorepad(client, db, game_id):
-    response = client.post(f"/games/{game_id}/deals", data=totals_form(1), headers=HX)
+    response = client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1), headers=HX)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<div id="scorepad"')
@@ -62,7 +62,7 @@ def test_save_with_htmx_returns_the_updated_scorepad(client, db, game_id):
 
 def test_minimum_grows_with_the_total(client, db, game_id):
     data = totals_form(1, **{"we-meld_points": "185+500"})
-    html = client.post(f"/games/{game_id}/deals", data=data, headers=HX).get_data(as_text=True)
+    html = client.post(f"{game_path(client, game_id)}/deals", data=data, headers=HX).get_data(as_text=True)
     total = game_summary(db, game_id).totals["we"]
     assert total == 1685
     minimum = game_summary(db, game_id).profile.minimum(total)
@@ -70,7 +70,7 @@ def test_minimum_grows_with_the_total(client, db, game_id):
 
 
 def test_preview_shows_the_breakdown_without_saving(client, db, game_id):
-    response = client.post(f"/games/{game_id}/deals/preview", data=totals_form(1), headers=HX)
+    response = client.post(f"{game_path(client, game_id)}/deals/preview", data=totals_form(1), headers=HX)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert "+1,185" in html and "1 natural canasta" in html and "Cards left in hand" in html
@@ -79,7 +79,7 @@ def test_preview_shows_the_breakdown_without_saving(client, db, game_id):
 
 def test_field_error_is_422_next_to_the_field_and_nothing_written(client, db, game_id):
     before = counts(db)
-    response = client.post(f"/games/{game_id}/deals", data=totals_form(1, **{"they-hand_points": "45*2"}),
+    response = client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1, **{"they-hand_points": "45*2"}),
                            headers=HX)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
@@ -90,7 +90,7 @@ def test_field_error_is_422_next_to_the_field_and_nothing_written(client, db, ga
 
 def test_engine_refusal_is_shown_next_to_the_field(client, db, game_id):
     before = counts(db)
-    response = client.post(f"/games/{game_id}/deals", data=totals_form(1, **{"we-meld_points": "183"}))
+    response = client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1, **{"we-meld_points": "183"}))
     assert response.status_code == 422
     assert re.search(r'id="we-meld_points-error"[^>]*>[^<]*multiple of 5', response.get_data(as_text=True))
     assert counts(db) == before
@@ -98,7 +98,7 @@ def test_engine_refusal_is_shown_next_to_the_field(client, db, game_id):
 
 def test_two_sides_out_cannot_happen(client, db, game_id):
     before = counts(db)
-    response = client.post(f"/games/{game_id}/deals", data=totals_form(1, **{"they-went_out": "yes"}))
+    response = client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1, **{"they-went_out": "yes"}))
     assert response.status_code == 422
     assert "Only one side can go out" in response.get_data(as_text=True)
     assert counts(db) == before
@@ -106,7 +106,7 @@ def test_two_sides_out_cannot_happen(client, db, game_id):
 
 def test_more_red_threes_than_the_pack_cannot_happen(client, db, game_id):
     before = counts(db)
-    response = client.post(f"/games/{game_id}/deals",
+    response = client.post(f"{game_path(client, game_id)}/deals",
                            data=totals_form(1, **{"we-red_threes": "3", "they-red_threes": "2"}))
     assert response.status_code == 422
     assert "4 red threes" in response.get_data(as_text=True)
@@ -115,22 +115,22 @@ def test_more_red_threes_than_the_pack_cannot_happen(client, db, game_id):
 
 def test_unlikely_deal_needs_a_second_look(client, db, game_id):
     data = totals_form(1, **{"we-canasta_natural": "0", "we-canasta_mixed": "0"})
-    first = client.post(f"/games/{game_id}/deals", data=data)
+    first = client.post(f"{game_path(client, game_id)}/deals", data=data)
     assert first.status_code == 422
     html = first.get_data(as_text=True)
     assert "Worth a second look" in html and "went out with 0 canasta" in html
     assert 'name="confirm"' in html and "Tick the box" in html
     assert counts(db)[1] == 0
-    second = client.post(f"/games/{game_id}/deals", data={**data, "confirm": "y"})
+    second = client.post(f"{game_path(client, game_id)}/deals", data={**data, "confirm": "y"})
     assert second.status_code == 303
     assert counts(db)[1] == 1
 
 
 def test_custom_penalty_needs_a_reason(client, db, game_id):
-    response = client.post(f"/games/{game_id}/deals", data=totals_form(1, **{"they-custom_points": "100"}))
+    response = client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1, **{"they-custom_points": "100"}))
     assert response.status_code == 422
     assert re.search(r'id="they-custom_reason-error"[^>]*>Say what', response.get_data(as_text=True))
-    ok = client.post(f"/games/{game_id}/deals",
+    ok = client.post(f"{game_path(client, game_id)}/deals",
                      data=totals_form(1, **{"they-custom_points": "100", "they-custom_reason": "talked across"}))
     assert ok.status_code == 303
     assert list_deals(db, game_id)[0].sides["they"]["penalties"] == [
@@ -139,7 +139,7 @@ def test_custom_penalty_needs_a_reason(client, db, game_id):
 
 
 def test_profile_penalty_by_count(client, db, game_id):
-    client.post(f"/games/{game_id}/deals", data=totals_form(1, **{"they-penalty_illegal-meld": "1"}))
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1, **{"they-penalty_illegal-meld": "1"}))
     assert list_deals(db, game_id)[0].sides["they"]["penalties"] == ["illegal-meld"]
 
 
@@ -148,12 +148,12 @@ def test_card_by_card_deal_and_meld_checks(client, db, game_id):
             "we-went_out": "yes", "we-melds": "K K K K K K K\n7 7 2", "we-hand_0": "", "we-hand_1": "",
             "we-red_threes": "1",
             "they-went_out": "no", "they-melds": "Q Q Q\n5 5 2 2 2 2", "they-hand_0": "5 9", "they-hand_1": "4"}
-    preview = client.post(f"/games/{game_id}/deals/preview", data=data, headers=HX).get_data(as_text=True)
+    preview = client.post(f"{game_path(client, game_id)}/deals/preview", data=data, headers=HX).get_data(as_text=True)
     assert "a natural canasta" in preview or "natural canasta" in preview
     assert "at most three wild cards" in preview  # the illegal meld flagged with its rule
     assert "Canasta General Rules" in preview  # ... and the document the rule comes from, by its title
     data["they-melds"] = "Q Q Q"
-    response = client.post(f"/games/{game_id}/deals", data=data)
+    response = client.post(f"{game_path(client, game_id)}/deals", data=data)
     assert response.status_code == 303
     stored = list_deals(db, game_id)[0]
     assert stored.mode == "cards"
@@ -163,19 +163,19 @@ def test_card_by_card_deal_and_meld_checks(client, db, game_id):
 
 def test_unreadable_card_is_shown_next_to_the_melds(client, db, game_id):
     data = {"version": "1", "mode": "cards", "we-went_out": "yes", "we-melds": "K K X", "they-went_out": "no"}
-    response = client.post(f"/games/{game_id}/deals", data=data)
+    response = client.post(f"{game_path(client, game_id)}/deals", data=data)
     assert response.status_code == 422
     assert re.search(r'id="we-melds-error"[^>]*>[^<]*not a card', response.get_data(as_text=True))
     assert counts(db)[1] == 0
 
 
 def test_correct_an_earlier_deal_recomputes_later_totals(client, db, game_id):
-    client.post(f"/games/{game_id}/deals", data=totals_form(1))
-    client.post(f"/games/{game_id}/deals", data=totals_form(2))
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1))
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(2))
     first = list_deals(db, game_id)[0].id
-    form = client.get(f"/games/{game_id}/deals/{first}/edit").get_data(as_text=True)
+    form = client.get(f"{game_path(client, game_id)}/deals/{first}/edit").get_data(as_text=True)
     assert 'value="185"' in form and "Correct deal 1" in form
-    response = client.post(f"/games/{game_id}/deals/{first}/edit",
+    response = client.post(f"{game_path(client, game_id)}/deals/{first}/edit",
                            data=totals_form(3, **{"we-meld_points": "285", "reason": "recounted"}))
     assert response.status_code == 303
     summary = game_summary(db, game_id)
@@ -187,43 +187,43 @@ def test_correct_an_earlier_deal_recomputes_later_totals(client, db, game_id):
 
 
 def test_correction_on_an_old_version_is_refused(client, db, game_id):
-    client.post(f"/games/{game_id}/deals", data=totals_form(1))
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1))
     deal = list_deals(db, game_id)[0].id
-    response = client.post(f"/games/{game_id}/deals/{deal}/edit", data=totals_form(1, **{"we-meld_points": "95"}))
+    response = client.post(f"{game_path(client, game_id)}/deals/{deal}/edit", data=totals_form(1, **{"we-meld_points": "95"}))
     assert response.status_code == 409
     assert "Someone else saved" in response.get_data(as_text=True)
     assert list_deals(db, game_id)[0].sides["we"]["meld_points"] == 185
 
 
 def test_delete_after_confirmation_then_undo(client, db, game_id):
-    client.post(f"/games/{game_id}/deals", data=totals_form(1))
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1))
     deal = list_deals(db, game_id)[0].id
-    confirm = client.get(f"/games/{game_id}/deals/{deal}/delete").get_data(as_text=True)
+    confirm = client.get(f"{game_path(client, game_id)}/deals/{deal}/delete").get_data(as_text=True)
     assert "Delete deal 1?" in confirm
     assert counts(db)[1] == 1
-    assert client.post(f"/games/{game_id}/deals/{deal}/delete", data={"version": "2"}).status_code == 303
+    assert client.post(f"{game_path(client, game_id)}/deals/{deal}/delete", data={"version": "2"}).status_code == 303
     assert counts(db)[1] == 0
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(game_path(client, game_id)).get_data(as_text=True)
     assert "Undo the last deletion" in page
-    assert client.post(f"/games/{game_id}/undo", data={"version": "3"}).status_code == 303
+    assert client.post(f"{game_path(client, game_id)}/undo", data={"version": "3"}).status_code == 303
     assert game_summary(db, game_id).totals["we"] == 1185
-    assert "The deleted deal is back." in client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "The deleted deal is back." in client.get(game_path(client, game_id)).get_data(as_text=True)
 
 
 def test_undo_the_last_save(client, db, game_id):
-    client.post(f"/games/{game_id}/deals", data=totals_form(1))
-    client.post(f"/games/{game_id}/deals", data=totals_form(2))
-    client.post(f"/games/{game_id}/undo", data={"version": "3"})
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1))
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(2))
+    client.post(f"{game_path(client, game_id)}/undo", data={"version": "3"})
     assert len(list_deals(db, game_id)) == 1
     assert [c.action for c in list_changes(db, game_id)][-1] == "undo"
 
 
 def test_two_saves_on_the_same_version_second_gets_409_and_keeps_the_entry(client, db, game_id):
-    first = client.post(f"/games/{game_id}/deals", data=totals_form(1, who="Ann"), headers=HX)
+    first = client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1, who="Ann"), headers=HX)
     assert first.status_code == 200
     mine = totals_form(1, **{"we-went_out": "no", "they-went_out": "yes", "they-meld_points": "300",
                              "deal_number": "1"})
-    second = client.post(f"/games/{game_id}/deals", data=mine, headers=HX)
+    second = client.post(f"{game_path(client, game_id)}/deals", data=mine, headers=HX)
     assert second.status_code == 409
     html = second.get_data(as_text=True)
     assert "Another phone saved a deal first" in html
@@ -235,44 +235,44 @@ def test_two_saves_on_the_same_version_second_gets_409_and_keeps_the_entry(clien
     assert 'name="as_next" value="2"' in html and "Save mine as deal 2" in html and "Discard mine" in html
     assert len(list_deals(db, game_id)) == 1
     # A hurried "save" again does not record the same deal twice ...
-    assert client.post(f"/games/{game_id}/deals", data=mine, headers=HX).status_code == 409
+    assert client.post(f"{game_path(client, game_id)}/deals", data=mine, headers=HX).status_code == 409
     assert len(list_deals(db, game_id)) == 1
     # ... "save mine as deal 2" does.
-    again = client.post(f"/games/{game_id}/deals", data={**mine, "as_next": "2"}, headers=HX)
+    again = client.post(f"{game_path(client, game_id)}/deals", data={**mine, "as_next": "2"}, headers=HX)
     assert again.status_code == 200
     assert len(list_deals(db, game_id)) == 2
 
 
 def test_game_over_shows_the_winner_and_no_form(client, db):
     game_id = start_game(client, target=1000)
-    client.post(f"/games/{game_id}/deals", data=totals_form(1))
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1))
+    page = client.get(game_path(client, game_id)).get_data(as_text=True)
     assert "Us won" in page and 'id="deal-form"' not in page
-    response = client.post(f"/games/{game_id}/deals", data=totals_form(2))
+    response = client.post(f"{game_path(client, game_id)}/deals", data=totals_form(2))
     assert response.status_code == 422  # asked first
     assert "This game is over" in response.get_data(as_text=True)
     assert len(list_deals(db, game_id)) == 1
-    response = client.post(f"/games/{game_id}/deals", data=totals_form(2, confirm="y"))
+    response = client.post(f"{game_path(client, game_id)}/deals", data=totals_form(2, confirm="y"))
     assert response.status_code == 303  # played on by choice
     assert len(list_deals(db, game_id)) == 2
 
 
 def test_modern_american_form_has_special_canastas_and_black_threes(client, db):
     game_id = start_game(client, rules="modern-american", target=3000)
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(game_path(client, game_id)).get_data(as_text=True)
     for name in ("canasta_sevens", "canasta_aces", "canasta_wild_twos", "canasta_wild_jokers", "black_threes"):
         assert f'name="we-{name}"' in page
     data = {"version": "1", "mode": "totals", "we-went_out": "yes", "we-canasta_natural": "2", "we-canasta_sevens": "1",
             "we-meld_points": "400", "we-red_threes": "1", "we-black_threes": "1", "they-went_out": "no",
             "they-meld_points": "60", "they-hand_points": "30"}
-    response = client.post(f"/games/{game_id}/deals", data=data)
+    response = client.post(f"{game_path(client, game_id)}/deals", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)
     stored = list_deals(db, game_id)[0].sides["we"]
     assert stored["canastas"] == {"natural": 2, "sevens": 1} and stored["black_threes"] == 1
 
 
 def test_bicycle_form_has_no_black_threes(client, game_id):
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(game_path(client, game_id)).get_data(as_text=True)
     assert "black_threes" not in page and "canasta_sevens" not in page
 
 
@@ -286,7 +286,7 @@ def test_simultaneous_saves_on_the_live_server_never_lose_an_entry(live_server):
     status, _, headers = host.call("/games/new", data)
     assert status == 303
     path = headers["Location"]
-    game_id = int(path.rsplit("/", 1)[1])
+    game_id = started_id(live_server, path)
 
     phones = [Phone(live_server.url) for _ in range(8)]
     tokens = [phone.token(path) for phone in phones]
@@ -296,7 +296,7 @@ def test_simultaneous_saves_on_the_live_server_never_lose_an_entry(live_server):
     def save(phone: Phone, token: str, n: int):
         form = totals_form(1, **{"they-hand_points": str(5 * n), "csrf_token": token})
         barrier.wait()
-        results.append(phone.call(f"/games/{game_id}/deals", form)[0])
+        results.append(phone.call(f"{path}/deals", form)[0])
 
     threads = [threading.Thread(target=save, args=(p, t, n)) for n, (p, t) in enumerate(zip(phones, tokens))]
     for thread in threads:
@@ -341,7 +341,7 @@ def test_hand_fields_carry_no_leftover_picker_attributes(no_csrf_app):
 def test_points_fields_open_the_number_pad_with_plus_and_minus(client, game_id):
     """Points are typed as sums (45+30+20): those boxes ask the phone for its telephone pad, which has + and -;
     counts ask for the plain number pad. Nothing on the by-totals form needs the letter keyboard but the reason."""
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(game_path(client, game_id)).get_data(as_text=True)
     inputs = {m["name"]: m[0] for m in re.finditer(r'<input[^>]*name="(?P<name>(?:we|they)-[^"]+)"[^>]*>', page)}
     for side in ("we", "they"):
         for name in ("meld_points", "hand_points", "custom_points"):

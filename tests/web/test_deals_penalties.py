@@ -9,6 +9,7 @@ from scorekeeper.stores.summary import game_summary
 from scorekeeper.rules import get_profile
 
 from .scorepad_helpers import start_game
+from tests.recording import game_path
 
 DERIVED = [p for p in get_profile("modern-american").penalties if p.derived]
 
@@ -19,7 +20,7 @@ def mac_game(client):
 
 
 def deal_page(client, game_id, mode):
-    response = client.get(f"/games/{game_id}?mode={mode}")
+    response = client.get(f"{game_path(client, game_id)}?mode={mode}")
     assert response.status_code == 200
     return response.get_data(as_text=True)
 
@@ -47,7 +48,7 @@ def test_card_by_card_deal_charges_an_unfinished_sevens_meld_once(client, db, ma
             "they-went_out": "no", "they-melds": "K K K",
             # a stale page could still send the field: the card-by-card form has no such field and ignores it
             "we-penalty_incomplete-sevens": "1"}
-    response = client.post(f"/games/{mac_game}/deals", data=data)
+    response = client.post(f"{game_path(client, mac_game)}/deals", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)
     stored = list_deals(db, mac_game)[0].sides["we"]
     assert stored["penalties"] == []
@@ -58,7 +59,7 @@ def test_card_by_card_deal_charges_an_unfinished_sevens_meld_once(client, db, ma
 def test_by_totals_deal_charges_a_derived_penalty_given_by_hand(client, db, mac_game):
     data = {"version": "1", "mode": "totals", "we-went_out": "no", "we-meld_points": "15", "we-hand_points": "5",
             "we-penalty_incomplete-sevens": "1", "they-went_out": "no", "they-meld_points": "30"}
-    response = client.post(f"/games/{mac_game}/deals", data=data)
+    response = client.post(f"{game_path(client, mac_game)}/deals", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)
     assert list_deals(db, mac_game)[0].sides["we"]["penalties"] == ["incomplete-sevens"]
     assert game_summary(db, mac_game).totals["we"] == -2500 - 15 - 5

@@ -22,6 +22,7 @@ from scorekeeper.stores.tournaments import records, rounds
 from scorekeeper.tournaments.ladder import Rules
 
 from ..tournaments.conftest import create_tournament, enter
+from tests.recording import tournament_path
 
 #: Field names the app's forms post (deal forms, the new-game and new-tournament forms, the referee, login ...).
 FIELD_NAMES = [
@@ -78,7 +79,7 @@ def _world(app, client) -> dict:
     tournament_id = create_tournament(client)
     for name in ("N1", "N2", "N3", "N4", "N5"):
         enter(client, tournament_id, name)
-    assert client.post(f"/tournaments/{tournament_id}/rounds").status_code == 303
+    assert client.post(f"{tournament_path(client, tournament_id)}/rounds").status_code == 303
     db = connect(app.config["DATABASE"])
     try:
         table = rounds.list_tables(db, tournament_id)[0]
@@ -89,7 +90,9 @@ def _world(app, client) -> dict:
         link = records.get_tournament(db, tournament_id).results_token
     finally:
         db.conn.close()
-    return {"game_id": game_id, "deal_id": deal_id, "code": game.code, "tournament_id": tournament_id,
+    # A game or tournament is named by its link in every address (the number answers 404, tried below).
+    return {"game_id": game.link, "deal_id": deal_id, "code": game.code, "tournament_id": tournament_path(
+            client, tournament_id).rsplit("/", 1)[1], "numbers": [str(game_id), str(tournament_id)],
             "table_id": table.id, "entry_id": entry_id, "number": 1, "token": table.token,
             "profile_id": "bicycle", "filename": "css/app.css", "player_id": player_id, "season_id": season_id,
             "link": link, "ident": tournament_id, "rules_id": club.id}
@@ -106,6 +109,8 @@ def _paths(rule, world: dict) -> list[str]:
     for name in rule.arguments:
         converter = rule._converters[name].__class__.__name__
         odd = INT_VALUES if converter == "IntegerConverter" else STR_VALUES
+        if converter in ("GameLink", "TournamentLink"):
+            odd = odd + INT_VALUES + world["numbers"] + [str(world["token"])[:22]]
         if name == "token":
             odd = odd + [str(world["code"])]  # a game's share code is not a table's token
         if name == "code":
@@ -170,13 +175,13 @@ def test_route_never_answers_500(no_csrf_app, client, endpoint):
 def test_huge_and_nul_values_in_known_forms(client, no_csrf_app):
     """The values most likely to reach SQLite or int(): a number past 64 bits and a NUL byte in each field."""
     world = _world(no_csrf_app, client)
-    for path in [f"/games/{world['game_id']}/deals", f"/games/{world['game_id']}/deals/{world['deal_id']}/edit",
-                 f"/games/{world['game_id']}/deals/{world['deal_id']}/delete", f"/games/{world['game_id']}/undo",
-                 f"/games/{world['game_id']}/deals/preview", f"/games/{world['game_id']}/delete",
+    for path in [f"{'/games/' + world['game_id']}/deals", f"{'/games/' + world['game_id']}/deals/{world['deal_id']}/edit",
+                 f"{'/games/' + world['game_id']}/deals/{world['deal_id']}/delete", f"{'/games/' + world['game_id']}/undo",
+                 f"{'/games/' + world['game_id']}/deals/preview", f"{'/games/' + world['game_id']}/delete",
                  f"/tournaments/table/{world['token']}/deals", f"/tournaments/table/{world['token']}/undo",
                  f"/tournaments/table/{world['token']}/confirm",
-                 f"/tournaments/{world['tournament_id']}/tables/{world['table_id']}/result",
-                 f"/tournaments/{world['tournament_id']}/entries", "/tournaments/new", "/games/new",
+                 f"{'/tournaments/' + world['tournament_id']}/tables/{world['table_id']}/result",
+                 f"{'/tournaments/' + world['tournament_id']}/entries", "/tournaments/new", "/games/new",
                  "/referee/meld", "/referee/pile", "/referee/go-out"]:
         for value in ("9" * 30, "-" + "9" * 30, "\x00", "1\x00"):
             data = {name: value for name in FIELD_NAMES}
@@ -188,11 +193,11 @@ def test_huge_and_nul_values_in_known_forms(client, no_csrf_app):
 def test_a_huge_penalty_count_is_refused_next_to_its_field(client, no_csrf_app):
     """A count is listed once per penalty: 10^8 of them once hung the request, 10^12 was a 500."""
     world = _world(no_csrf_app, client)
-    game_id = world["game_id"]
+    game = f"/games/{world['game_id']}"
     data = {"version": "2", "mode": "totals", "we-meld_points": "100", "we-went_out": "yes",
             "we-canasta_natural": "1", "they-meld_points": "50"}
     for count in ("100000000", "9" * 30, "-1"):
-        for path in (f"/games/{game_id}/deals", f"/games/{game_id}/deals/preview"):
+        for path in (f"{game}/deals", f"{game}/deals/preview"):
             response = client.post(path, data={**data, "we-penalty_illegal-meld": count})
             assert response.status_code in (200, 422)
             assert "A whole number from 0 to 99." in response.get_data(as_text=True)
@@ -200,7 +205,7 @@ def test_a_huge_penalty_count_is_refused_next_to_its_field(client, no_csrf_app):
 
 def test_a_directors_total_past_what_sqlite_holds_is_refused_next_to_its_field(client, no_csrf_app):
     world = _world(no_csrf_app, client)
-    path = f"/tournaments/{world['tournament_id']}/tables/{world['table_id']}/result"
+    path = f"{'/tournaments/' + world['tournament_id']}/tables/{world['table_id']}/result"
     for total in ("9" * 30, "-" + "9" * 30, "1000000"):
         response = client.post(path, data={"kind": "corrected", "we": total, "they": "10", "reason": "typo"})
         assert response.status_code == 422
@@ -209,11 +214,11 @@ def test_a_directors_total_past_what_sqlite_holds_is_refused_next_to_its_field(c
 
 def test_a_version_past_what_sqlite_holds_is_a_conflict(client, no_csrf_app):
     world = _world(no_csrf_app, client)
-    game_id = world["game_id"]
+    game = f"/games/{world['game_id']}"
     huge = "9" * 30
     data = {"version": huge, "mode": "totals", "we-meld_points": "100", "they-meld_points": "50"}
-    assert client.post(f"/games/{game_id}/deals", data=data).status_code == 409
-    assert client.post(f"/games/{game_id}/undo", data={"version": huge}).status_code == 303
-    assert client.post(f"/games/{game_id}/delete", data={"version": huge}).status_code == 303
+    assert client.post(f"{game}/deals", data=data).status_code == 409
+    assert client.post(f"{game}/undo", data={"version": huge}).status_code == 303
+    assert client.post(f"{game}/delete", data={"version": huge}).status_code == 303
     assert client.get(f"/games/{huge}").status_code == 404
     assert client.get(f"/tournaments/{huge}/standings").status_code == 404

@@ -6,6 +6,7 @@ import re
 
 from scorekeeper.stores.games import create_game
 from scorekeeper.db import connect
+from tests.recording import game_path
 
 SIDES = [{"key": "we", "name": "Ann & Cy", "players": ["Ann", "Cy"]},
          {"key": "they", "name": "Bo & Di", "players": ["Bo", "Di"]}]
@@ -15,8 +16,8 @@ def test_game_page_links_its_sheet_and_the_referee_for_each_side(client, no_csrf
     db = connect(no_csrf_app.config["DATABASE"])
     game_id = create_game(db, rules="classic", options={}, sides=SIDES)
     db.conn.close()
-    html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    sheet_links = re.findall(rf'href="(/games/{game_id}/sheet\.pdf[^"]*)"', html)
+    html = client.get(game_path(client, game_id)).get_data(as_text=True)
+    sheet_links = re.findall(rf'href="({game_path(client, game_id)}/sheet\.pdf[^"]*)"', html)
     assert len(sheet_links) == 2
     for link in sheet_links:
         response = client.get(link.replace("&amp;", "&"))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from scorekeeper import create_app
 from scorekeeper.stores.games import get_game, list_deals, set_locked
 
 from .scorepad_helpers import counts, start_game, totals_form
+from tests.recording import game_path, started_id
 
 
 def test_new_game_form_shows_the_profile_options_with_their_defaults(client):
@@ -28,7 +31,7 @@ def test_new_game_refresh_changes_the_sides_for_two_players(client):
 
 def test_start_a_game_redirects_to_its_scorepad(client):
     game_id = start_game(client, first_dealer=3, target=1500)
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(game_path(client, game_id)).get_data(as_text=True)
     assert "Us v Them" in page
     assert "Di deals first" in page
     assert "playing to 1,500" in page
@@ -41,7 +44,7 @@ def test_start_two_player_yahoo_game(client, db):
             "opt_concealed_exempt_from_minimum": "no", "p1_player0": "Ann", "p2_player0": "Bo", "first_dealer": "1"}
     response = client.post("/games/new", data=data)
     assert response.status_code == 303
-    game = get_game(db, int(response.headers["Location"].rsplit("/", 1)[1]))
+    game = get_game(db, started_id(db, response.headers["Location"]))
     assert [s.name for s in game.sides] == ["Ann", "Bo"]
     assert game.options["players"] == 2 and game.first_dealer == 1
 
@@ -64,9 +67,9 @@ def test_target_not_allowed_by_the_engine_is_refused(client, db):
 
 def test_page_and_fragment_with_vary(client):
     game_id = start_game(client)
-    page = client.get(f"/games/{game_id}")
+    page = client.get(game_path(client, game_id))
     assert page.get_data(as_text=True).startswith("<!doctype html>")
-    fragment = client.get(f"/games/{game_id}?mode=cards", headers={"HX-Request": "true"})
+    fragment = client.get(f"{game_path(client, game_id)}?mode=cards", headers={"HX-Request": "true"})
     html = fragment.get_data(as_text=True)
     assert html.lstrip().startswith('<div id="scorepad"')
     assert 'name="we-melds"' in html
@@ -81,54 +84,56 @@ def unchanged(response) -> bool:
 
 def test_scoreboard_polling_answers_nothing_new_while_unchanged(client):
     game_id = start_game(client)
-    assert unchanged(client.get(f"/games/{game_id}/scoreboard?v=1"))
-    client.post(f"/games/{game_id}/deals", data=totals_form(1))
-    fresh = client.get(f"/games/{game_id}/scoreboard?v=1")
+    assert unchanged(client.get(f"{game_path(client, game_id)}/scoreboard?v=1"))
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1))
+    fresh = client.get(f"{game_path(client, game_id)}/scoreboard?v=1")
     assert fresh.status_code == 200
     html = fresh.get_data(as_text=True)
     assert 'id="scoreboard"' in html and "v=2" in html and "1,185" in html
-    assert unchanged(client.get(f"/games/{game_id}/scoreboard?v=2"))
+    assert unchanged(client.get(f"{game_path(client, game_id)}/scoreboard?v=2"))
     assert client.get("/games/999/scoreboard?v=1").status_code == 404
 
 
 def test_games_list_in_progress_and_finished(client):
     playing = start_game(client)
     finished = start_game(client, target=1000)
-    client.post(f"/games/{finished}/deals", data=totals_form(1))
+    client.post(f"{game_path(client, finished)}/deals", data=totals_form(1))
     page = client.get("/games/").get_data(as_text=True)
     in_progress, done = page.split("<h2>Finished</h2>")
-    assert f"/games/{playing}\"" in in_progress and f"/games/{finished}\"" in done
+    assert f"{game_path(client, playing)}\"" in in_progress and f"{game_path(client, finished)}\"" in done
     assert "Us won." in done
 
 
 def test_share_link_and_qr(client, db):
+    """The game is shared by its own address: the short code and the number open nothing."""
     game_id = start_game(client)
     code = get_game(db, game_id).code
-    assert client.get(f"/g/{code}").headers["Location"].endswith(f"/games/{game_id}")
-    qr = client.get(f"/games/{game_id}/qr.svg")
+    page = client.get(game_path(client, game_id)).get_data(as_text=True)
+    assert re.search(rf'<a href="http://[^"/]+{game_path(client, game_id)}">', page)
+    assert client.get(f"/g/{code}").status_code == 404
+    qr = client.get(f"{game_path(client, game_id)}/qr.svg")
     assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
     assert qr.get_data(as_text=True).count("<svg") == 1
-    assert client.get("/g/nosuchcode").status_code == 404
 
 
 def test_delete_game_after_confirmation(client, db):
     game_id = start_game(client)
-    confirm = client.get(f"/games/{game_id}/delete")
+    confirm = client.get(f"{game_path(client, game_id)}/delete")
     assert "restored" in confirm.get_data(as_text=True)
-    response = client.post(f"/games/{game_id}/delete", data={"version": "1"})
+    response = client.post(f"{game_path(client, game_id)}/delete", data={"version": "1"})
     assert response.status_code == 303
     assert get_game(db, game_id) is None
-    assert client.get(f"/games/{game_id}").status_code == 404
+    assert client.get(game_path(client, game_id)).status_code == 404
 
 
 def test_locked_game_shows_a_message_and_no_controls(client, db):
     game_id = start_game(client)
-    client.post(f"/games/{game_id}/deals", data=totals_form(1))
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1))
     set_locked(db, game_id, True)
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(game_path(client, game_id)).get_data(as_text=True)
     assert "This game is locked" in page
     assert 'id="deal-form"' not in page and "Correct deal" not in page and "Undo" not in page
-    response = client.post(f"/games/{game_id}/deals", data=totals_form(3))
+    response = client.post(f"{game_path(client, game_id)}/deals", data=totals_form(3))
     assert response.status_code == 409
     assert len(list_deals(db, game_id)) == 1
 
@@ -138,7 +143,7 @@ def test_restart_keeps_the_game(tmp_path):
               "SECRET_KEY": "k"}
     first = create_app(config).test_client()
     game_id = start_game(first)
-    assert first.post(f"/games/{game_id}/deals", data=totals_form(1)).status_code == 303
+    assert first.post(f"{game_path(first, game_id)}/deals", data=totals_form(1)).status_code == 303
     second = create_app(config).test_client()
-    page = second.get(f"/games/{game_id}").get_data(as_text=True)
+    page = second.get(game_path(second, game_id)).get_data(as_text=True)
     assert "Us v Them" in page and 'data-total="we">1,185<' in page

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from .scorepad_helpers import start_game
+from tests.recording import game_path
 
 
 @pytest.fixture
 def game_url(client):
-    return f"/games/{start_game(client)}"
+    return f"{game_path(client, start_game(client))}"
 
 
 def test_a_targeted_htmx_request_gets_the_fragment(client, game_url):

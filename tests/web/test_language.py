@@ -15,6 +15,7 @@ from scorekeeper.i18n.catalogues import compile_catalogue, locales
 from scorekeeper.db import connect
 from scorekeeper.i18n import format_number, format_signed
 from tests.tournaments.conftest import create_tournament
+from tests.recording import game_path, tournament_path
 
 SIDES = [{"key": "we", "name": "Ann & Cy", "players": ["Ann", "Cy"]},
          {"key": "they", "name": "Bo & Di", "players": ["Bo", "Di"]}]
@@ -85,18 +86,18 @@ def test_an_unknown_choice_forgets_the_cookie(client):
 
 def test_a_game_that_fixes_spanish_shows_it_on_every_phone(client, no_csrf_app):
     game_id = new_game(no_csrf_app)
-    response = client.post(f"/games/{game_id}/language", data={"language": "es", "next": f"/games/{game_id}"})
+    response = client.post(f"{game_path(client, game_id)}/language", data={"language": "es", "next": game_path(client, game_id)})
     assert response.status_code == 303
     other_phone = no_csrf_app.test_client()
     other_phone.post("/language", data={"language": "en", "next": "/"})
-    page = other_phone.get(f"/games/{game_id}", headers=ENGLISH)
+    page = other_phone.get(game_path(client, game_id), headers=ENGLISH)
     assert page_language(page) == "es"
     assert "Idioma para todos los teléfonos: Español" in page.get_data(as_text=True)
     # Elsewhere the phone keeps its own choice.
     assert page_language(other_phone.get("/", headers=ENGLISH)) == "en"
     # Unfixing gives each phone its own language back.
-    client.post(f"/games/{game_id}/language", data={"language": "", "next": "/"})
-    assert page_language(other_phone.get(f"/games/{game_id}", headers=ENGLISH)) == "en"
+    client.post(f"{game_path(client, game_id)}/language", data={"language": "", "next": "/"})
+    assert page_language(other_phone.get(game_path(client, game_id), headers=ENGLISH)) == "en"
 
 
 def test_fixing_a_games_language_is_one_write_of_the_game(client, no_csrf_app):
@@ -107,7 +108,7 @@ def test_fixing_a_games_language_is_one_write_of_the_game(client, no_csrf_app):
     db = connect(no_csrf_app.config["DATABASE"])
     try:
         version = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()[0]
-        assert client.post(f"/games/{game_id}/language", data={"language": "es"}).status_code == 303
+        assert client.post(f"{game_path(client, game_id)}/language", data={"language": "es"}).status_code == 303
         after = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()[0]
         logged = db.execute("SELECT action, after FROM changes WHERE game_id = ? AND action = 'language'",
                             [game_id]).fetchall()
@@ -115,7 +116,7 @@ def test_fixing_a_games_language_is_one_write_of_the_game(client, no_csrf_app):
         db.conn.close()
     assert after == version + 1
     assert [tuple(row) for row in logged] == [("language", '{"language":"es"}')]
-    history = client.get(f"/games/{game_id}/changes").get_data(as_text=True)
+    history = client.get(f"{game_path(client, game_id)}/changes").get_data(as_text=True)
     assert "Idioma fijado para todos los teléfonos" in history
 
 
@@ -127,12 +128,12 @@ def test_only_the_director_fixes_a_tournaments_language(no_csrf_app):
     director = no_csrf_app.test_client()
     tournament_id = create_tournament(director)
     stranger = no_csrf_app.test_client()
-    refused = stranger.post(f"/tournaments/{tournament_id}/language", data={"language": "es"})
+    refused = stranger.post(f"{tournament_path(director, tournament_id)}/language", data={"language": "es"})
     assert refused.status_code == 403
-    assert page_language(stranger.get(f"/tournaments/{tournament_id}", headers=ENGLISH)) == "en"
-    done = director.post(f"/tournaments/{tournament_id}/language", data={"language": "es"})
+    assert page_language(stranger.get(tournament_path(director, tournament_id), headers=ENGLISH)) == "en"
+    done = director.post(f"{tournament_path(director, tournament_id)}/language", data={"language": "es"})
     assert done.status_code == 303
-    assert page_language(stranger.get(f"/tournaments/{tournament_id}", headers=ENGLISH)) == "es"
+    assert page_language(stranger.get(tournament_path(director, tournament_id), headers=ENGLISH)) == "es"
 
 
 def test_the_api_listens_only_to_accept_language(client):

@@ -10,13 +10,14 @@ from scorekeeper.rules import PROFILES, get_profile
 from scorekeeper.stores import games
 
 from .formparse import form_values
+from tests.recording import started_id
 
 PAIRS = [(before, chosen) for chosen in PROFILES for before in PROFILES if before != chosen]
 
 
 def stored_options_are_the_defaults(db, response, rules: str) -> None:
     assert response.status_code == 303, response.get_data(as_text=True)[:2000]
-    game = games.get_game(db, int(response.headers["Location"].rsplit("/", 1)[1]))
+    game = games.get_game(db, started_id(db, response.headers["Location"]))
     profile = get_profile(rules)
     assert game.rules == rules
     assert profile.with_options(game.options).option_values() == profile.option_values()

@@ -13,6 +13,7 @@ import pytest
 from scorekeeper.db import connect
 from scorekeeper.stores import games
 from tests.tournaments.conftest import create_tournament, enter, tables_of
+from tests.recording import game_path, tournament_path
 
 WORDS = re.compile(r'<(?:p|li)[^>]*class="[^"]*field-error[^"]*"[^>]*>(.*?)</(?:p|li)>|<li>(.*?)</li>', re.S)
 
@@ -32,7 +33,7 @@ def two_games(no_csrf_app):
     tid = create_tournament(director, format="pairs")
     for pair in (("Ann", "Bob"), ("Cy", "Di")):
         enter(director, tid, *pair)
-    director.post(f"/tournaments/{tid}/rounds")
+    director.post(f"{tournament_path(director, tid)}/rounds")
     table = tables_of(no_csrf_app, tid, 1)[0]
     db = connect(no_csrf_app.config["DATABASE"])
     try:
@@ -44,7 +45,7 @@ def two_games(no_csrf_app):
     client = no_csrf_app.test_client()
 
     def post_both(data: dict):
-        pad = client.post(f"/games/{pad_id}/deals", data={**data, "version": "1"})
+        pad = client.post(f"{game_path(client, pad_id)}/deals", data={**data, "version": "1"})
         # A table also names the side entering the deal ('we' is North-South).
         at_table = client.post(f"/tournaments/table/{table.token}/deals",
                                data={**data, "version": str(version), "side": "we"})

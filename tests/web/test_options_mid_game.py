@@ -10,6 +10,7 @@ from scorekeeper.stores import summary as summaries
 
 from .formparse import form_values
 from .scorepad_helpers import start_game
+from tests.recording import game_path
 
 THREES_NO_MELD = {  # yahoo: they melded nothing and hold two red threes
     "version": "1", "mode": "totals",
@@ -20,21 +21,21 @@ THREES_NO_MELD = {  # yahoo: they melded nothing and hold two red threes
 
 def test_the_scorepad_names_the_rules_and_every_changed_option_in_words(client):
     game_id = start_game(client, rules="classic", black_three_effect="freeze")
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(game_path(client, game_id)).get_data(as_text=True)
     assert "Classic" in page and "1 club option changed" in page
     shown = re.sub(r"<[^>]+>", " ", page)  # what people read; the rules link carries the option (issue 23)
     assert "black_three_effect" not in shown and "freeze" in shown.lower()
     assert 'href="/referee/rules/classic?options=' in page
-    assert f'/games/{game_id}/options' in page
+    assert f'{game_path(client, game_id)}/options' in page
 
 
 def test_changing_an_option_mid_game_scores_every_deal_again_and_logs_it(client, db):
     game_id = start_game(client, rules="yahoo")
-    assert client.post(f"/games/{game_id}/deals", data=THREES_NO_MELD).status_code == 303
+    assert client.post(f"{game_path(client, game_id)}/deals", data=THREES_NO_MELD).status_code == 303
     before = summaries.game_summary(db, game_id).totals["they"]  # the red threes count minus: -200 - 40
-    form = form_values(client.get(f"/games/{game_id}/options").get_data(as_text=True))
+    form = form_values(client.get(f"{game_path(client, game_id)}/options").get_data(as_text=True))
     assert form["opt_red_threes_negative_without_meld"] == "yes" and form["version"] == "2"
-    response = client.post(f"/games/{game_id}/options",
+    response = client.post(f"{game_path(client, game_id)}/options",
                            data={**form, "opt_red_threes_negative_without_meld": "no", "who": "Ann"})
     assert response.status_code == 303
     after = summaries.game_summary(db, game_id)
@@ -43,23 +44,23 @@ def test_changing_an_option_mid_game_scores_every_deal_again_and_logs_it(client,
     change = changes.list_changes(db, game_id)[-1]
     assert change.action == "options" and change.who == "Ann"
     assert change.before["options"]["red_threes_negative_without_meld"] is True
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(game_path(client, game_id)).get_data(as_text=True)
     assert "Every deal was scored again" in page and "(was -240)" in page
 
 
 def test_an_option_change_on_an_old_version_is_refused(client, db):
     game_id = start_game(client, rules="yahoo")
-    form = form_values(client.get(f"/games/{game_id}/options").get_data(as_text=True))
-    client.post(f"/games/{game_id}/deals", data=THREES_NO_MELD)
-    response = client.post(f"/games/{game_id}/options", data={**form, "opt_target": "3000"})
+    form = form_values(client.get(f"{game_path(client, game_id)}/options").get_data(as_text=True))
+    client.post(f"{game_path(client, game_id)}/deals", data=THREES_NO_MELD)
+    response = client.post(f"{game_path(client, game_id)}/options", data={**form, "opt_target": "3000"})
     assert response.status_code == 422 and "changed this game meanwhile" in response.get_data(as_text=True)
     assert games.get_game(db, game_id).target == 5000
 
 
 def test_the_number_of_players_cannot_change_mid_game(client, db):
     game_id = start_game(client, rules="yahoo")
-    form = form_values(client.get(f"/games/{game_id}/options").get_data(as_text=True))
-    response = client.post(f"/games/{game_id}/options", data={**form, "opt_players": "2"})
+    form = form_values(client.get(f"{game_path(client, game_id)}/options").get_data(as_text=True))
+    response = client.post(f"{game_path(client, game_id)}/options", data={**form, "opt_players": "2"})
     assert response.status_code == 422
     assert "number of players cannot change" in response.get_data(as_text=True)
     assert games.get_game(db, game_id).options.get("players", 4) == 4

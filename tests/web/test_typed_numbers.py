@@ -11,6 +11,7 @@ import pytest
 
 from scorekeeper.web.forms import whole_number
 from tests.tournaments.conftest import create_tournament
+from tests.recording import tournament_path
 
 ODD = ["²", "١٢", "１２", "12²", " 7 ", "-3", "99999999999999999999", ""]
 
@@ -29,10 +30,10 @@ def test_no_typed_number_in_an_address_gives_a_500(no_csrf_app, odd):
     director = no_csrf_app.test_client()
     tid = create_tournament(director)
     asked = [
-        director.get(f"/tournaments/{tid}/entries/check", query_string={"player1": "Ann", "entry": odd}),
-        director.get(f"/tournaments/{tid}/log", query_string={"round": odd, "table": odd}),
+        director.get(f"{tournament_path(director, tid)}/entries/check", query_string={"player1": "Ann", "entry": odd}),
+        director.get(f"{tournament_path(director, tid)}/log", query_string={"round": odd, "table": odd}),
         director.get("/tournaments/join", query_string={"table": odd, "code": "ABCD"}),
-        director.get(f"/tournaments/{tid}/join", query_string={"table": odd, "code": "ABCD"}),
+        director.get(f"{tournament_path(director, tid)}/join", query_string={"table": odd, "code": "ABCD"}),
         director.get("/referee/meld", query_string={"game": odd, "cards": "K K K"}),
     ]
     assert [answer.status_code for answer in asked if answer.status_code >= 500] == []

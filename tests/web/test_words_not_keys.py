@@ -14,6 +14,7 @@ import pytest
 from scorekeeper.rules import PROFILES, get_profile, profile_options
 
 from .scorepad_helpers import option_values, start_game
+from tests.recording import game_path
 
 MESSAGE = re.compile(
     r'<(p|li|span)[^>]*class="[^"]*(?:field-error|meld-problem)[^"]*"[^>]*>(.*?)</\1>'
@@ -73,8 +74,8 @@ def test_every_deal_form_message_is_in_words(client, rules):
     seen: set[str] = set()
     for entry in deal_entries(get_profile(rules)):
         data = {"version": "1", **entry}
-        assert_in_words(client.post(f"/games/{game_id}/deals", data=data).get_data(as_text=True), seen)
-        preview = client.post(f"/games/{game_id}/deals/preview", data=data, headers={"HX-Request": "true"})
+        assert_in_words(client.post(f"{game_path(client, game_id)}/deals", data=data).get_data(as_text=True), seen)
+        preview = client.post(f"{game_path(client, game_id)}/deals/preview", data=data, headers={"HX-Request": "true"})
         assert_in_words(preview.get_data(as_text=True), seen)
     assert len(seen) > 10  # the battery did reach the messages
 

@@ -92,10 +92,13 @@ def count(db: Database, scopes: list[str], window: timedelta) -> None:
         db.execute("DELETE FROM guesses WHERE scope = ? AND at <= ?", [scope, clock.stamp(moment - window)])
 
 
-def allow_create(db: Database, client: str) -> int:
-    """Count a new tournament from ``client``; returns 0, or the seconds to wait when it has made too many."""
+def allow_create(db: Database, client: str, per_hour: int = CREATE_PER_CLIENT, what: str = "create") -> int:
+    """Count a new tournament (or, with ``what="create-game"``, a new game) from ``client``; returns 0, or the
+    seconds to wait when it has made ``per_hour`` within the hour. A ``per_hour`` of 0 sets no limit."""
+    if not per_hour:
+        return 0
     with immediate(db):
-        limits = [(f"create:client:{client}", CREATE_PER_CLIENT)]  # i18n: not for people
+        limits = [(f"{what}:client:{client}", per_hour)]  # i18n: not for people
         wait = window_wait(db, limits, CREATE_WINDOW)
         if not wait:
             count(db, [scope for scope, _ in limits], CREATE_WINDOW)

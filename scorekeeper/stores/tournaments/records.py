@@ -15,6 +15,8 @@ from werkzeug.security import generate_password_hash
 from scorekeeper import clock
 from scorekeeper.rules import get_profile
 from scorekeeper.rules.i18n import _
+from scorekeeper.stores import devices
+from scorekeeper.stores.devices import new_link
 from scorekeeper.stores.tournaments import rounds
 from scorekeeper.stores.tournaments.base import TournamentError, dumps, immediate
 from scorekeeper.stores.tournaments.log import log
@@ -44,6 +46,7 @@ def create_tournament(
     return db["tournaments"].insert(
         {
             "name": name,
+            "link": new_link(),
             "date": date,
             "rules": rules,
             "options": dumps(options),
@@ -66,13 +69,17 @@ def get_tournament(db: Database, tournament_id: int) -> Tournament | None:
     return Tournament.from_row(row) if row else None
 
 
-def list_tournaments(db: Database) -> list[Tournament]:
+def list_tournaments(db: Database, device: str, *, page: int = 1, size: int = 20) -> tuple[list[Tournament], bool]:
+    """One page of the tournaments a phone created or opened (``device``: its id), newest date first, and whether
+    a further page exists."""
     rows = db.execute(
         "SELECT t.*, (SELECT COUNT(*) FROM tournament_entries e WHERE e.tournament_id = t.id AND e.active = 1)"
         " AS entry_count, (SELECT MAX(number) FROM tournament_rounds r WHERE r.tournament_id = t.id)"
-        " AS round_number FROM tournaments t ORDER BY date DESC, id DESC"
+        f" AS round_number FROM tournaments t WHERE {devices.TOURNAMENTS_OF_DEVICE}"
+        " ORDER BY date DESC, id DESC LIMIT ? OFFSET ?",
+        [*devices.device_params(device), size + 1, (page - 1) * size],
     ).fetchall()
-    return [Tournament.from_row(r) for r in rows]
+    return [Tournament.from_row(r) for r in rows[:size]], len(rows) > size
 
 
 # --- Names ---------------------------------------------------------------------------------------------

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from functools import wraps
-from urllib.parse import urlsplit, urlunsplit
 
 import segno
 from flask import Blueprint, abort, g, redirect, request, session, url_for
 from flask_babel import gettext as _
 
 from ...db import get_db
-from scorekeeper.ops.netinfo import for_phones
+from scorekeeper.web.addresses import absolute
 from scorekeeper.stores.tournaments import access, records
 from ...tournaments.rows import Entry, Tournament
 from ..errors import error_response
@@ -86,12 +85,9 @@ def director_only(view):
 
 
 def phone_url(path: str) -> str:
-    """An absolute address of ``path`` that a phone in the room can open.
-
-    When the director's laptop opened the app as localhost, the phones need its address on the Wi-Fi.
-    """
-    parts = urlsplit(request.host_url)
-    return for_phones(urlunsplit((parts.scheme, parts.netloc, path, "", "")))
+    """The absolute address of ``path`` that phones are given (``PUBLIC_URL``, or an address the server listens
+    on: ``web.addresses``)."""
+    return absolute(path)
 
 
 def qr_data_uri(url: str) -> str:

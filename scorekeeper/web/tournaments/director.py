@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, request, session, url_for
+from flask import abort, current_app, flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
@@ -18,6 +18,8 @@ from ...stores.games import get_deal
 from ...stores.summary import game_summary
 from ..deal_path import read_deal, render_preview
 from ..forms import SQLITE_MAX_INT, deal_form, form_data_from_deal, option_text, option_value, whole_number
+from ..devices import remember_tournament
+from ..hosting import setting
 from ..htmx import render
 from ..season_words import SEASON_ERRORS
 from .common import (
@@ -66,7 +68,8 @@ def new():
     if form.validate():
         if form.round_end.data != "target" and not form.round_limit.data:
             form.round_limit.errors = [_("Give the minutes or deals of a round.")]
-        elif wait := access.allow_create(get_db(), request.remote_addr or "unknown"):
+        elif wait := access.allow_create(get_db(), request.remote_addr or "unknown",
+                                         setting(current_app, "TOURNAMENTS_PER_HOUR")):
             minutes = max(1, round(wait / 60))
             errors.append(ngettext("Too many tournaments were created from this device lately: try again in "
                                    "%(num)d minute.", "Too many tournaments were created from this device "
@@ -79,6 +82,7 @@ def new():
                 errors.append(getattr(error, "message", str(error)))
             else:
                 sign_in(tournament_id, "")
+                remember_tournament(tournament_id)
                 flash(_("Tournament created. You are signed in as its director on this device."), "ok")
                 return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
     return render("tournaments/new.html", form=form, errors=errors, status=422)
@@ -109,7 +113,7 @@ def _create(form, profile) -> int:
     return tournament_id
 
 
-@bp.post("/tournaments/<int:tournament_id>/season")
+@bp.post("/tournaments/<tournament:tournament_id>/season")
 @director_only
 def season(tournament):
     """Count the tournament in a season (``season``: its id), or in none (empty)."""
@@ -133,7 +137,7 @@ def season(tournament):
 # --- Signing in and out ------------------------------------------------------------------------------------
 
 
-@bp.route("/tournaments/<int:tournament_id>/login", methods=["GET", "POST"])
+@bp.route("/tournaments/<tournament:tournament_id>/login", methods=["GET", "POST"])
 def login(tournament_id: int):
     tournament = load(tournament_id)
     form = LoginForm()
@@ -173,14 +177,14 @@ def _paused_message(wait: int) -> str:
                     "Signing in is paused after too many wrong passwords: try again in %(num)d minutes.", minutes)
 
 
-@bp.post("/tournaments/<int:tournament_id>/logout")
+@bp.post("/tournaments/<tournament:tournament_id>/logout")
 def logout(tournament_id: int):
     sign_out(tournament_id)
     flash(_("Signed out."), "ok")
     return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
 
 
-@bp.route("/tournaments/<int:tournament_id>/password", methods=["GET", "POST"])
+@bp.route("/tournaments/<tournament:tournament_id>/password", methods=["GET", "POST"])
 @director_only
 def password(tournament):
     """Change the director's password; every other device signed in as director is signed out."""
@@ -213,7 +217,7 @@ def _back_to_round(table: Table, message: str):
                             number=table.round_number), 303)
 
 
-@bp.route("/tournaments/<int:tournament_id>/tables/<int:table_id>/result", methods=["GET", "POST"])
+@bp.route("/tournaments/<tournament:tournament_id>/tables/<int:table_id>/result", methods=["GET", "POST"])
 @director_only
 def result(tournament, table_id: int):
     db = get_db()
@@ -242,7 +246,7 @@ def result(tournament, table_id: int):
     return _back_to_round(table, _("%(where)s: result saved and logged.", where=where))
 
 
-@bp.post("/tournaments/<int:tournament_id>/tables/<int:table_id>/settle")
+@bp.post("/tournaments/<tournament:tournament_id>/tables/<int:table_id>/settle")
 @director_only
 def settle(tournament, table_id: int):
     """The director has dealt with a table's disagreement: the dispute ends, with the decision in the log."""
@@ -255,7 +259,7 @@ def settle(tournament, table_id: int):
     return _back_to_round(table, _("Table %(number)s: the dispute is settled and logged.", number=table.number))
 
 
-@bp.route("/tournaments/<int:tournament_id>/tables/<int:table_id>/deals/<int:deal_id>", methods=["GET", "POST"])
+@bp.route("/tournaments/<tournament:tournament_id>/tables/<int:table_id>/deals/<int:deal_id>", methods=["GET", "POST"])
 @director_only
 def correct_deal(tournament, table_id: int, deal_id: int):
     """The director corrects one deal of a table (not only the table's total); logged with the reason."""
@@ -283,7 +287,7 @@ def correct_deal(tournament, table_id: int, deal_id: int):
                                    deal=deal.seq))
 
 
-@bp.post("/tournaments/<int:tournament_id>/tables/<int:table_id>/deals/<int:deal_id>/preview")
+@bp.post("/tournaments/<tournament:tournament_id>/tables/<int:table_id>/deals/<int:deal_id>/preview")
 @director_only
 def correction_preview(tournament, table_id: int, deal_id: int):
     """The live preview of the director's correction, scored on the totals before that deal."""
@@ -294,7 +298,7 @@ def correction_preview(tournament, table_id: int, deal_id: int):
     return render_preview(summary, request.form, deal_id=deal_id)
 
 
-@bp.get("/tournaments/<int:tournament_id>/log")
+@bp.get("/tournaments/<tournament:tournament_id>/log")
 @director_only
 def log(tournament):
     """The log as sentences, filtered by round and table (``?round=2&table=3``)."""

@@ -29,7 +29,7 @@ def _names(tournament: Tournament, form) -> list[str]:
     return names
 
 
-@bp.post("/tournaments/<int:tournament_id>/entries")
+@bp.post("/tournaments/<tournament:tournament_id>/entries")
 @director_only
 def add_entry(tournament):
     names = _names(tournament, EntryForm())
@@ -42,7 +42,7 @@ def add_entry(tournament):
     return back_to(tournament, "#entries")
 
 
-@bp.get("/tournaments/<int:tournament_id>/entries/check")
+@bp.get("/tournaments/<tournament:tournament_id>/entries/check")
 @director_only
 def check_name(tournament):
     """What the entry forms say next to a name while it is typed (htmx asks after a pause): the warning the
@@ -56,7 +56,7 @@ def check_name(tournament):
     return render("tournaments/_name_check.html", **said)
 
 
-@bp.post("/tournaments/<int:tournament_id>/entries/paste")
+@bp.post("/tournaments/<tournament:tournament_id>/entries/paste")
 @director_only
 def paste_entries(tournament):
     """A list pasted in one go: one entry a line; each line is entered or says why not."""
@@ -81,7 +81,7 @@ def paste_entries(tournament):
     return render("tournaments/pasted.html", tournament=tournament, summary=kind, refused=refused)
 
 
-@bp.post("/tournaments/<int:tournament_id>/entries/<int:entry_id>/name")
+@bp.post("/tournaments/<tournament:tournament_id>/entries/<int:entry_id>/name")
 @director_only
 def rename_entry(tournament, entry_id: int):
     """Correct the names of an entry (a typo); logged."""
@@ -95,13 +95,13 @@ def rename_entry(tournament, entry_id: int):
     return back_to(tournament, "#entries")
 
 
-@bp.post("/tournaments/<int:tournament_id>/entries/<int:entry_id>/withdraw")
+@bp.post("/tournaments/<tournament:tournament_id>/entries/<int:entry_id>/withdraw")
 @director_only
 def withdraw(tournament, entry_id: int):
     return _set_active(tournament, entry_id, False)
 
 
-@bp.post("/tournaments/<int:tournament_id>/entries/<int:entry_id>/return")
+@bp.post("/tournaments/<tournament:tournament_id>/entries/<int:entry_id>/return")
 @director_only
 def reinstate(tournament, entry_id: int):
     return _set_active(tournament, entry_id, True)

@@ -16,7 +16,7 @@ from .public import add_table_links, card_link, round_tables, standings_context
 from scorekeeper.sheets import UnknownPaper, paper_from, pdf_response, render_pdf
 
 
-@bp.get("/tournaments/<int:tournament_id>/results.csv")
+@bp.get("/tournaments/<tournament:tournament_id>/results.csv")
 def results_csv(tournament_id: int):
     load(tournament_id)
     outcome = results.results(get_db(), tournament_id)
@@ -44,7 +44,7 @@ def results_csv(tournament_id: int):
     return response
 
 
-@bp.get("/tournaments/<int:tournament_id>/cards.pdf")
+@bp.get("/tournaments/<tournament:tournament_id>/cards.pdf")
 @director_only
 def event_cards_pdf(tournament):
     """One card per table for the whole event, printed before the first round."""
@@ -56,7 +56,7 @@ def event_cards_pdf(tournament):
     return _cards_pdf(tournament, tables, None, f"tournament-{tournament.id}-table-cards")
 
 
-@bp.get("/tournaments/<int:tournament_id>/round/<int:number>/cards.pdf")
+@bp.get("/tournaments/<tournament:tournament_id>/round/<int:number>/cards.pdf")
 @director_only
 def cards_pdf(tournament, number: int):
     """The cards with the round's seating on them (the link and code are the event's)."""
@@ -84,7 +84,7 @@ def _cards_pdf(tournament: Tournament, tables: list[dict], round_row: Round | No
     return pdf_response(pdf, f"{name}-{paper}.pdf")
 
 
-@bp.get("/tournaments/<int:tournament_id>/results.pdf")
+@bp.get("/tournaments/<tournament:tournament_id>/results.pdf")
 def results_pdf(tournament_id: int):
 
     tournament = load(tournament_id)

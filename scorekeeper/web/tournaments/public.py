@@ -14,6 +14,7 @@ from scorekeeper.stores.tournaments import access, records, results, rounds, run
 from scorekeeper.tournaments import timing
 from ...tournaments.rows import Entry, Tournament
 from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
+from ..devices import device_id, remember_tournament
 from ..htmx import is_htmx, render
 from .common import (
     STANDINGS_POLL_SECONDS, bp, by_id, entry_label, evening_link, is_director, load, phone_url, qr_data_uri,
@@ -23,8 +24,10 @@ from .forms import EntryForm
 
 @bp.get("/tournaments/")
 def index():
-    return render("tournaments/index.html", tournaments=records.list_tournaments(get_db()),
-                  formats=records.FORMATS)
+    """The tournaments this phone created or opened from their link, a page at a time."""
+    page = max(1, min(request.args.get("page", 1, type=int) or 1, 10**6))
+    shown, more = records.list_tournaments(get_db(), device_id(), page=page)
+    return render("tournaments/index.html", tournaments=shown, formats=records.FORMATS, page_number=page, more=more)
 
 
 def round_tables(db, tournament: Tournament, number: int, entries: dict[int, Entry]) -> list[dict]:
@@ -54,9 +57,10 @@ def add_table_links(rows: list[dict]) -> None:
                     if k != "number"})
 
 
-@bp.get("/tournaments/<int:tournament_id>")
+@bp.get("/tournaments/<tournament:tournament_id>")
 def show(tournament_id: int):
     tournament = load(tournament_id)
+    remember_tournament(tournament_id)  # opened from its link: in this phone's list from now on
     db = get_db()
     entries = records.list_entries(db, tournament_id)
     played = rounds.list_rounds(db, tournament_id)
@@ -82,7 +86,7 @@ def _can_start(tournament, played, current, entries) -> bool:
             and active >= running.minimum_entries(tournament))
 
 
-@bp.get("/tournaments/<int:tournament_id>/round/<int:number>")
+@bp.get("/tournaments/<tournament:tournament_id>/round/<int:number>")
 def round_page(tournament_id: int, number: int):
     tournament = load(tournament_id)
     db = get_db()
@@ -127,7 +131,7 @@ def standings_context(tournament: Tournament, *, provisional: bool = False) -> d
     }
 
 
-@bp.get("/tournaments/<int:tournament_id>/standings")
+@bp.get("/tournaments/<tournament:tournament_id>/standings")
 def standings(tournament_id: int):
     """The projector's standings, provisional while a round is played; ``?big=1`` is large type for a wall.
 
@@ -147,7 +151,7 @@ def standings(tournament_id: int):
                   big=big, results_link=evening_link(tournament), **context)
 
 
-@bp.get("/tournaments/<int:tournament_id>/players/<int:entry_id>")
+@bp.get("/tournaments/<tournament:tournament_id>/players/<int:entry_id>")
 def entry(tournament_id: int, entry_id: int):
     tournament = load(tournament_id)
     context = standings_context(tournament)

@@ -14,7 +14,7 @@ from ..htmx import render
 from .common import back_to, bp, director_name, director_only
 
 
-@bp.post("/tournaments/<int:tournament_id>/rounds")
+@bp.post("/tournaments/<tournament:tournament_id>/rounds")
 @director_only
 def start_round(tournament):
     try:
@@ -45,7 +45,7 @@ def _ask(tournament, *, title: str, lines: list[str], action: str, button: str):
                   button=button, then=request.form.get("then", ""))
 
 
-@bp.post("/tournaments/<int:tournament_id>/round/<int:number>/close")
+@bp.post("/tournaments/<tournament:tournament_id>/round/<int:number>/close")
 @director_only
 def close_round(tournament, number: int):
     db = get_db()
@@ -65,7 +65,7 @@ def close_round(tournament, number: int):
     return back_to(tournament)
 
 
-@bp.post("/tournaments/<int:tournament_id>/round/<int:number>/time-up")
+@bp.post("/tournaments/<tournament:tournament_id>/round/<int:number>/time-up")
 @director_only
 def time_up(tournament, number: int):
     """The director changes how the timed round being played ends: finish the deal in play, or stop (logged)."""
@@ -80,7 +80,7 @@ def time_up(tournament, number: int):
     return back_to(tournament)
 
 
-@bp.post("/tournaments/<int:tournament_id>/round/<int:number>/reopen")
+@bp.post("/tournaments/<tournament:tournament_id>/round/<int:number>/reopen")
 @director_only
 def reopen_round(tournament, number: int):
     try:
@@ -91,7 +91,7 @@ def reopen_round(tournament, number: int):
     return redirect(url_for("tournaments.round_page", tournament_id=tournament.id, number=number), 303)
 
 
-@bp.post("/tournaments/<int:tournament_id>/finish")
+@bp.post("/tournaments/<tournament:tournament_id>/finish")
 @director_only
 def finish(tournament):
     if request.form.get("confirm") != "yes":
@@ -106,7 +106,7 @@ def finish(tournament):
     return redirect(url_for("tournaments.standings", tournament_id=tournament.id), 303)
 
 
-@bp.post("/tournaments/<int:tournament_id>/reopen")
+@bp.post("/tournaments/<tournament:tournament_id>/reopen")
 @director_only
 def reopen(tournament):
     try:

@@ -32,7 +32,7 @@ def join():
     return _join(None)
 
 
-@bp.get("/tournaments/<int:tournament_id>/join")
+@bp.get("/tournaments/<tournament:tournament_id>/join")
 def join_tournament(tournament_id: int):
     """The same, from one tournament's page: its guesses count against that tournament."""
     load(tournament_id)

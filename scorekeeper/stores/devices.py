@@ -1,0 +1,84 @@
+"""What one phone has started or opened: the games and tournaments of its own lists, and the links they live at.
+
+A game or tournament lives at a link nobody can guess (``new_link``: 128 random bits): whoever has the link may
+open it, and once a phone has opened it, it is in that phone's list. A phone is known by the random device id its
+signed session holds (``scorekeeper.web.devices``); only that id's SHA-256 is stored here, so the database alone
+does not hand anyone a phone's lists. Rows from before links existed were everyone's and stay so (``EVERYONE``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from sqlite_utils import Database
+
+from scorekeeper import clock
+
+#: The device of the games and tournaments made before each phone had its own list: every phone sees them.
+EVERYONE = "*"
+#: What a link looks like: ``secrets.token_urlsafe(16)``, 22 characters of the URL-safe alphabet.
+LINK_PATTERN = r"[A-Za-z0-9_-]{22}"
+
+#: The kinds of thing a phone keeps in its lists: the table of its rows and their column.
+KINDS = {"game": ("device_games", "game_id"), "tournament": ("device_tournaments", "tournament_id")}
+
+
+def new_link() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def device_key(device: str) -> str:
+    """How a device id is stored: its SHA-256, so the database does not hold the bearer secret itself."""
+    return hashlib.sha256(device.encode()).hexdigest()
+
+
+def remember(db: Database, device: str, kind: str, row_id: int) -> None:
+    """Put a game or tournament into this phone's list (nothing is written when it is already there)."""
+    table, column = KINDS[kind]
+    key = device_key(device)
+    if db.execute(f"SELECT 1 FROM {table} WHERE device = ? AND {column} = ?", [key, row_id]).fetchone():
+        return
+    with db.atomic():
+        db.execute(f"INSERT OR IGNORE INTO {table} (device, {column}, seen_at) VALUES (?, ?, ?)",
+                   [key, row_id, clock.stamp()])
+
+
+def id_for_link(db: Database, kind: str, link: str) -> int | None:
+    """The row id of the game or tournament at ``link`` (a binned game too: the bin restores it by its link)."""
+    table = "games" if kind == "game" else "tournaments"
+    row = db.execute(f"SELECT id FROM {table} WHERE link = ?", [link]).fetchone()
+    return row[0] if row else None
+
+
+def link_for_id(db: Database, kind: str, row_id: int) -> str | None:
+    table = "games" if kind == "game" else "tournaments"
+    row = db.execute(f"SELECT link FROM {table} WHERE id = ?", [row_id]).fetchone()
+    return row[0] if row else None
+
+
+def game_page(db: Database, device: str, *, page: int, size: int) -> tuple[list, bool]:
+    """One page of this phone's casual games, newest change first, with each one's number of deals, and whether
+    a further page exists. Only this page's rows are read: the cost does not grow with the phone's games."""
+    from .games import decode_game
+
+    rows = db.execute(
+        "SELECT games.*, (SELECT COUNT(*) FROM deals WHERE deals.game_id = games.id) AS deal_count"
+        " FROM games WHERE games.deleted_at IS NULL"
+        " AND games.id IN (SELECT game_id FROM device_games WHERE device IN (?, ?))"
+        " AND NOT EXISTS (SELECT 1 FROM tournament_tables t WHERE t.game_id = games.id)"
+        " ORDER BY games.updated_at DESC, games.id DESC LIMIT ? OFFSET ?",
+        [*device_params(device), size + 1, (page - 1) * size],
+    ).fetchall()
+    return [decode_game(row) for row in rows[:size]], len(rows) > size
+
+
+#: The SQL condition that keeps a phone's own tournaments (``t``), with ``device_params`` as its parameters.
+TOURNAMENTS_OF_DEVICE = (
+    "t.id IN (SELECT tournament_id FROM device_tournaments WHERE device IN (?, ?))"  # i18n: not for people
+)
+
+
+def device_params(device: str) -> list[str]:
+    """The parameters of a query for one phone's rows: its own, and those everyone sees."""
+    return [device_key(device), EVERYONE]

@@ -1,0 +1,88 @@
+"""Private by link: the addresses of games and tournaments, and the phone each request comes from.
+
+A game lives at ``/games/<link>`` and a tournament at ``/tournaments/<link>``, where the link is 128 random bits
+(``stores.devices.new_link``): a sequential number would let anyone read and change every family's games on a
+server open to the internet. Routes name them with the ``game`` and ``tournament`` converters, which turn a link
+into the row id the views and stores work with, and a row id back into its link for ``url_for``, so views and
+templates keep passing ids. An address that is not a known link (a number, a typo) matches nothing: 404.
+
+A phone is known by a random device id (``secrets.token_urlsafe(32)``) kept in its signed session cookie, which
+lasts 400 days from its last visit. Decided over a cookie of its own: the session is already signed, already
+sent by every client the tests use, and already kept across browser restarts; a cookie's content cannot be
+forged without the server's secret key. Losing the cookie (another browser, cleared data) loses only the list:
+every game still opens from its link, and opening it puts it back.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from flask import g, session
+from werkzeug.routing import BaseConverter, ValidationError
+
+from scorekeeper.db import get_db
+from scorekeeper.stores import devices
+
+SESSION_KEY = "device"
+_DEVICE = re.compile(r"[A-Za-z0-9_-]{43}")
+
+
+def device_id() -> str:
+    """This phone's id, made on its first request and kept in its session."""
+    current = session.get(SESSION_KEY)
+    if not isinstance(current, str) or not _DEVICE.fullmatch(current):
+        current = session[SESSION_KEY] = secrets.token_urlsafe(32)
+    return current
+
+
+def remember_game(game_id: int) -> None:
+    devices.remember(get_db(), device_id(), "game", game_id)
+
+
+def remember_tournament(tournament_id: int) -> None:
+    devices.remember(get_db(), device_id(), "tournament", tournament_id)
+
+
+class LinkConverter(BaseConverter):
+    """``<game:game_id>``, ``<tournament:tournament_id>``: the URL holds the link, the view gets the row id."""
+
+    regex = devices.LINK_PATTERN
+    kind = "game"
+
+    def _known(self) -> dict:
+        if "links" not in g:
+            g.links = {}
+        return g.links.setdefault(self.kind, {})
+
+    def to_python(self, value: str) -> int:
+        row_id = devices.id_for_link(get_db(), self.kind, value)
+        if row_id is None:
+            raise ValidationError()
+        self._known()[row_id] = value
+        return row_id
+
+    def to_url(self, value) -> str:
+        link = getattr(value, "link", None)
+        if link:
+            return link
+        if isinstance(value, str) and re.fullmatch(devices.LINK_PATTERN, value):
+            return value
+        known = self._known()
+        row_id = int(value)
+        if row_id not in known:
+            known[row_id] = devices.link_for_id(get_db(), self.kind, row_id) or str(row_id)
+        return known[row_id]
+
+
+class GameLink(LinkConverter):
+    kind = "game"
+
+
+class TournamentLink(LinkConverter):
+    kind = "tournament"
+
+
+def init_app(app) -> None:
+    app.url_map.converters["game"] = GameLink
+    app.url_map.converters["tournament"] = TournamentLink
