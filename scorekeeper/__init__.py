@@ -111,14 +111,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     from scorekeeper import db
     from scorekeeper.i18n import init_app as init_i18n
     from scorekeeper.ops import assets
-    from scorekeeper.web import init_app as init_web
+    from scorekeeper.web import hosting, init_app as init_web
 
     db.init_app(app)
     assets.init_app(app, STATIC_BUILT, source=None if BUNDLED else ROOT / "static")
     Compress(app)
     init_i18n(app)
     init_web(app)
-    from .web import hosting
-
     hosting.init_app(app)  # last: ProxyFix wraps everything, WhiteNoise's static files included
     return app

@@ -57,22 +57,6 @@ def link_for_id(db: Database, kind: str, row_id: int) -> str | None:
     return row[0] if row else None
 
 
-def game_page(db: Database, device: str, *, page: int, size: int) -> tuple[list, bool]:
-    """One page of this phone's casual games, newest change first, with each one's number of deals, and whether
-    a further page exists. Only this page's rows are read: the cost does not grow with the phone's games."""
-    from .games import decode_game
-
-    rows = db.execute(
-        "SELECT games.*, (SELECT COUNT(*) FROM deals WHERE deals.game_id = games.id) AS deal_count"
-        " FROM games WHERE games.deleted_at IS NULL"
-        " AND games.id IN (SELECT game_id FROM device_games WHERE device IN (?, ?))"
-        " AND NOT EXISTS (SELECT 1 FROM tournament_tables t WHERE t.game_id = games.id)"
-        " ORDER BY games.updated_at DESC, games.id DESC LIMIT ? OFFSET ?",
-        [*device_params(device), size + 1, (page - 1) * size],
-    ).fetchall()
-    return [decode_game(row) for row in rows[:size]], len(rows) > size
-
-
 #: The SQL condition that keeps a phone's own tournaments (``t``), with ``device_params`` as its parameters.
 TOURNAMENTS_OF_DEVICE = (
     "t.id IN (SELECT tournament_id FROM device_tournaments WHERE device IN (?, ?))"  # i18n: not for people

@@ -24,7 +24,7 @@ from ..rules.i18n import _
 from ..rules.tables import dealer_seat, seat_order, sitting_out
 from . import changes
 from .side_names import side_name
-from .devices import new_link
+from .devices import device_params, new_link
 from .errors import GameLocked, GameNotFound, InvalidGame, StaleGame
 from .rows import Row, dumps
 
@@ -92,6 +92,7 @@ class Game(Row):
             winner=values["winner"], version=values["version"], locked=bool(values["locked"]),
             created_at=values["created_at"], updated_at=values["updated_at"], deal_count=values.get("deal_count"),
             rule_set=json.loads(values["rule_set"]) if values.get("rule_set") else None,
+            link=values.get("link") or "",
         )
 
 
@@ -226,6 +227,21 @@ def list_games(db: Database, *, casual_only: bool = False) -> list[Game]:
         f"FROM games WHERE deleted_at IS NULL {casual} ORDER BY updated_at DESC, id DESC"
     ).fetchall()
     return [Game.from_row(r) for r in rows]
+
+
+def game_page(db: Database, device: str, *, page: int, size: int) -> tuple[list[Game], bool]:
+    """One page of a phone's casual games (``device``: its id; ``stores.devices``), newest change first, with
+    each one's number of deals, and whether a further page exists. Only this page's rows are read: the cost does
+    not grow with the phone's games."""
+    rows = db.execute(
+        "SELECT games.*, (SELECT COUNT(*) FROM deals WHERE deals.game_id = games.id) AS deal_count"
+        " FROM games WHERE games.deleted_at IS NULL"
+        " AND games.id IN (SELECT game_id FROM device_games WHERE device IN (?, ?))"
+        " AND NOT EXISTS (SELECT 1 FROM tournament_tables t WHERE t.game_id = games.id)"
+        " ORDER BY games.updated_at DESC, games.id DESC LIMIT ? OFFSET ?",
+        [*device_params(device), size + 1, (page - 1) * size],
+    ).fetchall()
+    return [Game.from_row(row) for row in rows[:size]], len(rows) > size
 
 
 def _game_record(game: Game) -> dict:

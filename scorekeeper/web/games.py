@@ -18,7 +18,6 @@ from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, UnknownOption, Unknow
 from ..stores import changes as change_log
 from ..stores import rule_sets
 from ..stores import deals as deal_store
-from ..stores import devices as device_store
 from ..stores.tournaments import access
 from ..stores import games
 from ..stores import summary as summaries
@@ -68,7 +67,7 @@ def index():
     """This phone's games (started here, or opened from their link), newest change first, a page at a time."""
     db = get_db()
     page = max(1, min(request.args.get("page", 1, type=int) or 1, 10**6))
-    shown, more = device_store.game_page(db, device_id(), page=page, size=PAGE_SIZE)
+    shown, more = games.game_page(db, device_id(), page=page, size=PAGE_SIZE)
     playing, finished = [], []
     for game in shown:
         try:
