@@ -13,6 +13,7 @@ from tests.seasons.test_ladder import EVENINGS
 from tests.seasons.test_season_pages import SEASON_FORM
 
 from .test_spanish_complete import Walk, missing  # noqa: F401  (a fixture)
+from tests.recording import tournament_path
 
 #: Names and words the pages show as they are: the players' and evenings' names, the season's, codes in links.
 ALLOWED = {"Monday", "one", "two", "three", "Autumn"}
@@ -38,7 +39,7 @@ def test_players_seasons_and_results_speak_spanish(client, missing):  # noqa: F8
     client.get("/")  # the English flashes of the set-up are shown there
     for url in ("/seasons/", f"/seasons/{season_id}", "/seasons/import", "/players/", f"/players/{ana}",
                 f"/results/{evening_token}", f"/results/season/{season.results_token}",
-                f"/results/season/{season.results_token}/ladder.pdf", f"/tournaments/{ids[0]}/results.pdf"):
+                f"/results/season/{season.results_token}/ladder.pdf", f"{tournament_path(client, ids[0])}/results.pdf"):
         walk.visit(url)
     walk.visit(f"/players/{ana}/merge", method="post", status=303, data={"other": str(ana)})
     walk.visit(f"/players/{ana}")
@@ -47,8 +48,8 @@ def test_players_seasons_and_results_speak_spanish(client, missing):  # noqa: F8
                content_type="multipart/form-data")
     walk.visit(f"/seasons/{season_id}/archive", method="post", status=303, data={"action": "archive"})
     walk.visit(f"/seasons/{season_id}")
-    assert client.post(f"/tournaments/{ids[0]}/login", data={"password": PASSWORD}).status_code == 303
-    walk.visit(f"/tournaments/{ids[0]}")
+    assert client.post(f"{tournament_path(client, ids[0])}/login", data={"password": PASSWORD}).status_code == 303
+    walk.visit(f"{tournament_path(client, ids[0])}")
     walk.visit(f"/api/v1/seasons/{season_id}", status=200)
     walk.visit("/api/v1/seasons/999", status=404)
     walk.check()

@@ -19,6 +19,7 @@ from scorekeeper.db import connect
 from .helpers import add, new_game
 from .lossy import HOLD, PASS, LossyLink
 from .test_offline_browser import wait_until
+from tests.recording import game_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -37,7 +38,7 @@ def test_a_refresh_whose_connection_died_ends_and_the_next_one_shows_the_other_p
     db = connect(live_server.app.config["DATABASE"])
     try:
         game_id = new_game(db)
-        phone.goto(f"{link.url}/games/{game_id}")
+        phone.goto(f"{link.url}{game_path(live_server, game_id)}")
         phone.wait_for_function("window.htmx !== undefined")
         before = phone.evaluate(TOTAL_WE)
         link.set(HOLD)  # the next refresh leaves and never comes back

@@ -12,6 +12,7 @@ from scorekeeper.stores import players
 from scorekeeper.stores.tournaments import records
 
 from .helpers import PASSWORD, casual_game, evening
+from tests.recording import tournament_path
 
 # Worked by hand on the 20-VP scale (standings.VP_SCALE):
 #   evening 1: Ana & Bea 2600 against Cris & Dani 1200, a difference of 1400: 15 VP to 5;
@@ -33,7 +34,7 @@ def club(no_csrf_app):
     ids = {p.name: p.id for p in players.list_players(db)}
     db.conn.close()
     client = no_csrf_app.test_client()
-    signed = client.post(f"/tournaments/{first}/login", data={"password": PASSWORD})
+    signed = client.post(f"{tournament_path(client, first)}/login", data={"password": PASSWORD})
     assert signed.status_code == 303
     return client, ids
 

@@ -11,6 +11,7 @@ from tests.conftest import assert_fits_phone
 
 from .helpers import PASSWORD, evening
 from .test_ladder import BEST_2_OF_3, EVENINGS
+from tests.recording import tournament_path
 
 pytestmark = pytest.mark.browser
 
@@ -49,8 +50,8 @@ def test_a_results_link_shows_standings_and_no_control(phone, live_server):
     assert_fits_phone(phone)
 
     refused = phone.evaluate(POST_FROM_PAGE, [
-        f"/results/{token}", f"/tournaments/{ids[0]}/reopen", f"/tournaments/{ids[0]}/rounds",
-        f"/tournaments/{ids[0]}/tables/{table_id}/result", f"/tournaments/{ids[0]}/season",
+        f"/results/{token}", f"{tournament_path(live_server, ids[0])}/reopen", f"{tournament_path(live_server, ids[0])}/rounds",
+        f"{tournament_path(live_server, ids[0])}/tables/{table_id}/result", f"{tournament_path(live_server, ids[0])}/season",
         f"/seasons/{season_id}/archive", "/players/1/initials", "/players/1/merge"])
     assert refused[0] == 405 and all(status == 403 for status in refused[1:]), refused
     # The browser logs each refusal it was sent; nothing else went wrong on the page.

@@ -14,6 +14,7 @@ from scorekeeper.stores import players, seasons
 from tests.tournaments.conftest import tournament_form
 from .helpers import PASSWORD, evening
 from .test_ladder import EVENINGS
+from tests.recording import started_id, tournament_path
 
 SEASON_FORM = {"name": "Autumn 2026", "count": "best", "best": "2", "of": "3", "minimum": "2", "ranking": "vp",
                "tie_break": "best_evening", "password": PASSWORD, "password_again": PASSWORD}
@@ -56,18 +57,17 @@ def test_a_season_that_cannot_work_is_refused_next_to_its_field(client, db, chan
 def test_a_tournament_joins_a_season_when_created_or_from_its_page(client, db):
     season_id = new_season(client)
     made = client.post("/tournaments/new", data=tournament_form(season=str(season_id)))
-    first = int(re.search(r"/tournaments/(\d+)$", made.headers["Location"]).group(1))
-    second = int(re.search(r"/tournaments/(\d+)$", client.post(
-        "/tournaments/new", data=tournament_form()).headers["Location"]).group(1))
+    first = started_id(client, made.headers["Location"])
+    second = started_id(client, client.post("/tournaments/new", data=tournament_form()).headers["Location"])
     assert [t.id for t in seasons.evenings(db, season_id)] == [first]
-    page = client.get(f"/tournaments/{second}").get_data(as_text=True)
-    assert f'action="/tournaments/{second}/season"' in page
-    assert client.post(f"/tournaments/{second}/season", data={"season": str(season_id)}).status_code == 303
+    page = client.get(f"{tournament_path(client, second)}").get_data(as_text=True)
+    assert f'action="{tournament_path(client, second)}/season"' in page
+    assert client.post(f"{tournament_path(client, second)}/season", data={"season": str(season_id)}).status_code == 303
     assert [t.id for t in seasons.evenings(db, season_id)] == [first, second]
-    client.post(f"/tournaments/{first}/season", data={"season": ""})
+    client.post(f"{tournament_path(client, first)}/season", data={"season": ""})
     assert [t.id for t in seasons.evenings(db, season_id)] == [second]
     for bad in ("x", "99999", "1" * 40):
-        assert client.post(f"/tournaments/{second}/season", data={"season": bad}).status_code == 303
+        assert client.post(f"{tournament_path(client, second)}/season", data={"season": bad}).status_code == 303
     assert [t.id for t in seasons.evenings(db, season_id)] == [second]
 
 
@@ -135,8 +135,8 @@ def test_every_post_from_a_reader_is_refused(played, no_csrf_app):
     tid = ids[0]
     table_id = db.execute("SELECT id FROM tournament_tables WHERE tournament_id = ?", [tid]).fetchone()[0]
     player = players.list_players(db)[0].id
-    posts = [f"/tournaments/{tid}/reopen", f"/tournaments/{tid}/rounds", f"/tournaments/{tid}/entries",
-             f"/tournaments/{tid}/tables/{table_id}/result", f"/tournaments/{tid}/season",
+    posts = [f"{tournament_path(no_csrf_app, tid)}/reopen", f"{tournament_path(no_csrf_app, tid)}/rounds", f"{tournament_path(no_csrf_app, tid)}/entries",
+             f"{tournament_path(no_csrf_app, tid)}/tables/{table_id}/result", f"{tournament_path(no_csrf_app, tid)}/season",
              f"/seasons/{season.id}/archive", f"/players/{player}/initials", f"/players/{player}/merge"]
     for path in posts:
         answer = reader.post(path, data={"season": "", "initials": "yes", "other": "1", "action": "archive"})
