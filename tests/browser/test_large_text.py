@@ -19,6 +19,7 @@ from scorekeeper.stores.tournaments import play as tournament_play
 from tests.conftest import open_page
 
 from tests.tournaments.test_browser import start_tournament
+from tests.recording import game_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -55,7 +56,7 @@ def pages(live_server) -> dict[str, str]:
                                            expected_version=game_version(db, table.game_id))
     finally:
         db.conn.close()
-    return {"scorepad": f"/games/{game_id}", "table phone": f"/tournaments/table/{table.token}",
+    return {"scorepad": f"{game_path(live_server, game_id)}", "table phone": f"/tournaments/table/{table.token}",
             "referee": f"/referee/?game={game_id}&side=we", "rules": "/referee/rules/classic"}
 
 

@@ -9,6 +9,7 @@ from tests.conftest import open_page
 
 from .test_score_in_view import new_game
 from .test_scorepad import cards
+from tests.recording import game_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -22,7 +23,7 @@ def test_the_card_picker_comes_only_with_card_by_card(small_phone, live_server):
     page = small_phone
     asked = []
     page.on("request", lambda r: asked.append(r.url))
-    page.goto(live_server(f"/games/{new_game(live_server, 'classic')}"))
+    page.goto(live_server(f"{game_path(live_server, new_game(live_server, 'classic'))}"))
     page.wait_for_load_state("networkidle")
     assert not [url for url in asked if "cardpicker" in url]
 

@@ -15,6 +15,7 @@ from tests.conftest import open_page
 
 from .test_deal_saved import enter_typical_deal
 from .test_scorepad import save
+from tests.recording import game_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -42,7 +43,7 @@ def small_phone(browser):
 
 def test_the_new_totals_are_in_view_after_each_save(small_phone, live_server):
     page = small_phone
-    page.goto(live_server(f"/games/{new_game(live_server, 'bicycle')}"))
+    page.goto(live_server(f"{game_path(live_server, new_game(live_server, 'bicycle'))}"))
     page.wait_for_function("window.htmx !== undefined")
     for number in (1, 2):  # the first save answers the whole scorepad, the next ones only what changed
         enter_typical_deal(page)
@@ -56,7 +57,7 @@ def test_the_new_totals_are_in_view_after_each_save(small_phone, live_server):
 @pytest.mark.parametrize("rules", sorted(PROFILES))
 def test_the_deal_form_shows_the_typical_fields_and_folds_the_rare_ones(small_phone, live_server, rules):
     page = small_phone
-    page.goto(live_server(f"/games/{new_game(live_server, rules)}"))
+    page.goto(live_server(f"{game_path(live_server, new_game(live_server, rules))}"))
     height = page.evaluate("document.getElementById('deal-form').getBoundingClientRect().height")
     assert height < 1350, f"the deal form is {height:.0f} px tall"  # 1,454 (classic) to 2,095 before
     for side in ("we", "they"):

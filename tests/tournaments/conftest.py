@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 
+import re
+
 import pytest
 
 from scorekeeper.db import connect
@@ -118,5 +120,5 @@ def log_text(client, tournament_id: int, query: str = "") -> str:
     confirmed 770 – 550 after 1 deal", where the side that acted is in bold)."""
     import html
 
-    page = client.get(f"/tournaments/{tournament_id}/log{query}").get_data(as_text=True)
+    page = client.get(f"{tournament_path(client, tournament_id)}/log{query}").get_data(as_text=True)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())

@@ -12,6 +12,7 @@ from scorekeeper import clock
 from scorekeeper.stores.tournaments import access
 
 from .conftest import PASSWORD, card_of, create_tournament, deal_form, enter, game_version, log_text, tables_of
+from tests.recording import game_path, tournament_path
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .conftest import create_tournament, deal_form, enter, game_version, log_text, tables_of
+from tests.recording import tournament_path
 
 
 def test_the_log_speaks_in_sentences_with_names_as_typed(no_csrf_app):

@@ -9,6 +9,7 @@ import re
 
 from tests.tournaments.conftest import deal_form, game_version, tables_of
 from tests.tournaments.test_pages import four_players_in_round_one, play_simple_deal
+from tests.recording import game_path, tournament_path
 
 
 def test_the_log_names_a_side_once_and_a_correction_once(no_csrf_app):
@@ -29,16 +30,16 @@ def test_the_log_names_a_side_once_and_a_correction_once(no_csrf_app):
     import csv as csvlib
 
     def entered_by() -> str:
-        text = phone.get(f"/games/{table.game_id}/export.csv").get_data(as_text=True)
+        text = phone.get(f"{game_path(phone, table.game_id)}/export.csv").get_data(as_text=True)
         return list(csvlib.reader(text.splitlines()))[1][3]
 
     before = entered_by()
-    result = director.get(f"/tournaments/{tid}/tables/{table.id}/result").get_data(as_text=True)
+    result = director.get(f"{tournament_path(director, tid)}/tables/{table.id}/result").get_data(as_text=True)
     deal_url = re.search(rf'href="(/tournaments/{tid}/tables/{table.id}/deals/\d+)"', result).group(1)
     form = deal_form(game_version(no_csrf_app, table), {"meld": 170, "natural": 1, "out": "yes"}, {"meld": 90})
     assert director.post(deal_url, data={**form, "reason": "Counted again"}).status_code == 303
 
-    log = re.sub(r"<[^>]+>", "", director.get(f"/tournaments/{tid}/log").get_data(as_text=True))
+    log = re.sub(r"<[^>]+>", "", director.get(f"{tournament_path(director, tid)}/log").get_data(as_text=True))
     assert "East-West East-West" not in log and "North-South North-South" not in log
     assert re.search(r"table 1 East-West\s+confirmed", log)
     assert log.count("Counted again") == 1, "the correction is logged once"

@@ -12,6 +12,7 @@ import pytest
 from tests.tournaments.conftest import tables_of
 from tests.tournaments.test_pages import four_players_in_round_one, play_simple_deal
 from tests.web.scorepad_helpers import start_game
+from tests.recording import game_path, tournament_path
 
 
 VOID = {"input", "br", "img", "meta", "link", "hr", "source", "wbr"}
@@ -72,12 +73,12 @@ def three_forms(no_csrf_app):
     director, tid = four_players_in_round_one(no_csrf_app)
     table = tables_of(no_csrf_app, tid, 1)[0]
     play_simple_deal(no_csrf_app, table, 120, 90)
-    result_page = director.get(f"/tournaments/{tid}/tables/{table.id}/result").get_data(as_text=True)
-    deal_id = re.search(rf"/tournaments/{tid}/tables/{table.id}/deals/(\d+)", result_page).group(1)
+    result_page = director.get(f"{tournament_path(client, tid)}/tables/{table.id}/result").get_data(as_text=True)
+    deal_id = re.search(rf"{tournament_path(client, tid)}/tables/{table.id}/deals/(\d+)", result_page).group(1)
     pages = {
-        "scorepad": client.get(f"/games/{game_id}"),
+        "scorepad": client.get(f"{game_path(client, game_id)}"),
         "table phone": client.get(f"/tournaments/table/{table.token}"),
-        "correction": director.get(f"/tournaments/{tid}/tables/{table.id}/deals/{deal_id}"),
+        "correction": director.get(f"{tournament_path(client, tid)}/tables/{table.id}/deals/{deal_id}"),
     }
     assert {name: page.status_code for name, page in pages.items()} == dict.fromkeys(pages, 200)
     forms = {name: controls(page.get_data(as_text=True)) for name, page in pages.items()}

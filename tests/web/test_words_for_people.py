@@ -15,6 +15,7 @@ from scorekeeper.rules import PROFILES
 
 from tests.tournaments.conftest import option_form_values
 from tests.web.scorepad_helpers import option_values, start_game
+from tests.recording import game_path
 
 # A pilcrow, a path into the repository, a document's file number ("004 classic..."), an option's code value.
 INTERNAL = re.compile(r"¶|docs/RULES\.md|(?<![\d,.])00\d |\b(?:block_one_turn|unlimited|freeze):|(?<!most )three:")
@@ -61,7 +62,7 @@ def test_tournament_options_describe_values_in_words(client, rules):
 
 def test_the_rules_page_of_a_game_shows_its_options(client):
     game_id = start_game(client, "yahoo", players=2, draw=2, canastas_to_go_out=2)
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(f"{game_path(client, game_id)}").get_data(as_text=True)
     link = re.search(r'href="([^"]*/referee/rules/yahoo[^"]*)"', page).group(1).replace("&amp;", "&")
     rules = visible_text(client.get(link).get_data(as_text=True))
     default = visible_text(client.get("/referee/rules/yahoo").get_data(as_text=True))
