@@ -35,7 +35,7 @@ def test_the_log_names_a_side_once_and_a_correction_once(no_csrf_app):
 
     before = entered_by()
     result = director.get(f"{tournament_path(director, tid)}/tables/{table.id}/result").get_data(as_text=True)
-    deal_url = re.search(rf'href="(/tournaments/{tid}/tables/{table.id}/deals/\d+)"', result).group(1)
+    deal_url = re.search(rf'href="({tournament_path(director, tid)}/tables/{table.id}/deals/\d+)"', result).group(1)
     form = deal_form(game_version(no_csrf_app, table), {"meld": 170, "natural": 1, "out": "yes"}, {"meld": 90})
     assert director.post(deal_url, data={**form, "reason": "Counted again"}).status_code == 303
 
