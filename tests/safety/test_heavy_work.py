@@ -142,7 +142,7 @@ def test_a_render_in_another_worker_process_holds_this_ones_and_a_third_is_told_
     done = threading.Event()
 
     def ask():
-        assert client.get(f"/games/{first}/sheet.pdf").status_code == 200
+        assert client.get(f"{game_path(client, first)}/sheet.pdf").status_code == 200
         done.set()
 
     with _render_in_another_process(no_csrf_app.config["DATABASE"]):
@@ -150,7 +150,7 @@ def test_a_render_in_another_worker_process_holds_this_ones_and_a_third_is_told_
         asker.start()
         time.sleep(1.5)
         assert not done.is_set(), "a sheet was rendered while another process was rendering"
-        busy = client.get(f"/games/{second}/sheet.pdf")
+        busy = client.get(f"{game_path(client, second)}/sheet.pdf")
         assert busy.status_code == 503 and busy.headers["Retry-After"]
     asker.join(timeout=60)
     assert done.is_set()
@@ -159,10 +159,10 @@ def test_a_render_in_another_worker_process_holds_this_ones_and_a_third_is_told_
 def test_a_sheet_rendered_by_one_worker_process_is_served_by_the_next_without_a_render(client, db, no_csrf_app):
     game = new_game(db)
     add(db, game)
-    first = client.get(f"/games/{game}/sheet.pdf")
+    first = client.get(f"{game_path(client, game)}/sheet.pdf")
     assert sheet_cache.renders == 1
     sheet_cache.clear()  # as the other worker's memory: empty
-    again = client.get(f"/games/{game}/sheet.pdf")
+    again = client.get(f"{game_path(client, game)}/sheet.pdf")
     assert again.data == first.data and sheet_cache.renders == 0
     add(db, game)  # a new version: a new sheet
-    assert client.get(f"/games/{game}/sheet.pdf").data != first.data and sheet_cache.renders == 1
+    assert client.get(f"{game_path(client, game)}/sheet.pdf").data != first.data and sheet_cache.renders == 1

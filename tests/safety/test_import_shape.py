@@ -29,6 +29,7 @@ from scorekeeper.rules import get_profile
 from scorekeeper.stores.imports import MAX_FILE_BYTES, ImportRefused, import_game
 
 from .test_transfer import _game
+from tests.recording import game_path, started_id
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,7 +47,7 @@ def _games(db) -> int:
 
 
 def _document(client, db, rules="bicycle") -> dict:
-    return client.get(f"/games/{_game(db, rules)}/export.json").get_json()
+    return client.get(f"{game_path(client, _game(db, rules))}/export.json").get_json()
 
 
 def _alone(count: int) -> dict:
@@ -149,15 +150,15 @@ def test_an_import_retried_after_it_succeeded_gives_the_same_game(client, db):
     assert _games(db) == count + 1
     shown = client.get(again.headers["Location"]).get_data(as_text=True)
     assert "already imported" in shown
-    game_id = int(first.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+    game_id = started_id(db, first.headers["Location"])
     assert import_game(db, raw) == game_id and _games(db) == count + 1
 
 
 def test_an_import_retried_after_the_game_was_deleted_says_where_it_is(client, db):
     raw = json.dumps(_document(client, db)).encode()
     first = _upload(client, raw)
-    game_id = int(first.headers["Location"].rstrip("/").rsplit("/", 1)[1])
-    assert client.post(f"/games/{game_id}/delete", data={"confirm": "yes"}).status_code in (302, 303)
+    game_id = started_id(db, first.headers["Location"])
+    assert client.post(f"{game_path(client, game_id)}/delete", data={"confirm": "yes"}).status_code in (302, 303)
     _refused(client, db, raw, "bin")
 
 
@@ -236,7 +237,7 @@ def exported(tmp_path_factory):
     app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "t",
                       "DATABASE": str(tmp_path_factory.mktemp("fuzz") / "f.sqlite")})
     db = connect(app.config["DATABASE"])
-    document = app.test_client().get(f"/games/{_game(db, 'bicycle')}/export.json").get_json()
+    document = app.test_client().get(f"{game_path(app, _game(db, 'bicycle'))}/export.json").get_json()
     yield db, document
     db.conn.close()
 

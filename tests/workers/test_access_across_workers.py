@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.db import connect
 from scorekeeper.stores.tournaments import access
-from tests.recording import Phone
+from tests.recording import Phone, started_id
 from tests.tournaments.conftest import PASSWORD, tournament_form
 from tests.tournaments.test_guessing import wrong_code
 from tests.workers.serving import serving
@@ -30,16 +30,16 @@ def cookie_of(phone: Phone) -> str:
     return next(cookie.value for cookie in jar if cookie.name == "session")
 
 
-def started_tournament(base: str) -> tuple[Phone, int, str]:
-    """A tournament created and started over HTTP: (its director's phone, its id, the CSRF token)."""
+def started_tournament(base: str) -> tuple[Phone, str, str]:
+    """A tournament created and started over HTTP: (its director's phone, its address, the CSRF token)."""
     director = Phone(base)
     token = director.token("/tournaments/new")
     status, _, headers = director.call("/tournaments/new", {**tournament_form(), "csrf_token": token})
     assert status == 303, status
-    tid = int(headers["Location"].rsplit("/", 1)[1])
+    tid = headers["Location"]  # /tournaments/<link>
     for name in ("Ann", "Ben", "Cy", "Di"):
-        assert director.call(f"/tournaments/{tid}/entries", {"player1": name, "csrf_token": token})[0] == 303
-    assert director.call(f"/tournaments/{tid}/rounds", {"csrf_token": token})[0] == 303
+        assert director.call(f"{tid}/entries", {"player1": name, "csrf_token": token})[0] == 303
+    assert director.call(f"{tid}/rounds", {"csrf_token": token})[0] == 303
     return director, tid, token
 
 
@@ -52,13 +52,13 @@ def test_a_copied_sign_in_is_dead_in_every_worker_after_sign_out(tmp_path):
         director, tid, token = started_tournament(base)
         cookie = {"Cookie": f"session={cookie_of(director)}"}
         thief = Phone(base)
-        assert all(thief.call(f"/tournaments/{tid}/log", headers=cookie)[0] == 200 for _ in range(10))
-        assert director.call(f"/tournaments/{tid}/logout", {"csrf_token": token})[0] == 303
+        assert all(thief.call(f"{tid}/log", headers=cookie)[0] == 200 for _ in range(10))
+        assert director.call(f"{tid}/logout", {"csrf_token": token})[0] == 303
         before = {pid: cpu_ticks(pid) for pid in workers}
-        answers = [thief.call(f"/tournaments/{tid}/log", headers=cookie) for _ in range(30)]
+        answers = [thief.call(f"{tid}/log", headers=cookie) for _ in range(30)]
         assert answered_by_both(workers, before)  # each request on a new connection: both processes answered
         assert all(status == 303 and "/login" in headers["Location"] for status, _, headers in answers)
-        assert director.call(f"/tournaments/{tid}/login", {"password": PASSWORD, "name": "Rosa",
+        assert director.call(f"{tid}/login", {"password": PASSWORD, "name": "Rosa",
                                                          "csrf_token": token})[0] == 303  # signs in again
 
 
@@ -66,7 +66,7 @@ def test_wrong_table_codes_stay_within_the_limit_whichever_worker_answers(tmp_pa
     with serving(tmp_path / "club", workers=2) as (_, base, workers):
         _, tid, _ = started_tournament(base)
         db = connect(str(tmp_path / "club" / "scorekeeper.sqlite"))
-        right = access.table_code(db, tid, 1)
+        right = access.table_code(db, started_id(db, tid), 1)
         db.conn.close()
         guesser = Phone(base)
         before = {pid: cpu_ticks(pid) for pid in workers}

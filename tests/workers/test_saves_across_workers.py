@@ -19,7 +19,7 @@ from scorekeeper import create_app
 from scorekeeper.db import connect
 from scorekeeper.stores.games import get_game, list_deals
 from scorekeeper.stores.summary import summarise
-from tests.recording import Phone
+from tests.recording import Phone, started_id
 from tests.workers.serving import serving
 
 pytestmark = pytest.mark.slow
@@ -33,12 +33,12 @@ def phone_saves(base: str, acknowledged: list, games: list, saved_one: threading
     phone = Phone(base)
     while True:
         try:
-            game_id = start_game(phone)
-            status, html, _ = phone.call(f"/games/{game_id}")
+            game = start_game(phone)  # its address, /games/<link>
+            status, html, _ = phone.call(game)
             break
         except (OSError, http.client.HTTPException):
             continue  # the worker that had the connection was killed: as a phone, try again
-    games.append(game_id)
+    games.append(game)
     token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
     version = VERSION.search(html).group(1)
     for _ in range(DEALS):
@@ -46,13 +46,13 @@ def phone_saves(base: str, acknowledged: list, games: list, saved_one: threading
         while True:
             form = {**DEAL, "csrf_token": token, "version": version, "board_version": version, "client_key": key}
             try:
-                status, html, _ = phone.call(f"/games/{game_id}/deals", form,
+                status, html, _ = phone.call(f"{game}/deals", form,
                                              {"HX-Request": "true", "X-CSRFToken": token})
             except (OSError, http.client.HTTPException):
                 continue  # no answer: the phone keeps the entry and sends it again under the same key
             assert status == 200, (status, html[:300])
             break
-        acknowledged.append((game_id, key))
+        acknowledged.append((game, key))
         saved_one.set()
         version = VERSION.search(html).group(1)
 
@@ -73,15 +73,17 @@ def test_twenty_phones_through_two_workers_leave_every_deal_once(tmp_path, kill_
         for phone in phones:
             phone.join(timeout=240)
         assert not any(phone.is_alive() for phone in phones)
-        exported = {game_id: json.loads(Phone(base).call(f"/games/{game_id}/export.json")[1]) for game_id in games}
+        exported = {game: json.loads(Phone(base).call(f"{game}/export.json")[1]) for game in games}
     assert len(acknowledged) == PHONES * DEALS and len(games) == PHONES
     database = str(tmp_path / "club" / "scorekeeper.sqlite")
     db = connect(database)
+    ids = {game: started_id(db, game) for game in games}
+    acknowledged = [(ids[game], key) for game, key in acknowledged]
     rows = db.execute("SELECT game_id, client_key FROM deals").fetchall()
     assert len(rows) == PHONES * DEALS
     assert sorted(tuple(row) for row in rows) == sorted(acknowledged)  # every acknowledged deal, none twice
     with create_app({"DATABASE": database}).app_context():
-        for game_id in games:
+        for game, game_id in ids.items():
             recomputed = summarise(get_game(db, game_id), list_deals(db, game_id))
-            assert exported[game_id]["game"]["totals"] == dict(recomputed.totals)
+            assert exported[game]["game"]["totals"] == dict(recomputed.totals)
             assert len(recomputed.rows) == DEALS
