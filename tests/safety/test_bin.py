@@ -139,6 +139,7 @@ def _days_left(client) -> list[int]:
 def test_a_clock_jump_forward_does_not_empty_the_bin(client, db, monkeypatch):
     clocks = Clocks(monkeypatch)
     game = new_game(db)
+    assert client.get(game_path(client, game)).status_code == 200  # in this phone's list, so in its bin
     add(db, game)
     delete_game(db, game)
     assert "Ann &amp; Bob" in _binned(client)
@@ -153,6 +154,7 @@ def test_a_clock_jump_forward_does_not_empty_the_bin(client, db, monkeypatch):
 def test_the_bin_empties_after_30_days_the_server_saw_pass(client, db, monkeypatch):
     clocks = Clocks(monkeypatch)
     game = new_game(db)
+    assert client.get(game_path(client, game)).status_code == 200  # in this phone's list, so in its bin
     delete_game(db, game)
     _binned(client)
     clocks.run(days=29, hours=23)
@@ -166,6 +168,7 @@ def test_days_off_count_up_to_a_week_at_each_start(client, db, monkeypatch):
     clock set wrong while it was off cannot be told from a long week), so a weekly club's bin still empties."""
     clocks = Clocks(monkeypatch)
     game = new_game(db)
+    assert client.get(game_path(client, game)).status_code == 200  # in this phone's list, so in its bin
     delete_game(db, game)
     _binned(client)
     clocks.restart(days=6)
@@ -182,6 +185,7 @@ def test_days_off_count_up_to_a_week_at_each_start(client, db, monkeypatch):
 def test_a_clock_moved_back_does_not_keep_the_bin_forever_or_empty_it(client, db, monkeypatch):
     clocks = Clocks(monkeypatch)
     game = new_game(db)
+    assert client.get(game_path(client, game)).status_code == 200  # in this phone's list, so in its bin
     delete_game(db, game)
     _binned(client)
     clocks.jump(days=-200)
