@@ -13,6 +13,7 @@ from scorekeeper.stores.side_names import DEFAULTS
 
 from ..web.scorepad_helpers import option_values, totals_form
 from .test_spanish_complete import SPANISH, pdf_text
+from tests.recording import game_path, started_id
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = {"Accept-Language": "en"}
@@ -23,7 +24,7 @@ def _start(client, we: str, they: str, headers: dict) -> int:
             "we_player0": "Ann", "we_player1": "Cy", "they_player0": "Bo", "they_player1": "Di"}
     response = client.post("/games/new", data=data, headers=headers)
     assert response.status_code == 303, response.get_data(as_text=True)
-    return int(response.headers["Location"].rsplit("/", 1)[1])
+    return started_id(client, response.headers["Location"])
 
 
 def _stored_names(client, game_id: int) -> list[str]:
@@ -34,23 +35,23 @@ def _stored_names(client, game_id: int) -> list[str]:
 
 def test_a_game_started_in_english_with_the_default_names_reads_in_spanish(client):
     game_id = _start(client, "We", "They", ENGLISH)
-    scorepad = client.get(f"/games/{game_id}", headers=SPANISH).get_data(as_text=True)
+    scorepad = client.get(f"{game_path(client, game_id)}", headers=SPANISH).get_data(as_text=True)
     assert "Nosotros contra Ellos" in scorepad and "We contra They" not in scorepad
     listing = client.get("/games/", headers=SPANISH).get_data(as_text=True)
     assert "Nosotros contra Ellos" in listing
-    client.post(f"/games/{game_id}/deals", data=totals_form(1, who="Ana"))
-    history = client.get(f"/games/{game_id}/changes", headers=SPANISH).get_data(as_text=True)
+    client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1, who="Ana"))
+    history = client.get(f"{game_path(client, game_id)}/changes", headers=SPANISH).get_data(as_text=True)
     assert "Nosotros contra Ellos" in history
-    english = client.get(f"/games/{game_id}", headers=ENGLISH).get_data(as_text=True)
+    english = client.get(f"{game_path(client, game_id)}", headers=ENGLISH).get_data(as_text=True)
     assert "We v They" in english
     assert _stored_names(client, game_id) == ["We", "They"]
 
 
 def test_a_game_started_in_spanish_reads_in_english(client):
     game_id = _start(client, "Nosotros", "Ellos", SPANISH)
-    english = client.get(f"/games/{game_id}", headers=ENGLISH).get_data(as_text=True)
+    english = client.get(f"{game_path(client, game_id)}", headers=ENGLISH).get_data(as_text=True)
     assert "We v They" in english and "Nosotros" not in english
-    pdf = client.get(f"/games/{game_id}/sheet.pdf", headers=ENGLISH)
+    pdf = client.get(f"{game_path(client, game_id)}/sheet.pdf", headers=ENGLISH)
     assert pdf.status_code == 200
     sheet = pdf_text(pdf.data)
     assert "We" in sheet and "Nosotros" not in sheet and "Ellos" not in sheet
@@ -59,7 +60,7 @@ def test_a_game_started_in_spanish_reads_in_english(client):
 
 def test_typed_names_stay_as_typed(client):
     game_id = _start(client, "We Two", "Ellas", ENGLISH)
-    spanish = client.get(f"/games/{game_id}", headers=SPANISH).get_data(as_text=True)
+    spanish = client.get(f"{game_path(client, game_id)}", headers=SPANISH).get_data(as_text=True)
     assert "We Two contra Ellas" in spanish
 
 

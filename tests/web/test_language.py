@@ -201,9 +201,9 @@ def test_the_history_says_when_a_game_stops_fixing_its_language(client, no_csrf_
     """Fixing a language and leaving it to each phone again are two different changes in the history: the
     second must not read 'Language fixed for every phone' as well."""
     game_id = new_game(no_csrf_app)
-    assert client.post(f"/games/{game_id}/language", data={"language": "es"}).status_code == 303
-    assert client.post(f"/games/{game_id}/language", data={"language": ""}).status_code == 303
-    history = client.get(f"/games/{game_id}/changes", headers=ENGLISH).get_data(as_text=True)
+    assert client.post(f"{game_path(client, game_id)}/language", data={"language": "es"}).status_code == 303
+    assert client.post(f"{game_path(client, game_id)}/language", data={"language": ""}).status_code == 303
+    history = client.get(f"{game_path(client, game_id)}/changes", headers=ENGLISH).get_data(as_text=True)
     assert history.count("Language fixed for every phone") == 1
     assert "Language left to each phone" in history
 

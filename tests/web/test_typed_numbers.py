@@ -55,5 +55,5 @@ def test_no_odd_number_in_a_public_address_or_a_file_gives_a_500(client, odd):
 def test_no_odd_number_for_a_tournaments_season_gives_a_500(no_csrf_app, odd):
     director = no_csrf_app.test_client()
     tid = create_tournament(director)
-    answer = director.post(f"/tournaments/{tid}/season", data={"season": odd})
+    answer = director.post(f"{tournament_path(director, tid)}/season", data={"season": odd})
     assert answer.status_code < 500
