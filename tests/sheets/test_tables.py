@@ -8,6 +8,7 @@ import pytest
 from scorekeeper.stores import games
 
 from .conftest import squash
+from tests.recording import game_path
 
 
 @pytest.mark.parametrize("query,sides", [
@@ -57,7 +58,7 @@ def test_the_game_sheet_of_a_cut_throat_game(client, db, fetch_pdf):
              "p2": {"meld_points": 240, "canastas": {"natural": 1, "mixed": 1}, "went_out": True},
              "p3": {"hand_points": 55, "red_threes": 1}}
     deal_store.add_deal(db, game_id, sides, mode="totals", expected_version=1)
-    pdf, _response = fetch_pdf(f"/games/{game_id}/sheet.pdf")
+    pdf, _response = fetch_pdf(f"{game_path(db, game_id)}/sheet.pdf")
     text = squash(pdf.text(1))
     header = next(line for line in text.splitlines() if "Ann" in line and "Bo" in line)
     assert header.index("Ann") < header.index("Bo") < header.index("Cy")

@@ -13,6 +13,7 @@ from scorekeeper import create_app
 from scorekeeper.stores import games, rule_sets
 
 from .formparse import form_values
+from tests.recording import game_path, started_id
 
 SET_ID = "club-tuesday-rules"
 
@@ -75,11 +76,11 @@ def test_a_game_keeps_the_version_it_started_with(client, db):
     values.update(p1_player0="Ann", p2_player0="Bo", p3_player0="Cy")
     response = client.post("/games/new", data=values)
     assert response.status_code == 303, response.get_data(as_text=True)[:2000]
-    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    game_id = started_id(client, response.headers["Location"])
     game = games.get_game(db, game_id)
     assert (game.rules, game.profile.target, game.profile.cut_throat) == ("bicycle", 6000, True)
     assert game.rule_set == {"key": "tuesday-rules", "version": 1, "name": "Tuesday rules"}
-    assert "Tuesday rules" in client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Tuesday rules" in client.get(f"{game_path(client, game_id)}").get_data(as_text=True)
     # The club changes its set: a second version, to 7,000.
     values = form_values(client.get(f"/rules/new?from={SET_ID}").get_data(as_text=True), "rule-set")
     assert values["opt_target"] == "6000" and values["name"] == "Tuesday rules"
@@ -191,18 +192,18 @@ def test_a_set_of_two_deals_with_a_minimum_by_deal(client, db):
     assert game_values["opt_minimum_by_deal"] == "125 155 180"
     response = client.post("/games/new", data=game_values)
     assert response.status_code == 303, response.get_data(as_text=True)[:2000]
-    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    game_id = started_id(client, response.headers["Location"])
     from scorekeeper.stores.summary import game_summary
 
     assert game_summary(db, game_id).minimums == {"we": 125, "they": 125}
     deal = {"version": "1", "mode": "totals", "we-meld_points": "100", "we-canasta_natural": "1",
             "we-canasta_mixed": "1", "we-went_out": "yes"}
-    assert client.post(f"/games/{game_id}/deals", data=deal).status_code == 303
+    assert client.post(f"{game_path(client, game_id)}/deals", data=deal).status_code == 303
     summary = game_summary(db, game_id)
     assert summary.totals == {"we": 1000, "they": 0}
     assert summary.minimums == {"we": 155, "they": 155} and not summary.game_over
     second = {"version": str(summary.version), "mode": "totals", "they-meld_points": "100"}
-    assert client.post(f"/games/{game_id}/deals", data=second).status_code == 303
+    assert client.post(f"{game_path(client, game_id)}/deals", data=second).status_code == 303
     summary = game_summary(db, game_id)
     assert summary.totals == {"we": 1000, "they": -100}
     assert summary.game_over and summary.winner == "we"

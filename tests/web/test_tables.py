@@ -12,6 +12,7 @@ from scorekeeper.stores import games
 from scorekeeper.stores.summary import game_summary
 
 from .formparse import form_values
+from tests.recording import game_path, started_id
 
 
 def _choose(client, rules: str, **options) -> dict:
@@ -35,7 +36,7 @@ def _start(client, db, rules: str, **options):
     values = _choose(client, rules, **options)
     response = client.post("/games/new", data=values)
     assert response.status_code == 303, response.get_data(as_text=True)[:3000]
-    return games.get_game(db, int(response.headers["Location"].rsplit("/", 1)[1]))
+    return games.get_game(db, started_id(client, response.headers["Location"]))
 
 
 @pytest.mark.parametrize("options,sizes,target", [
@@ -62,7 +63,7 @@ def test_a_club_target_beside_a_table_stands(client, db):
     values = _choose(client, "bicycle", players=3, team_up="cut_throat")
     assert values["opt_target"] == "7500"
     values["opt_target"] = "6000"
-    game = games.get_game(db, int(client.post("/games/new", data=values).headers["Location"].rsplit("/", 1)[1]))
+    game = games.get_game(db, started_id(client, client.post("/games/new", data=values).headers["Location"]))
     assert game.profile.target == 6000
 
 
@@ -89,7 +90,7 @@ def test_changing_the_table_without_refreshing_shows_its_seats_first(client, db)
 def _deal(client, game_id: int, version: int, **fields) -> None:
     data = {"version": str(version), "mode": "totals"}
     data.update({k.replace("__", "-"): str(v) for k, v in fields.items()})
-    response = client.post(f"/games/{game_id}/deals", data=data)
+    response = client.post(f"{game_path(client, game_id)}/deals", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)[:3000]
 
 
@@ -97,7 +98,7 @@ def test_cut_throat_deals_on_the_scorepad(client, db):
     """Deals 1 and 2 of test_cut_throat_the_partnership_changes_between_deals, by totals through the deal form:
     p1 alone, then p3 alone; 690 / 1,140 / 1,185, then 1,915 / 2,135 / 1,165 with minimums 90, 90, 50."""
     game = _start(client, db, "bicycle", players=3, team_up="cut_throat")
-    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    page = client.get(f"{game_path(client, game.id)}").get_data(as_text=True)
     assert "Who took the pile first" in page
     _deal(client, game.id, game.version, lone_hand="p1",
           p1__meld_points=100, p1__canasta_natural=1, p1__hand_points=10, p1__red_threes=1,
@@ -120,7 +121,7 @@ def test_five_players_one_of_three_sits_out_in_turn(client, db):
     """RG-5: the three take turns sitting out; the deal passes clockwise past whoever sits out."""
     game = _start(client, db, "bicycle", players=5)
     # Seats clockwise: Ann (we), Cy (they), Bo (we), Di (they), Ed (they); they are Cy, Di, Ed.
-    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    page = client.get(f"{game_path(client, game.id)}").get_data(as_text=True)
     assert "Cy sits out this deal." in page
     _deal(client, game.id, game.version, we__meld_points=200, we__canasta_natural=1, we__canasta_mixed=1,
           we__went_out="yes", they__meld_points=150, they__canasta_mixed=1, they__hand_points=40,
