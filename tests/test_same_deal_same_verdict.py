@@ -26,6 +26,7 @@ from scorekeeper.db import connect
 
 from .tournaments.conftest import create_tournament, enter, game_version, tables_of
 from .web.scorepad_helpers import counts, start_game
+from tests.recording import game_path, tournament_path
 
 OUT = {"went_out": True, "canastas": {"natural": 1}, "meld_points": 200}
 
@@ -66,8 +67,8 @@ def exported_game(tmp_path_factory):
                       "SECRET_KEY": "t"})
     client = app.test_client()
     game_id = start_game(client)
-    assert client.post(f"/games/{game_id}/deals", data={**form_of(GOOD), "version": "1"}).status_code == 303
-    return json.loads(client.get(f"/games/{game_id}/export.json").get_data(as_text=True))
+    assert client.post(f"{game_path(client, game_id)}/deals", data={**form_of(GOOD), "version": "1"}).status_code == 303
+    return json.loads(client.get(f"{game_path(client, game_id)}/export.json").get_data(as_text=True))
 
 
 @pytest.mark.parametrize("name", BAD_DEALS)
@@ -103,7 +104,7 @@ def test_an_import_refuses_it(client, db, exported_game, name):
 def test_the_scorepad_refuses_it(client, db, name):
     game_id = start_game(client)
     before = counts(db)
-    response = client.post(f"/games/{game_id}/deals", data={**form_of(BAD_DEALS[name]), "version": "1",
+    response = client.post(f"{game_path(client, game_id)}/deals", data={**form_of(BAD_DEALS[name]), "version": "1",
                                                              "confirm": "y"})
     assert response.status_code == 422
     assert 'class="field-error"' in response.get_data(as_text=True)
@@ -116,7 +117,7 @@ def test_a_tournament_table_refuses_it(no_csrf_app, name):
     tid = create_tournament(director)
     for player in ("Ann", "Ben", "Cy", "Di"):
         enter(director, tid, player)
-    director.post(f"/tournaments/{tid}/rounds")
+    director.post(f"{tournament_path(director, tid)}/rounds")
     table = tables_of(no_csrf_app, tid, 1)[0]
     version = game_version(no_csrf_app, table)
     response = no_csrf_app.test_client().post(

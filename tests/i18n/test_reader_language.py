@@ -26,6 +26,7 @@ from scorekeeper.rules.errors import ImpossibleDeal
 from scorekeeper.stores.rows import dumps
 
 from ..web.scorepad_helpers import start_game, totals_form
+from tests.recording import game_path
 
 CATALOGUES = {"en": Translations.load(str(TRANSLATIONS), ["en"]), "es": Translations.load(str(TRANSLATIONS), ["es"])}
 NAMES = {"we": "Us", "they": "Them"}
@@ -89,7 +90,7 @@ def stored_before_the_floor(db, game_id: int) -> None:
 
 
 def pdf_text(client, game_id: int) -> str:
-    response = client.get(f"/games/{game_id}/sheet.pdf")
+    response = client.get(f"{game_path(client, game_id)}/sheet.pdf")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     return subprocess.run(["pdftotext", "-", "-"], input=response.data, capture_output=True, check=True).stdout.decode()
 
@@ -97,14 +98,14 @@ def pdf_text(client, game_id: int) -> str:
 def everything(client, game_id: int) -> dict[str, str]:
     """The game as a reader sees it: the page, its htmx fragments, the API's answer and the PDF."""
     htmx = {"HX-Request": "true"}
-    preview = client.post(f"/games/{game_id}/deals/preview", headers=htmx,
+    preview = client.post(f"{game_path(client, game_id)}/deals/preview", headers=htmx,
                           data={**totals_form(4), "we-hand_points": "0"})
     api = client.post("/api/v1/score/deal", json={"rules": "bicycle", "sides": ORDINARY_API},
                       headers={"Accept-Language": client.language})
     return {
-        "scorepad page": client.get(f"/games/{game_id}").get_data(as_text=True),
-        "scorepad fragment": client.get(f"/games/{game_id}", headers=htmx).get_data(as_text=True),
-        "scoreboard poll": client.get(f"/games/{game_id}/scoreboard?v=1", headers=htmx).get_data(as_text=True),
+        "scorepad page": client.get(f"{game_path(client, game_id)}").get_data(as_text=True),
+        "scorepad fragment": client.get(f"{game_path(client, game_id)}", headers=htmx).get_data(as_text=True),
+        "scoreboard poll": client.get(f"{game_path(client, game_id)}/scoreboard?v=1", headers=htmx).get_data(as_text=True),
         "preview fragment": preview.get_data(as_text=True),
         "API": json.dumps(api.get_json(), ensure_ascii=False),
         "PDF": pdf_text(client, game_id),
@@ -117,9 +118,9 @@ def test_a_game_saved_in_one_language_reads_in_the_readers(no_csrf_app, db, writ
     writing.language, reading.language = writer, reader
     game_id = start_game(writing)
     stored_before_the_floor(db, game_id)
-    assert writing.get(f"/games/{game_id}").status_code == 200  # the writer's reading is cached
-    assert writing.post(f"/games/{game_id}/deals", data={**totals_form(2), **WARNED}).status_code == 303
-    assert writing.post(f"/games/{game_id}/deals", data={**totals_form(3), "we-hand_points": "0"}).status_code == 303
+    assert writing.get(f"{game_path(no_csrf_app, game_id)}").status_code == 200  # the writer's reading is cached
+    assert writing.post(f"{game_path(no_csrf_app, game_id)}/deals", data={**totals_form(2), **WARNED}).status_code == 303
+    assert writing.post(f"{game_path(no_csrf_app, game_id)}/deals", data={**totals_form(3), "we-hand_points": "0"}).status_code == 303
     for where, text in everything(writing, game_id).items():
         assert_reads_in(writer, text, f"{where} for the writer")
     for where, text in everything(reading, game_id).items():
