@@ -11,6 +11,7 @@ from scorekeeper.db import connect
 from scorekeeper.stores import games
 
 from ..conftest import PHONES, assert_fits_phone, open_page
+from ..recording import started_id
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -61,7 +62,7 @@ def test_a_new_game_of_each_table_at_360_px(small_phone, live_server, options, s
     page.get_by_role("button", name="Start the game").tap()
     page.wait_for_selector("#scoreboard")
     assert_fits_phone(page)
-    game_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    game_id = started_id(live_server, page.url)
     db = connect(live_server.app.config["DATABASE"])
     try:
         game = games.get_game(db, game_id)
