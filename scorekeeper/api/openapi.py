@@ -32,8 +32,9 @@ def _profile_parameter(name: str = "id") -> dict:
 
 
 def _results_parameter(what: str) -> dict:
+    also = ", or the tournament's own link" if what == "tournament" else ""
     return {"name": "id", "in": "path", "required": True,
-            "description": f"The {what}'s number, or the secret of its public results link.",
+            "description": f"The secret of the {what}'s public results link{also}; a number answers 404.",
             "schema": {"type": "string"}}
 
 
@@ -172,8 +173,8 @@ _DOCUMENT: dict = {
                 "summary": "A season's ladder",
                 "description": "What the season's public results page shows: each player's rank (null while "
                 "short of the evenings needed to be ranked), name as the public pages write it, evenings "
-                "played and season points under the season's counting rules. {id} is the season's number or "
-                "the secret of its results link.",
+                "played and season points under the season's counting rules. {id} is the secret of the "
+                "season's results link.",
                 "parameters": [_results_parameter("season")],
                 "responses": {"200": _json(_ref("SeasonLadder"), "The ladder, ranked players first.", {
                     "id": 1, "name": "Autumn 2026", "status": "open", "ranking": "vp", "count": "best",
@@ -188,8 +189,8 @@ _DOCUMENT: dict = {
                 "summary": "An evening's standings",
                 "description": "What the evening's public results page shows, in the ladder's row shape: "
                 "place, the entry's players, evenings (1 once it has played a game) and points (victory "
-                "points when the tournament ranks by them, else total points). {id} is the tournament's "
-                "number or the secret of its results link.",
+                "points when the tournament ranks by them, else total points). {id} is the secret of its "
+                "results link, or the tournament's own link.",
                 "parameters": [_results_parameter("tournament")],
                 "responses": {"200": _json(_ref("EveningResults"), "The standings, in order.", {
                     "id": 3, "name": "Monday three", "date": "2026-10-19", "status": "finished",

@@ -2,8 +2,9 @@
 
 Unlike the rest of the API these read the database (and store nothing). They answer only what the public
 results pages show (``web.results``): names as those pages write them (initials for a player who chose so),
-places and figures, never a link, a code or a director's note. ``{id}`` is the season's or tournament's number,
-or the secret of its public results link.
+places and figures, never a link, a code or a director's note. ``{id}`` is the secret of the public results
+link, or for a tournament its own link too (standings are open to whoever has it); a number is no address, as on
+the pages, so nobody counts through a server's seasons and evenings.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from flask import jsonify
 
 from ..db import get_db
-from ..stores import players, seasons
+from ..stores import devices, players, seasons
 from scorekeeper.stores.tournaments import records, results
 from ..rules.i18n import _
 from scorekeeper.api.views import bp
@@ -25,19 +26,13 @@ def _row(rank, names, evenings, points) -> dict:
     return {"rank": rank, "players": list(names), "evenings": evenings, "points": points}
 
 
-def _find(ident: str, by_id, by_token):
-    if ident.isascii() and ident.isdigit() and len(ident) < 18:  # "²" is a digit to str.isdigit, not to int
-        return by_id(int(ident))
-    return by_token(ident)
-
-
 @bp.get("/seasons/<ident>")
 def season(ident: str):
     """A season's ladder: ranked players first, then those short of the minimum (``rank`` null)."""
     db = get_db()
-    found = _find(ident, lambda i: seasons.get_season(db, i), lambda t: seasons.season_by_token(db, t))
+    found = seasons.season_by_token(db, ident)
     if found is None:
-        return _not_found(_("There is no season with that number or link."))
+        return _not_found(_("There is no season with that link."))
     hidden = players.initials_keys(db)
     rows = [_row(r.rank, [players.public_name(r.name, hidden)], r.evenings, r.points)
             for r in seasons.season_ladder(db, found)]
@@ -50,9 +45,11 @@ def season(ident: str):
 def tournament(ident: str):
     """An evening's standings: ``points`` are its VP when it ranks by victory points, else its total points."""
     db = get_db()
-    found = _find(ident, lambda i: records.get_tournament(db, i), lambda t: seasons.evening_by_token(db, t))
+    found = seasons.evening_by_token(db, ident)
+    if found is None and (row_id := devices.id_for_link(db, "tournament", ident)) is not None:
+        found = records.get_tournament(db, row_id)
     if found is None:
-        return _not_found(_("There is no tournament with that number or link."))
+        return _not_found(_("There is no tournament with that link."))
     outcome = results.results(db, found.id)
     hidden = players.initials_keys(db)
     rows = [_row(s.place, [players.public_name(p, hidden) for p in outcome.entries[s.entry].players],

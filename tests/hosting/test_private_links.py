@@ -122,3 +122,25 @@ def test_a_game_from_before_links_existed_stays_in_every_list(no_csrf_app):
     db.conn.close()
     assert address in no_csrf_app.test_client().get("/games/").get_data(as_text=True)
     assert game_path(no_csrf_app, started_id(no_csrf_app, address)) == address
+
+
+def test_the_api_answers_results_only_by_a_link_never_by_a_number(no_csrf_app):
+    """The JSON API's results are as private as the pages: a tournament's standings by its link or its results
+    link, a season's ladder by its results link; counting up numbers finds nothing (issue 21)."""
+    from scorekeeper.stores import seasons
+    from scorekeeper.stores.tournaments import records
+    from scorekeeper.tournaments.ladder import Rules
+
+    director, stranger = no_csrf_app.test_client(), no_csrf_app.test_client()
+    tid = create_tournament(director, format="pairs")
+    enter(director, tid, "Ann", "Bob")
+    db = connect(no_csrf_app.config["DATABASE"])
+    with no_csrf_app.test_request_context():
+        season_id = seasons.create_season(db, name="Autumn", rules=Rules(), password="a long password")
+    season, tournament = seasons.get_season(db, season_id), records.get_tournament(db, tid)
+    db.conn.close()
+    for guess in (f"/api/v1/tournaments/{tid}/results", f"/api/v1/seasons/{season_id}"):
+        answer = stranger.get(guess)
+        assert answer.status_code == 404 and answer.get_json()["error"]["code"] == "request.not_found", guess
+    assert stranger.get(f"/api/v1/tournaments/{tournament.link}/results").status_code == 200
+    assert stranger.get(f"/api/v1/seasons/{season.results_token}").status_code == 200

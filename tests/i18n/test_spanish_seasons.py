@@ -50,6 +50,6 @@ def test_players_seasons_and_results_speak_spanish(client, missing):  # noqa: F8
     walk.visit(f"/seasons/{season_id}")
     assert client.post(f"{tournament_path(client, ids[0])}/login", data={"password": PASSWORD}).status_code == 303
     walk.visit(f"{tournament_path(client, ids[0])}")
-    walk.visit(f"/api/v1/seasons/{season_id}", status=200)
+    walk.visit(f"/api/v1/seasons/{season.results_token}", status=200)
     walk.visit("/api/v1/seasons/999", status=404)
     walk.check()

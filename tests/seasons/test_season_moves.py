@@ -15,6 +15,8 @@ from scorekeeper.db import connect
 from scorekeeper.stores import players, seasons
 from scorekeeper.stores.seasons import Season
 
+from tests.recording import tournament_path
+
 from .helpers import PASSWORD, casual_game, correct, evening
 from .test_ladder import AFTER, BEST_2_OF_3, EVENINGS
 
@@ -34,6 +36,11 @@ def club(no_csrf_app):
     db.conn.close()
 
 
+def evening_link(db, tournament_id: int) -> str:
+    """The secret of an evening's public results link."""
+    return db.execute("SELECT results_token FROM tournaments WHERE id = ?", [tournament_id]).fetchone()[0]
+
+
 def api_rows(client, path: str) -> list[tuple]:
     answer = client.get(path)
     assert answer.status_code == 200, answer.get_data(as_text=True)
@@ -46,12 +53,14 @@ EXPECTED = [(rank, (name,), evenings, points) for rank, name, points, evenings i
 def test_the_api_answers_the_ladder_and_an_evenings_standings(club):
     app, db, season, ids = club
     client = app.test_client()
-    assert api_rows(client, f"/api/v1/seasons/{season.id}") == EXPECTED
     assert api_rows(client, f"/api/v1/seasons/{season.results_token}") == EXPECTED
-    # The third evening: Cris & Eva 3000 against Dani & Fede 500, 18 VP to 2; ranked by VP.
-    assert api_rows(client, f"/api/v1/tournaments/{ids[2]}/results") == [
-        (1, ("Cris", "Eva"), 1, 18), (2, ("Dani", "Fede"), 1, 2)]
-    for missing in ("/api/v1/seasons/999", "/api/v1/seasons/nope", "/api/v1/tournaments/999/results",
+    # The third evening: Cris & Eva 3000 against Dani & Fede 500, 18 VP to 2; ranked by VP. By its results link
+    # or by its own (private) link; never by its number.
+    third = [(1, ("Cris", "Eva"), 1, 18), (2, ("Dani", "Fede"), 1, 2)]
+    assert api_rows(client, f"/api/v1/tournaments/{evening_link(db, ids[2])}/results") == third
+    assert api_rows(client, f"/api/v1{tournament_path(db, ids[2])}/results") == third
+    for missing in (f"/api/v1/seasons/{season.id}", f"/api/v1/tournaments/{ids[2]}/results",
+                    "/api/v1/seasons/999", "/api/v1/seasons/nope", "/api/v1/tournaments/999/results",
                     "/api/v1/tournaments/" + "9" * 40 + "/results"):
         answer = client.get(missing)
         assert answer.status_code == 404 and answer.get_json()["error"]["code"] == "request.not_found"
@@ -61,8 +70,8 @@ def test_the_api_shows_initials_as_the_public_pages_do(club):
     app, db, season, ids = club
     players.set_initials(db, {p.name: p.id for p in players.list_players(db)}["Eva"], True)
     client = app.test_client()
-    assert api_rows(client, f"/api/v1/seasons/{season.id}")[0] == (1, ("E.",), 2, 31)
-    assert api_rows(client, f"/api/v1/tournaments/{ids[2]}/results")[0] == (1, ("Cris", "E."), 1, 18)
+    assert api_rows(client, f"/api/v1/seasons/{season.results_token}")[0] == (1, ("E.",), 2, 31)
+    assert api_rows(client, f"/api/v1/tournaments/{evening_link(db, ids[2])}/results")[0] == (1, ("Cris", "E."), 1, 18)
 
 
 def pdf_text(data: bytes, tmp_path) -> tuple[int, str]:
@@ -123,7 +132,7 @@ def test_a_season_moves_to_another_server_with_the_same_ladder(club, tmp_path):
     imported = other.post("/seasons/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "autumn.json")},
                           content_type="multipart/form-data")
     assert imported.status_code == 303, imported.get_data(as_text=True)[:2000]
-    here = api_rows(app.test_client(), f"/api/v1/seasons/{season.id}")
+    here = api_rows(app.test_client(), f"/api/v1/seasons/{season.results_token}")
     there = api_rows(other, f"/api/v1/seasons/{season.results_token}")
     assert there == here and [r[1] for r in there][-1] == ("B.",)
     # The evenings' public pages came along, each table's deals included, and the director's password too.
