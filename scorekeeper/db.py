@@ -4,6 +4,7 @@ rolled back when it ends."""
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from collections import OrderedDict
@@ -76,7 +77,8 @@ def migrate(path: str) -> list[str]:
     the system if a process dies), so one applies the migrations and the others find nothing pending, where
     switching to WAL and creating tables side by side failed with "database is locked"."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    with FileLock(f"{path}.migrate-lock", timeout=60):
+    in_memory = path == ":memory:"  # nothing to share with another process, and no folder for a lock file
+    with contextlib.nullcontext() if in_memory else FileLock(f"{path}.migrate-lock", timeout=60):
         db = connect(path)
         try:
             db.enable_wal()

@@ -375,3 +375,13 @@ def test_every_log_keeps_a_typed_reason_the_same_way(db, game_id):
     log(db, tournament_id, action="deal_corrected", who="director", reason=typed)
     logged = list_log(db, tournament_id)[-1]["reason"]
     assert kept == logged == ("typed 120 for 130 " + "x" * 400)[:300]
+
+
+def test_an_app_on_an_in_memory_database_leaves_no_lock_file_behind(tmp_path, monkeypatch):
+    """Processes share a file database through a lock file beside it; a database in memory has no file to share,
+    and its lock file used to be left in whatever folder the app was started from (':memory:.migrate-lock')."""
+    from scorekeeper import create_app
+
+    monkeypatch.chdir(tmp_path)
+    create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "t"})
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
