@@ -11,8 +11,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
 #: The modules that may sit at the top of the package: the factory, where files are, the database and its
-#: migrations, the clock. Everything else lives in the package of its layer.
-TOP_MODULES = {"__init__.py", "paths.py", "db.py", "migrations.py", "clock.py"}
+#: migrations, the clock, the rows' base. Everything else lives in the package of its layer.
+TOP_MODULES = {"__init__.py", "paths.py", "db.py", "migrations.py", "clock.py", "rows.py"}
 #: Imports of the package's own modules inside a function, each with its reason. The factory imports the app's
 #: layers when it builds an app, so that importing the engine (or the command line) does not load the web app.
 LAZY_IMPORTS = {("scorekeeper", "create_app")}
@@ -127,7 +127,7 @@ def test_no_import_of_the_package_hides_inside_a_function():
     assert hidden == []
 
 
-def test_the_top_of_the_package_holds_only_the_factory_paths_database_and_clock():
+def test_the_top_of_the_package_holds_only_the_factory_paths_database_clock_and_rows():
     loose = {path.name for path in PACKAGE.glob("*.py")}
     assert loose == TOP_MODULES
 
@@ -147,3 +147,40 @@ def test_sql_is_written_only_in_the_stores():
                     continue
                 found.append(f"{where}:{node.lineno}: {node.value[:60]}")
     assert found == []
+
+
+#: The floors, from the ground up (docs/DEVELOPING.md, "Layers"): a module imports only its own floor or those
+#: below it. The game's rules and the tournament's pure domain know nothing of storage; the stores know nothing of
+#: pages, answers or commands; the factory gathers the web layers, and the command line stands on top.
+FLOORS = [
+    {"scorekeeper.paths", "scorekeeper.clock", "scorekeeper.rows", "scorekeeper.migrations"},
+    {"scorekeeper.rules"},
+    {"scorekeeper.tournaments", "scorekeeper.i18n", "scorekeeper.ops"},
+    {"scorekeeper.db", "scorekeeper.stores", "scorekeeper.sheets"},
+    {"scorekeeper.web", "scorekeeper.api"},
+    {"scorekeeper"},
+    {"scorekeeper.cli"},
+]
+
+
+def floor_of(module: str) -> int:
+    for level, members in reversed(list(enumerate(FLOORS))):
+        if any(module == m or module.startswith(m + ".") for m in members if m != "scorekeeper"):
+            return level
+    assert module == "scorekeeper", f"{module} stands on no floor: add its package to FLOORS"
+    return FLOORS.index({"scorekeeper"})
+
+
+def upward(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    return sorted((name, target) for name, targets in graph.items() for target in targets
+                  if floor_of(target) > floor_of(name))
+
+
+def test_every_import_points_down_the_floors():
+    graph, _ = import_graph()
+    assert upward(graph) == []
+
+
+def test_the_floor_check_finds_an_import_that_points_up():
+    assert upward({"scorekeeper.rules.scoring": {"scorekeeper.stores.games"}, "scorekeeper.web.games":
+                   {"scorekeeper.stores.games"}}) == [("scorekeeper.rules.scoring", "scorekeeper.stores.games")]

@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from sqlite_utils import Database
 
 from .. import clock
-from .rows import Row, clean_reason, dumps
+from scorekeeper.rows import Row
+
+from .rows import clean_reason, dumps
 
 
 @dataclass(frozen=True)

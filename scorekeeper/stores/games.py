@@ -26,7 +26,9 @@ from . import changes
 from .side_names import side_name
 from .devices import device_params, new_link
 from .errors import GameLocked, GameNotFound, InvalidGame, StaleGame
-from .rows import Row, dumps
+from scorekeeper.rows import Row
+
+from .rows import dumps
 
 MODES = ("totals", "cards")
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"

@@ -19,7 +19,7 @@ from scorekeeper.stores.tournaments import records, results
 from scorekeeper.stores.transaction import immediate
 from ..tournaments.history import CasualLine, EveningLine
 from .games import Game
-from .rows import Row
+from scorekeeper.rows import Row
 from .summary import game_summary
 
 

@@ -1,21 +1,8 @@
-"""What every stored row has in common: a frozen dataclass, and JSON and a typed reason written one way."""
+"""What every store writes one way: JSON, and a typed reason. (The rows' base, ``Row``, is ``scorekeeper.rows``.)"""
 
 from __future__ import annotations
 
-import dataclasses
 import json
-
-
-class Row:
-    """Base of the stores' frozen row dataclasses.
-
-    Read a row by attribute (``game.sides``); each is built from its table's row by ``from_row``. A row cannot
-    be changed: ``row.replace(status="finished")`` gives a changed copy."""
-
-    __slots__ = ()
-
-    def replace(self, **changes):
-        return dataclasses.replace(self, **changes)
 
 
 def dumps(value) -> str:

@@ -20,7 +20,9 @@ from sqlite_utils import Database
 from .. import clock
 from ..rules import PROFILES, RuleProfile, RulesError, UnknownRules, get_profile
 from ..rules.i18n import _
-from .rows import Row, dumps
+from scorekeeper.rows import Row
+
+from .rows import dumps
 
 PREFIX = "club-"
 FILE_FORMAT = "canasta-rule-set"

@@ -26,7 +26,7 @@ from scorekeeper.stores.transaction import immediate
 from ..tournaments.ladder import EveningScore, LadderRow, Rules, ladder, match_points
 from ..tournaments.rows import Tournament
 from . import players
-from .rows import Row
+from scorekeeper.rows import Row
 
 NAME_MAX = 80
 

@@ -24,7 +24,7 @@ from ..rules import DealResult, Line, RuleProfile, RulesError, Violation, game_s
 from ..rules.i18n import Words, _
 from .errors import GameNotFound
 from .games import Deal, Game, dealer_name, game_profile, get_game, list_deals, side_names, sitting_out_names
-from .rows import Row
+from scorekeeper.rows import Row
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field, replace
 
 from ..rules import RuleProfile, get_profile
-from ..stores.rows import Row
+from ..rows import Row
 
 
 @dataclass(frozen=True)
