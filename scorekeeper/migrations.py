@@ -380,3 +380,13 @@ def private_links(db: Database) -> None:
                          not_null={"device", column, "seen_at"}, foreign_keys=[(column, parent, "id")])
         db.execute(f"INSERT INTO {table} (device, {column}, seen_at) SELECT '*', id, created_at FROM {parent}")
         db[table].create_index([column])
+
+
+@migrations(name="0013_running_totals")
+def running_totals(db: Database) -> None:
+    """Each deal's running totals, written in the same transaction as the deal (``stores.deals``): for every side
+    the deal's points, the total and the minimum after it, as JSON. Adding a deal then reads the totals before it
+    from the last deal instead of scoring the whole game again; a correction rewrites them from that deal on.
+    NULL (deals written before this migration, or by an import) means "not yet known": the next write of the game
+    scores it once and fills them in."""
+    db.execute("ALTER TABLE deals ADD COLUMN running TEXT")

@@ -22,7 +22,8 @@ from . import changes
 from .errors import DealNotFound, GameOver, InvalidGame, NothingToUndo, StaleGame, TooManyDeals
 from .games import MODES, Deal, Game, claim, get_deal, list_deals, side_names
 from .rows import dumps
-from .summary import GameSummary, cached_at, extended, remember, score, summarise, totals_before_row
+from .summary import (GameSummary, cached_at, extended, from_running, remember, running_of, score, summarise,
+                      totals_before_row)
 
 
 def _set_status(db: Database, game: Game, summary: GameSummary) -> GameSummary:
@@ -33,19 +34,34 @@ def _set_status(db: Database, game: Game, summary: GameSummary) -> GameSummary:
 
 
 def _refresh_status(db: Database, game: Game) -> GameSummary:
-    return _set_status(db, game, summarise(game, list_deals(db, game.id)))
+    """After a change of earlier deals (a correction, a deletion, undo, redo, the options): the game scored from
+    its deals, its running totals rewritten from the first deal whose totals changed on, and its status."""
+    return _set_status(db, game, _scored(db, game, list_deals(db, game.id)))
+
+
+def _scored(db: Database, game: Game, deals: list[Deal]) -> GameSummary:
+    """The game scored from ``deals`` (as stored now), with each deal's running totals written where they differ
+    from what was kept: in the caller's transaction, so the totals kept always match the deals committed."""
+    summary = summarise(game, deals)
+    for row, deal in zip(summary.rows, deals):
+        running = running_of(row)
+        if deal.running != running:
+            db.execute("UPDATE deals SET running = ? WHERE id = ?", [dumps(running), deal.id])
+    return summary
 
 
 def _summary_before(db: Database, game: Game, expected_version: int, known: GameSummary | None) -> GameSummary:
     """Inside a write that claimed ``game`` from ``expected_version``: the summary at that version.
 
     ``known`` (the caller's own summary) or a cached one is exact, because the claim proved the game was at
-    that version; otherwise the deals are read and scored again."""
+    that version; otherwise the running totals kept with the deals give it, scoring nothing, and only a game whose
+    running totals are not all known yet is scored (and they are written)."""
     for candidate in (known, cached_at(db, game, expected_version)):
         if (candidate is not None and candidate.game.id == game.id
                 and candidate.game.code == game.code and candidate.version == expected_version):
             return candidate
-    return summarise(game, list_deals(db, game.id))
+    deals = list_deals(db, game.id)
+    return from_running(game, deals) or _scored(db, game, deals)
 
 
 def _check_mode(mode: str) -> None:
@@ -131,15 +147,18 @@ def _insert_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, exp
         result = _result_for(before, sides_data, before.totals, result if before is summary else None)
         stamp = clock.stamp()
         who = who or None
+        # The running totals after the deal, kept with it: the next deal starts from them, in any process.
+        running = {"sides": {k: [side.deal, side.total, side.minimum, side.canastas]
+                             for k, side in result.sides.items() if k in before.totals}}
         deal_id, seq = db.execute(
-            "INSERT INTO deals (game_id, seq, mode, sides, who, created_at, updated_at, client_key) "
-            "VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM deals WHERE game_id = ?), ?, ?, ?, ?, ?, ?) "
+            "INSERT INTO deals (game_id, seq, mode, sides, who, created_at, updated_at, client_key, running) "
+            "VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM deals WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?) "
             "RETURNING id, seq",
-            [game_id, game_id, mode, dumps(sides_data), who, stamp, stamp, client_key or None],
+            [game_id, game_id, mode, dumps(sides_data), who, stamp, stamp, client_key or None, dumps(running)],
         ).fetchall()[0]
         # The stored row, as get_deal would read it back (sides through JSON, as stored).
         stored = Deal(deal_id, game_id, seq, mode, json.loads(dumps(sides_data)), who, stamp, stamp,
-                      client_key or None)
+                      client_key or None, running)
         changes.record_change(db, game_id=game_id, deal_id=deal_id, action="add", before=None,
                       after=stored.record(), who=who, reason=reason)
         # The new deal is the last one, so scoring it on top of the summary before says how the game stands.

@@ -111,6 +111,9 @@ class Deal(Row):
     created_at: str
     updated_at: str
     client_key: str | None = None  # the key the phone put on its save (a retry is recorded once)
+    #: The running totals written with the deal (``stores.deals``): each side's [deal, total, minimum, canastas];
+    #: None when not yet known (migration 0013_running_totals). Not part of the deal as entered.
+    running: dict | None = field(default=None, hash=False, compare=False)
 
     def record(self) -> dict:
         """The deal as the audit log keeps it."""
@@ -122,6 +125,8 @@ class Deal(Row):
         """The deal as a ``deals`` row stores it (sides as JSON)."""
         values = dict(row)
         values["sides"] = json.loads(values["sides"])
+        running = values.get("running")
+        values["running"] = json.loads(running) if running else None
         return cls(**values)
 
 

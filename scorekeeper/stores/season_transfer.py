@@ -75,7 +75,8 @@ def _export_tournament(db: Database, tournament_id: int) -> dict:
         for side in ("we_entries", "they_entries"):
             table[side] = [entry_numbers[i] for i in json.loads(row[side])]
         game = {"row": _rows(db, "SELECT * FROM games WHERE id = ?", [row["game_id"]])[0],
-                "deals": _rows(db, "SELECT * FROM deals WHERE game_id = ? ORDER BY seq", [row["game_id"]])}
+                "deals": [{k: v for k, v in deal.items() if k != "running"} for deal in
+                          _rows(db, "SELECT * FROM deals WHERE game_id = ? ORDER BY seq", [row["game_id"]])]}
         tables.append({"row": table, "game": game})
     tournament["tables"] = tables
     return tournament
@@ -206,8 +207,8 @@ def _import_tournament(db: Database, season_id: int, tournament: dict) -> None:
         table, game = both["row"], both["game"]
         game_id = _insert(db, "games", {**game["row"], "code": unique_code(db, "games", "code",
                                                                              alphabet=CODE_ALPHABET, length=8)})
-        for deal in game["deals"]:
-            _insert(db, "deals", deal, game_id=game_id)
+        for deal in game["deals"]:  # running totals are the server's own: scored again, never read from a file
+            _insert(db, "deals", deal, game_id=game_id, running=None)
         _insert(db, "tournament_tables", {
             **table, "we_entries": json.dumps([entries[n] for n in table["we_entries"]]),
             "they_entries": json.dumps([entries[n] for n in table["they_entries"]]),

@@ -55,6 +55,9 @@ class ScorepadRow(Row):
     error: Words | str | None = None
     after_end: bool = False  # played after a side had already reached the target
     sits_out: tuple[str, ...] = ()  # who sat this deal out (one of a team of three, in turn)
+    #: False for a row read from the running totals kept with the deal (``from_running``): its points, totals,
+    #: minimums and canastas, without the breakdown and warnings that only scoring the deal gives.
+    scored: bool = True
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,12 @@ class GameSummary(Row):
 
     def row_of(self, deal_id: int | None) -> ScorepadRow | None:
         return next((row for row in self.rows if row.deal_id == deal_id), None)
+
+    @property
+    def complete(self) -> bool:
+        """Every row scored, with its breakdown: what a whole scorepad, a sheet or an export shows. A summary read
+        from the running totals (``game_standing``) is enough to add a deal and to answer with what it changed."""
+        return all(row.scored for row in self.rows)
 
 
 def score(profile: RuleProfile, sides_data: dict, before: dict[str, int], names: dict[str, str] | None = None,
@@ -167,6 +176,43 @@ def summarise(game: Game, deals: list[Deal], profile: RuleProfile | None = None)
         if problem:
             problems.append(_("Deal %(index)s: %(problem)s", index=index + 1, problem=problem))
     return _finish(game, profile, rows, totals, minimums, problems, ended_at)
+
+
+def running_of(row: ScorepadRow) -> dict:
+    """The running totals kept with a deal (``deals.running``): each side's [deal, total, minimum, canastas]."""
+    running: dict = {"sides": {k: [side.deal, side.total, side.minimum, side.canastas] for k, side in row.sides.items()}}
+    if row.error is not None:
+        running["error"] = True
+    return running
+
+
+def from_running(game: Game, deals: list[Deal], profile: RuleProfile | None = None) -> GameSummary | None:
+    """The summary the running totals kept with the deals give, scoring nothing: rows without breakdowns
+    (``scored=False``). None when a deal's running totals are not known, or its scoring was refused (the
+    refusal's words are only had by scoring it)."""
+    profile = profile or game_profile(game)
+    totals = {k: 0 for k in game.side_keys}
+    minimums = {k: profile.minimum(0, 1) for k in totals}
+    rows, ended_at = [], None
+    try:
+        for index, deal in enumerate(deals):
+            running = deal.running or {}
+            if not running.get("sides") or running.get("error"):
+                return None
+            sides = {}
+            for k in totals:
+                points, totals[k], minimums[k], canastas = running["sides"][k]
+                sides[k] = RowSide(points, totals[k], minimums[k], (), canastas, **_facts(deal.sides.get(k, {})))
+            row = ScorepadRow(number=index + 1, deal_id=deal.id, dealer=dealer_name(game, index), mode=deal.mode,
+                              who=deal.who, sides=sides, sits_out=sitting_out_names(game, index), scored=False)
+            if ended_at is not None:
+                row = row.replace(after_end=True)
+            elif _ends(profile, row):
+                ended_at = row.number
+            rows.append(row)
+    except (KeyError, TypeError, ValueError):  # kept by an older or foreign writer: score the game instead
+        return None
+    return _finish(game, profile, rows, totals, minimums, [], ended_at)
 
 
 def extended(summary: GameSummary, game: Game, deal: Deal, result: DealResult | None = None) -> GameSummary:
@@ -248,21 +294,33 @@ def cached_at(db: Database, game: Game, version: int) -> GameSummary | None:
 
 
 def game_summary(db: Database, game_id: int) -> GameSummary:
-    """The game's summary: from the cache when its version is known, else re-scored from its deals.
+    """The game's summary with every row scored (``complete``): from the cache when its version is known, else
+    re-scored from its deals.
 
     Outside a transaction, the game and its deals are read in one read transaction, so a change committed by
     another connection in between cannot pair one version's row with another's deals. Inside one, a cached
     summary of the version read is still exact (only committed versions enter the cache), but one scored there
     is not cached: the transaction may yet roll back."""
+    return _summary(db, game_id, complete=True)
+
+
+def game_standing(db: Database, game_id: int) -> GameSummary:
+    """The game's summary as adding a deal needs it: the cached one, else read from the running totals kept with
+    its deals, scoring nothing (rows without breakdowns, so not for a whole scorepad: ``complete`` is False).
+    A game whose running totals are not all known is scored as ``game_summary`` does."""
+    return _summary(db, game_id, complete=False)
+
+
+def _summary(db: Database, game_id: int, *, complete: bool) -> GameSummary:
     game = get_game(db, game_id)
     if game is None:
         raise GameNotFound()
     key = _cache_key(db, game)
     cached = summary_cache.get(key) if key is not None else None
-    if cached is not None:
+    if cached is not None and (cached.complete or not complete):
         return cached
     if db.conn.in_transaction or key is None:
-        return summarise(game, list_deals(db, game_id))
+        return _made(game, list_deals(db, game_id), complete)
     db.execute("BEGIN")
     try:
         game = get_game(db, game_id)
@@ -271,6 +329,11 @@ def game_summary(db: Database, game_id: int) -> GameSummary:
         db.execute("COMMIT")
     if game is None:
         raise GameNotFound()
-    summary = summarise(game, deals)
+    summary = _made(game, deals, complete)
     summary_cache.put(_cache_key(db, game), summary)
     return summary
+
+
+def _made(game: Game, deals: list[Deal], complete: bool) -> GameSummary:
+    """Scored from the deals, or (when ``complete`` is not asked) read from their running totals if known."""
+    return (None if complete else from_running(game, deals)) or summarise(game, deals)

@@ -16,7 +16,7 @@ from ..stores import summary as summaries
 from ..stores.errors import DealNotFound, GameLocked, GameOver, NothingToUndo, StaleGame
 from .deal_path import read_deal, render_preview
 from .forms import deal_form, error_map, form_data_from_deal, read_version
-from .games import load_game, load_summary, scorepad_context
+from .games import load_game, load_standing, load_summary, scorepad_context
 from .htmx import is_htmx, render, render_changes
 from .keys import client_key
 from .wording import change_story
@@ -36,7 +36,7 @@ def _mode(values) -> str:
 @bp.post("/games/<game:game_id>/deals/preview")
 def preview(game_id: int):
     """The deal's breakdown as it is being entered (htmx, on every change)."""
-    summary = load_summary(game_id)
+    summary = load_standing(game_id)
     deal_id = request.form.get("deal_id", type=int)
     known = summary.row_of(deal_id) is not None
     return render_preview(summary, request.form, _mode(request.form), deal_id=deal_id if known else None)
@@ -55,7 +55,7 @@ def add(game_id: int):
     done = deal_store.deal_by_key(db, game_id, key)
     if done is not None:  # a retry of a save already recorded: answer with the whole scorepad
         return _saved(game_id, done, _mode(request.form), whole=True)
-    summary = load_summary(game_id)
+    summary = load_standing(game_id)
     reading = read_deal(summary, request.form, _mode(request.form))
     form = reading.form
     if summary.game.locked:
@@ -81,16 +81,18 @@ def add(game_id: int):
 def _saved(game_id: int, deal_id: int, mode: str, play_on: bool = False, whole: bool = False):
     """The answer to a saved deal: the scorepad (Post/Redirect/Get without htmx); for htmx, only what the deal
     changed when the page shows the game as it was before it, else the whole scorepad."""
-    fresh = summaries.game_summary(get_db(), game_id)  # cached by add_deal: no re-scoring
+    fresh = summaries.game_standing(get_db(), game_id)  # cached by add_deal: no re-scoring
     row = fresh.row_of(deal_id)
     message = _("Deal %(number)s saved.", number=row.number if row else len(fresh.rows))
     if not is_htmx():
         flash(message, "ok")
         return redirect(url_for("games.show", game_id=game_id, mode=mode, play_on=1 if play_on else None), 303)
-    context = scorepad_context(fresh.game, fresh, mode=mode, saved=message, play_on=play_on)
     if not whole and _page_is_one_behind(fresh, deal_id):
+        context = scorepad_context(fresh.game, fresh, mode=mode, saved=message, play_on=play_on)
         response = render_changes("games/_deal_saved.html", "#deal-form", row=row, oob=True, **context)
-    else:
+    else:  # the whole scorepad shows every deal's breakdown
+        fresh = fresh if fresh.complete else summaries.game_summary(get_db(), game_id)
+        context = scorepad_context(fresh.game, fresh, mode=mode, saved=message, play_on=play_on)
         response = render("games/show.html", "games/_scorepad.html", **context)
     response.headers["HX-Trigger"] = json.dumps({"deal-saved": {"game": game_id, "deal": deal_id}})
     return response
@@ -107,6 +109,8 @@ def _page_is_one_behind(summary, deal_id: int) -> bool:
 
 
 def _scorepad(summary, status, **extra):
+    if not summary.complete:  # read from the running totals: the whole scorepad needs every breakdown
+        summary = summaries.game_summary(get_db(), summary.game.id)
     context = scorepad_context(summary.game, summary, **extra)
     return render("games/show.html", "games/_scorepad.html", status=status, **context)
 

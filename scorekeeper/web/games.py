@@ -53,6 +53,15 @@ def load_summary(game_id: int) -> summaries.GameSummary:
         abort(404)
 
 
+def load_standing(game_id: int) -> summaries.GameSummary:
+    """The game's summary as adding a deal needs it (``stores.summary.game_standing``: read from the running totals
+    kept with the deals when it is not cached, scoring nothing; its rows have no breakdowns), or 404."""
+    try:
+        return summaries.game_standing(get_db(), game_id)
+    except GameNotFound:
+        abort(404)
+
+
 # --------------------------------------------------------------------------------------
 # The list
 # --------------------------------------------------------------------------------------

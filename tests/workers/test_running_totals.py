@@ -1,0 +1,120 @@
+"""A game's running totals are kept with its deals, written in the same transaction as each deal, so adding a deal
+never scores the whole game again, in whichever worker process the save lands (issue 22, "a save near the floor
+of its stack"). A correction, a deletion, an undo or redo and a change of the club options rewrite them from the
+deal they change on; after every kind of write they equal a scoring of the deals from the start."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+
+from scorekeeper import rules
+from scorekeeper.stores import deals as deal_store
+from scorekeeper.stores import summary as summaries
+from scorekeeper.stores.games import game_version, get_game, list_deals
+from scorekeeper.stores.summary import summarise, summary_cache
+
+from tests.safety.helpers import add, new_game, quiet_deal
+from tests.web.scorepad_helpers import start_game, totals_form
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """Counts every whole-game scoring (``summarise``) and every scoring of one deal by the engine
+    (``score_deal``), wherever the package calls them from."""
+    calls = {"summarise": 0, "score_deal": 0}
+    originals = {"summarise": summaries.summarise, "score_deal": rules.score_deal}
+
+    def wrap(name):
+        original = originals[name]
+
+        def counting(*args, **kwargs):
+            calls[name] += 1
+            return original(*args, **kwargs)
+        return counting
+
+    wrapped = {name: wrap(name) for name in originals}
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("scorekeeper"):
+            for name, original in originals.items():
+                if getattr(module, name, None) is original:
+                    monkeypatch.setattr(module, name, wrapped[name])
+    return calls
+
+
+def running_as_scored(db, game_id: int) -> list[dict]:
+    """Each deal's running totals as a scoring of the whole game from its first deal gives them."""
+    summary = summarise(get_game(db, game_id), list_deals(db, game_id))
+    return [{key: [side.deal, side.total, side.minimum] for key, side in row.sides.items()} for row in summary.rows]
+
+
+def running_as_stored(db, game_id: int) -> list[dict]:
+    return [{key: list(values[:3]) for key, values in (deal.running or {}).get("sides", {}).items()}
+            for deal in list_deals(db, game_id)]
+
+
+def test_two_workers_never_score_a_whole_game_to_add_a_deal(client, counted):
+    """Twenty saves of one game through the scorepad, each landing in the other worker (its summary cache knows
+    nothing of the save before): no whole-game scoring, and the engine scores each deal once."""
+    game_id = start_game(client, target=99_000)
+    version = 1
+    for number in range(1, 21):
+        summary_cache.clear()  # the previous save was made by the other worker process
+        before = dict(counted)
+        response = client.post(f"/games/{game_id}/deals", data={**totals_form(version), "board_version": version},
+                               headers={"HX-Request": "true"})
+        assert response.status_code == 200, response.get_data(as_text=True)[:400]
+        assert f'data-deal="{number + 1}"' in response.get_data(as_text=True)  # the fresh form for the next deal
+        assert counted["summarise"] - before["summarise"] == 0, f"deal {number}: the whole game was scored again"
+        assert counted["score_deal"] - before["score_deal"] == 1, f"deal {number}: scored more than once"
+        version += 1
+
+
+def test_running_totals_equal_a_scoring_from_the_start_after_every_kind_of_write(no_csrf_app, db):
+    randomly = random.Random(22)
+    with no_csrf_app.app_context():
+        game_id = new_game(db, options={"target": 99_000})
+        for n in range(6):
+            add(db, game_id, quiet_deal(n))
+        assert running_as_stored(db, game_id) == running_as_scored(db, game_id)
+        for step in range(40):
+            ids = [deal.id for deal in list_deals(db, game_id)]
+            version = game_version(db, game_id)
+            what = randomly.choice(["add", "correct", "delete", "undo", "redo", "options"])
+            try:
+                if what == "add":
+                    add(db, game_id, quiet_deal(randomly.randrange(12)))
+                elif what == "correct" and ids:
+                    deal_store.update_deal(db, game_id, randomly.choice(ids), quiet_deal(randomly.randrange(12)),
+                                           mode="totals", expected_version=version)
+                elif what == "delete" and len(ids) > 2:
+                    deal_store.delete_deal(db, game_id, randomly.choice(ids[:-1]), expected_version=version)
+                elif what == "undo":
+                    deal_store.undo_last(db, game_id, expected_version=version)
+                elif what == "redo":
+                    deal_store.redo_last(db, game_id, expected_version=version)
+                elif what == "options":
+                    deal_store.set_options(db, game_id, {"target": 99_000 + 5 * step}, expected_version=version)
+            except deal_store.NothingToUndo:
+                continue
+            assert running_as_stored(db, game_id) == running_as_scored(db, game_id), f"step {step}: {what}"
+            summary_cache.clear()
+            assert summaries.game_summary(db, game_id).totals == summarise(
+                get_game(db, game_id), list_deals(db, game_id)).totals
+
+
+def test_a_game_whose_running_totals_are_not_yet_known_gets_them_at_its_next_save(no_csrf_app, db):
+    """Deals written before the running totals were kept (or brought in by an import) have none: the next save
+    scores the game once and writes them all."""
+    with no_csrf_app.app_context():
+        game_id = new_game(db, options={"target": 99_000})
+        for n in range(5):
+            add(db, game_id, quiet_deal(n))
+        db.execute("UPDATE deals SET running = NULL WHERE game_id = ?", [game_id])
+        db.conn.commit()
+        summary_cache.clear()
+        add(db, game_id, quiet_deal(7))
+        assert all(deal.running for deal in list_deals(db, game_id))
+        assert running_as_stored(db, game_id) == running_as_scored(db, game_id)
