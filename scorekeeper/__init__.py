@@ -87,6 +87,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         # The session holds the phone's device id (its own lists of games and tournaments, web/devices.py):
         # 400 days from the last visit, the longest a browser keeps a cookie.
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        # The cookie is signed again when the session changes, and once a day (web.keep_session), not at every
+        # request: a save is not slowed by it, and the 400 days still count from the phone's last day here.
+        SESSION_REFRESH_EACH_REQUEST=False,
         # A game's file to import and its form (stores/imports.py), and so far more than any other request.
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         JSON_SORT_KEYS=False,

@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
 from . import devices, hosts, trouble
+from .. import clock
 from .errors import error_response
 from .wording import citation, document_title
 from scorekeeper.rules import PROFILES
@@ -131,8 +132,14 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def keep_session():
-        # Keep the cookie (and its CSRF token) across a phone's browser restarts.
-        session.permanent = True
+        # Keep the cookie (and its CSRF token) across a phone's browser restarts. The cookie is written when the
+        # session changes, and on a phone's first request of a day (SESSION_REFRESH_EACH_REQUEST is off), so
+        # its 400 days count from the last day it was used without re-signing the cookie at every save.
+        if not session.permanent:  # setting it marks the session changed
+            session.permanent = True
+        today = clock.now().date().toordinal()
+        if session and session.get("day") != today:
+            session["day"] = today
 
     @app.context_processor
     def page_helpers():

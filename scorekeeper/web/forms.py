@@ -7,6 +7,7 @@ from the game's profile; whether a deal can have happened is the engine's answer
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, Form, FormField, HiddenField, IntegerField, RadioField, StringField
@@ -14,6 +15,7 @@ from wtforms import TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import TextInput
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -326,21 +328,24 @@ class DealBase(FlaskForm):
 
 
 def deal_form(profile: RuleProfile, game, mode: str, formdata=None, data=None) -> FlaskForm:
-    attrs = {side.key: FormField(_side_form(profile, side, mode), label=side.name) for side in game.sides}
+    form = _deal_form_class(profile, tuple(game.sides), mode, str(get_locale()))(formdata=formdata, data=data)
+    form.mode.data = mode
+    form.profile, form.game, form.deal_mode, form.penalties = profile, game, mode, offered_penalties(profile, mode)
+    return form
+
+
+@lru_cache(maxsize=256)
+def _deal_form_class(profile: RuleProfile, sides: tuple, mode: str, locale: str) -> type[FlaskForm]:
+    """The deal form's class for a game's setup, mode and language (its labels are worded when it is made): made
+    once, not at every save; a class holds no request's data."""
+    attrs = {side.key: FormField(_side_form(profile, side, mode), label=side.name) for side in sides}
     if profile.cut_throat:  # who played alone this deal (docs/RULES.md §5: cut-throat)
         attrs["lone_hand"] = RadioField(
             _("Who took the pile first"), default="",
-            choices=[SelectChoice("", _("Nobody"))] + [SelectChoice(side.key, side.name) for side in game.sides],
+            choices=[SelectChoice("", _("Nobody"))] + [SelectChoice(side.key, side.name) for side in sides],
             description=_("That player plays alone this deal; the other two score together as partners. "
                           "Nobody: everyone scores alone."))
-    cls = type("DealForm", (DealBase,), attrs)
-    form = cls(formdata=formdata, data=data)
-    form.mode.data = mode
-    form.profile = profile
-    form.game = game
-    form.deal_mode = mode
-    form.penalties = offered_penalties(profile, mode)
-    return form
+    return type("DealForm", (DealBase,), attrs)
 
 
 def sides_from_deal_form(form) -> dict:
