@@ -23,7 +23,8 @@ from babel import Locale
 from babel import dates as babel_dates
 from flask import Flask, g, has_request_context, request
 from flask.json.provider import DefaultJSONProvider
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, Domain, get_locale, get_translations
+from flask_babel import _get_current_context  # Flask-Babel's request context (pinned 4.0.0): RequestDomain
 
 from scorekeeper.i18n.catalogues import SOURCE_LOCALE, TRANSLATIONS, locales
 from scorekeeper.rules import i18n as rules_i18n
@@ -160,10 +161,28 @@ class WordsJSON(DefaultJSONProvider):
         return DefaultJSONProvider.default(o)
 
 
+class RequestDomain(Domain):
+    """Flask-Babel's message domain, with the request's catalogue looked up once per request instead of at every
+    text (a save's page asks for a hundred: each lookup read the locale again and wrote its name; issue 22).
+    Kept in ``babel_translations`` of Flask-Babel's request context, the attribute its ``refresh()`` deletes and
+    its ``force_locale()`` clears and puts back, so a language changed within a request is still read afresh."""
+
+    def get_translations(self):
+        ctx = _get_current_context()
+        if ctx is None:
+            return super().get_translations()
+        translations = getattr(ctx, "babel_translations", None)
+        if translations is None:
+            translations = ctx.babel_translations = super().get_translations()
+        return translations
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", SOURCE_LOCALE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_locale)
+    if not isinstance(babel.__dict__.get("domain_instance"), RequestDomain):  # in place of Flask-Babel's own
+        babel.domain_instance = RequestDomain()
     # Words kept as facts by the engine and the stores are shown in the request's language (English outside one).
     rules_i18n.install(_request_translations, current_locale)
     app.json = WordsJSON(app)

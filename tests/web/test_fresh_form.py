@@ -94,3 +94,20 @@ def test_the_session_cookie_is_signed_again_only_when_it_changes_or_once_a_day(n
     cookie = client.get(path).headers.getlist("Set-Cookie")
     assert cookie and "Expires=" in cookie[0]  # its 30 days count again from the day it was used
     assert not client.get(path).headers.getlist("Set-Cookie")
+
+
+def test_the_catalogue_kept_for_a_request_still_follows_a_change_of_language_within_it(no_csrf_app):
+    """The request's catalogue is looked up once (i18n.RequestDomain), and Flask-Babel's own ways of changing the
+    language within a request (force_locale, refresh after the choice changed) are still obeyed."""
+    from flask_babel import force_locale, gettext, refresh
+
+    with no_csrf_app.test_request_context("/", headers={"Accept-Language": "es"}):
+        assert gettext("Save deal") != "Save deal"
+        spanish = gettext("Save deal")
+        with force_locale("en"):
+            assert gettext("Save deal") == "Save deal"
+        assert gettext("Save deal") == spanish
+        with force_locale("en"):
+            refresh()  # as the language switch does once a choice is made: the language is chosen again
+            assert gettext("Save deal") == "Save deal"
+        assert gettext("Save deal") == spanish
