@@ -28,7 +28,7 @@ from .forms import (deal_form, in_words, layout_key, new_game_form, option_error
 from .addresses import absolute
 from .devices import device_id, remember_game
 from .hosting import setting
-from .fresh_form import empty_fields
+from .fresh_form import empty_fields, outer_form
 from .htmx import render
 from .wording import change_story, option_changes, options_changed, side_words
 
@@ -248,8 +248,8 @@ def scorepad_context(game, summary: summaries.GameSummary | None = None, form=No
         summary = summaries.game_summary(db, game.id)
     mode = mode if mode in games.MODES else "totals"
     fresh = form is None
-    if fresh:
-        form = deal_form(summary.profile, summary.game, mode, data={"version": summary.version})
+    if fresh:  # the outer part of the empty form; its sides' fields come rendered (web/fresh_form.py)
+        form = outer_form(summary.profile, summary.game, mode, summary.version)
     context = {
         "game": summary.game,
         "summary": summary,
@@ -269,9 +269,11 @@ def scorepad_context(game, summary: summaries.GameSummary | None = None, form=No
         "rules_url": rules_url(summary.game),
     }
     context.update(extra)
-    if fresh and context["form"] is form and not any(context[k] for k in ("errors", "result", "meld_checks",
-                                                                          "questions", "needs_confirm")):
-        context["fields_html"] = empty_fields(summary.game, form)  # rendered once per setup, mode and language
+    if fresh and context["form"] is form:
+        if any(context[k] for k in ("errors", "result", "meld_checks", "questions", "needs_confirm")):
+            context["form"] = deal_form(summary.profile, summary.game, mode, data={"version": summary.version})
+        else:
+            context["fields_html"] = empty_fields(summary.game, form)  # rendered once per setup, mode and language
     return context
 
 
