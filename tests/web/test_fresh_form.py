@@ -12,6 +12,8 @@ import pytest
 from scorekeeper import clock
 from scorekeeper.rules import PROFILES
 
+from tests.recording import game_path, started_id
+
 from .scorepad_helpers import option_values, start_game, totals_form
 
 FORM = re.compile(r'<form id="deal-form".*?</form>', re.S)
@@ -19,7 +21,7 @@ CSRF = re.compile(r'name="csrf_token" value="[^"]*"')  # signed with the second 
 
 
 def deal_form_html(client, game_id: int, language: str = "en", mode: str = "totals") -> str:
-    response = client.get(f"/games/{game_id}?mode={mode}", headers={"Accept-Language": language})
+    response = client.get(f"{game_path(client, game_id)}?mode={mode}", headers={"Accept-Language": language})
     assert response.status_code == 200
     return CSRF.sub("", FORM.search(response.get_data(as_text=True)).group(0))
 
@@ -37,7 +39,7 @@ def start(client, rules: str, we: str = "Us", they: str = "Them") -> int:
             "they_player0": "Bo", "they_player1": "Di"}
     response = client.post("/games/new", data=data)
     assert response.status_code == 303, (profile.id, response.get_data(as_text=True)[:300])
-    return int(response.headers["Location"].rsplit("/", 1)[1])
+    return started_id(client, response.headers["Location"])
 
 
 def test_a_cached_form_is_exactly_the_form_rendered_afresh_for_every_profile_mode_and_language(no_csrf_app):
@@ -58,7 +60,7 @@ def test_the_next_form_after_a_save_speaks_the_readers_language_and_counts_on(no
     game_id = start_game(client, target=99_000)
     deal_form_html(client, game_id, "en")  # the English fields are cached
     for number, language in enumerate(["es", "en", "es"], start=1):
-        response = client.post(f"/games/{game_id}/deals",
+        response = client.post(f"{game_path(client, game_id)}/deals",
                                data={**totals_form(number), "board_version": str(number)},
                                headers={"HX-Request": "true", "Accept-Language": language})
         assert response.status_code == 200
@@ -77,7 +79,7 @@ def test_a_form_with_messages_is_never_the_cached_empty_one(no_csrf_app):
     client = no_csrf_app.test_client()
     game_id = start_game(client, target=99_000)
     deal_form_html(client, game_id)
-    response = client.post(f"/games/{game_id}/deals", data=totals_form(1, **{"we-meld_points": "many"}),
+    response = client.post(f"{game_path(client, game_id)}/deals", data=totals_form(1, **{"we-meld_points": "many"}),
                            headers={"HX-Request": "true"})
     assert response.status_code == 422
     page = response.get_data(as_text=True)

@@ -16,6 +16,7 @@ from scorekeeper.stores import summary as summaries
 from scorekeeper.stores.games import game_version, get_game, list_deals
 from scorekeeper.stores.summary import summarise, summary_cache
 
+from tests.recording import game_path
 from tests.safety.helpers import add, new_game, quiet_deal
 from tests.web.scorepad_helpers import start_game, totals_form
 
@@ -63,7 +64,7 @@ def test_two_workers_never_score_a_whole_game_to_add_a_deal(client, counted):
     for number in range(1, 21):
         summary_cache.clear()  # the previous save was made by the other worker process
         before = dict(counted)
-        response = client.post(f"/games/{game_id}/deals", data={**totals_form(version), "board_version": version},
+        response = client.post(f"{game_path(client, game_id)}/deals", data={**totals_form(version), "board_version": version},
                                headers={"HX-Request": "true"})
         assert response.status_code == 200, response.get_data(as_text=True)[:400]
         assert f'data-deal="{number + 1}"' in response.get_data(as_text=True)  # the fresh form for the next deal
