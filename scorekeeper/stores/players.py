@@ -20,6 +20,8 @@ from scorekeeper.stores.transaction import immediate
 from ..tournaments.history import CasualLine, EveningLine
 from .games import Game
 from scorekeeper.rows import Row
+
+from . import devices
 from .summary import game_summary
 
 
@@ -48,19 +50,65 @@ class Player(Row):
         return cls(**values)
 
 
-def list_players(db: Database) -> list[Player]:
-    """The roster's people (merged records aside), by name, each with the number of tournaments entered."""
+@dataclass(frozen=True)
+class Scope:
+    """The part of a shared server one director sees: the tournaments in their phone's list (``device``), those
+    they direct and those of the seasons they direct, and the casual games in their phone's list. ``None`` for a
+    scope: everything (the command line, an export)."""
+
+    device: str
+    seasons: tuple[int, ...] = ()  # the seasons the director is signed in to
+    directs: tuple[int, ...] = ()  # the tournaments the director is signed in to
+
+    def tournaments(self, alias: str = "t") -> tuple[str, list]:
+        """The SQL condition on a tournaments row ``alias`` in this scope, and its parameters."""
+        seasons, directs = (",".join("?" * len(ids)) or "NULL" for ids in (self.seasons, self.directs))
+        return (f"({alias}.id IN (SELECT tournament_id FROM device_tournaments WHERE device IN (?, ?)) "
+                f"OR {alias}.season_id IN ({seasons}) OR {alias}.id IN ({directs}))",  # i18n: not for people (SQL)
+                [*devices.device_params(self.device), *self.seasons, *self.directs])
+
+    def games(self) -> tuple[str, list]:
+        """The SQL condition on a games row in this scope, and its parameters."""
+        return ("games.id IN (SELECT game_id FROM device_games WHERE device IN (?, ?))",  # i18n: not for people
+                devices.device_params(self.device))
+
+
+def _in(scope: Scope | None) -> tuple[str, list]:
+    """The condition that keeps a player's entries (``e``) in ``scope``, with its parameters."""
+    if scope is None:
+        return "1 = 1", []
+    condition, params = scope.tournaments()
+    return f"e.tournament_id IN (SELECT t.id FROM tournaments t WHERE {condition})", params  # i18n: not for people
+
+
+def list_players(db: Database, scope: Scope | None = None) -> list[Player]:
+    """The roster's people (merged records aside) with an evening in ``scope``, by name, each with the number of
+    its tournaments they entered."""
+    condition, params = _in(scope)
+    evenings = ("SELECT COUNT(DISTINCT e.tournament_id) FROM entry_players ep JOIN tournament_entries e "
+                f"ON e.id = ep.entry_id WHERE ep.player_id = p.id AND {condition}")
     rows = db.execute(
-        "SELECT p.*, (SELECT COUNT(DISTINCT e.tournament_id) FROM entry_players ep JOIN tournament_entries e "
-        "ON e.id = ep.entry_id WHERE ep.player_id = p.id) AS evenings FROM club_players p "
-        "WHERE p.merged_into IS NULL ORDER BY p.key"
+        f"SELECT p.*, ({evenings}) AS evenings FROM club_players p WHERE p.merged_into IS NULL "
+        f"AND ({evenings}) > 0 ORDER BY p.key", [*params, *params]
+    ).fetchall() if scope is not None else db.execute(
+        f"SELECT p.*, ({evenings}) AS evenings FROM club_players p WHERE p.merged_into IS NULL ORDER BY p.key"
     ).fetchall()
     return [Player.from_row(r) for r in rows]
 
 
-def get_player(db: Database, player_id: int) -> Player | None:
+def get_player(db: Database, player_id: int, scope: Scope | None = None) -> Player | None:
+    """A roster record; with a ``scope``, only when the player (or a record merged into them) has an evening in
+    it, else None, as if there were no such player."""
     row = db.execute("SELECT * FROM club_players WHERE id = ?", [player_id]).fetchone()
-    return Player.from_row(row) if row else None
+    if row is None or scope is None:
+        return Player.from_row(row) if row else None
+    condition, params = _in(scope)
+    person = row["merged_into"] or row["id"]
+    seen = db.execute(
+        "SELECT 1 FROM entry_players ep JOIN tournament_entries e ON e.id = ep.entry_id JOIN club_players p "
+        f"ON p.id = ep.player_id WHERE (p.id = ? OR p.merged_into = ?) AND {condition}",
+        [person, person, *params]).fetchone()
+    return Player.from_row(row) if seen else None
 
 
 def aliases(db: Database, player_id: int) -> list[str]:
@@ -119,12 +167,14 @@ def player_ids(db: Database, entry_ids) -> dict[int, tuple[int, ...]]:
 # --- A player's evenings and casual games ---------------------------------------------------------------------
 
 
-def evenings(db: Database, player_id: int) -> list[EveningLine]:
-    """Each tournament the player was entered in, with the standing of their entry (closed rounds only)."""
+def evenings(db: Database, player_id: int, scope: Scope | None = None) -> list[EveningLine]:
+    """Each tournament (in ``scope``) the player was entered in, with the standing of their entry (closed rounds
+    only)."""
+    condition, params = _in(scope)
     rows = db.execute(
         "SELECT ep.entry_id, e.tournament_id FROM entry_players ep JOIN tournament_entries e ON e.id = ep.entry_id "
-        "JOIN tournaments t ON t.id = e.tournament_id WHERE ep.player_id = ? ORDER BY t.date, t.id",
-        [player_id]).fetchall()
+        f"JOIN tournaments t ON t.id = e.tournament_id WHERE ep.player_id = ? AND {condition} ORDER BY t.date, t.id",
+        [player_id, *params]).fetchall()
     lines = []
     for entry_id, tournament_id in rows:
         outcome = results.results(db, tournament_id)
@@ -157,12 +207,15 @@ def _keys(db: Database, player: Player) -> set[str]:
                                                     [player.id]).fetchall()}
 
 
-def casual_games(db: Database, player: Player) -> list[CasualLine]:
-    """The games outside tournaments with a player named as this player (or a name merged into them)."""
+def casual_games(db: Database, player: Player, scope: Scope | None = None) -> list[CasualLine]:
+    """The games outside tournaments (in ``scope``: in the director's phone's list; casual games are private by
+    link) with a player named as this player (or a name merged into them)."""
     keys = _keys(db, player)
+    condition, params = scope.games() if scope is not None else ("1 = 1", [])
     rows = db.execute(
         "SELECT * FROM games WHERE deleted_at IS NULL AND NOT EXISTS "
-        "(SELECT 1 FROM tournament_tables t WHERE t.game_id = games.id) ORDER BY created_at, id").fetchall()
+        f"(SELECT 1 FROM tournament_tables t WHERE t.game_id = games.id) AND {condition} ORDER BY created_at, id",
+        params).fetchall()
     lines = []
     for row in rows:
         sides = json.loads(row["sides"])

@@ -14,7 +14,7 @@ from ..stores import players
 from ..tournaments import history
 from .errors import error_response
 from .forms import SQLITE_MAX_INT, whole_number
-from .club import is_club_director
+from .club import is_club_director, scope
 from .htmx import render
 from .player_chart import evenings_svg
 
@@ -38,7 +38,8 @@ def _refuse():
 
 
 def _load(player_id: int) -> players.Player:
-    player = players.get_player(get_db(), player_id)
+    """A player this director may see (``club.scope``); anyone else's is not found."""
+    player = players.get_player(get_db(), player_id, scope())
     if player is None:
         abort(404)
     return player
@@ -48,7 +49,7 @@ def _load(player_id: int) -> players.Player:
 def index():
     if not is_club_director():
         return _refuse()
-    return render("players/index.html", players=players.list_players(get_db()))
+    return render("players/index.html", players=players.list_players(get_db(), scope()))
 
 
 @bp.get("/players/<int:player_id>")
@@ -59,10 +60,11 @@ def show(player_id: int):
     if player.merged_into:
         return redirect(url_for("players.show", player_id=player.merged_into), 301)
     db = get_db()
-    evenings = players.evenings(db, player.id)
-    casual = players.casual_games(db, player)
+    seen = scope()
+    evenings = players.evenings(db, player.id, seen)
+    casual = players.casual_games(db, player, seen)
     record = history.record(evenings, casual)
-    others = [p for p in players.list_players(db) if p.id != player.id]
+    others = [p for p in players.list_players(db, seen) if p.id != player.id]
     return render("players/show.html", player=player, evenings=evenings, casual=casual, record=record,
                   trends=TRENDS, chart=evenings_svg(history.chart_points(evenings)), others=others,
                   aliases=players.aliases(db, player.id))
@@ -90,7 +92,10 @@ def merge(player_id: int):
     if other is None:
         flash(_("Choose the record to merge into this player."), "error")
         return redirect(url_for("players.show", player_id=player.id), 303)
-    gone = players.get_player(get_db(), other)
+    gone = players.get_player(get_db(), other, scope())
+    if gone is None:
+        flash(str(MERGE_REFUSALS["missing"]), "error")
+        return redirect(url_for("players.show", player_id=player.id), 303)
     try:
         players.merge(get_db(), player.id, other)
     except players.PlayerError as error:

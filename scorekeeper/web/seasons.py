@@ -84,14 +84,20 @@ def is_director(season: seasons.Season) -> bool:
     return session.get("season_director", {}).get(str(season.id)) == _fingerprint(season)
 
 
+def directed_seasons() -> tuple[int, ...]:
+    """The seasons this browser is signed in to as their director (a sign-in dies with a changed password)."""
+    db = get_db()
+    found = []
+    for season_id, mark in session.get("season_director", {}).items():
+        season = seasons.get_season(db, int(season_id)) if season_id.isascii() and season_id.isdigit() else None
+        if season is not None and mark == _fingerprint(season):
+            found.append(season.id)
+    return tuple(found)
+
+
 def signed_in_any() -> bool:
     """Whether this browser is signed in as the director of any season."""
-    db = get_db()
-    for season_id, mark in session.get("season_director", {}).items():
-        season = seasons.get_season(db, int(season_id)) if season_id.isdigit() else None
-        if season is not None and mark == _fingerprint(season):
-            return True
-    return False
+    return bool(directed_seasons())
 
 
 def _sign_in(season: seasons.Season) -> None:

@@ -12,7 +12,7 @@ from scorekeeper.stores import players
 from scorekeeper.stores.tournaments import records
 
 from .helpers import PASSWORD, casual_game, evening
-from tests.recording import tournament_path
+from tests.recording import game_path, tournament_path
 
 # Worked by hand on the 20-VP scale (standings.VP_SCALE):
 #   evening 1: Ana & Bea 2600 against Cris & Dani 1200, a difference of 1400: 15 VP to 5;
@@ -28,14 +28,17 @@ def club(no_csrf_app):
     db = connect(no_csrf_app.config["DATABASE"])
     with no_csrf_app.test_request_context():
         first = evening(db, "Monday one", "2026-10-05", [("Ana", "Bea"), ("Cris", "Dani")], E1)
-        evening(db, "Monday two", "2026-10-12", [("Ana", "Eva"), ("Cris", "Fede")], E2)
-        casual_game(db, ["Ana", "Zoe"], ["Cris", "Dani"], [({"meld_points": 100, "canastas": {"natural": 1},
-                                                              "went_out": True}, {"meld_points": 50})])
+        second = evening(db, "Monday two", "2026-10-12", [("Ana", "Eva"), ("Cris", "Fede")], E2)
+        game = casual_game(db, ["Ana", "Zoe"], ["Cris", "Dani"], [({"meld_points": 100, "canastas": {"natural": 1},
+                                                                     "went_out": True}, {"meld_points": 50})])
     ids = {p.name: p.id for p in players.list_players(db)}
     db.conn.close()
     client = no_csrf_app.test_client()
     signed = client.post(f"{tournament_path(client, first)}/login", data={"password": PASSWORD})
     assert signed.status_code == 303
+    # The director's phone has both evenings and the casual game in its lists (opened from their links).
+    for opened in (tournament_path(client, second), game_path(client, game)):
+        assert client.get(opened).status_code == 200
     return client, ids
 
 
@@ -87,8 +90,9 @@ def test_the_director_merges_two_records_of_one_person(no_csrf_app, club):
     client, ids = club
     db = connect(no_csrf_app.config["DATABASE"])
     with no_csrf_app.test_request_context():
-        evening(db, "Monday three", "2026-10-19", [("Anna", "Bea"), ("Cris", "Dani")],
-                [{frozenset(("Anna & Bea", "Cris & Dani")): {"Anna & Bea": 900, "Cris & Dani": 300}}])
+        third = evening(db, "Monday three", "2026-10-19", [("Anna", "Bea"), ("Cris", "Dani")],
+                        [{frozenset(("Anna & Bea", "Cris & Dani")): {"Anna & Bea": 900, "Cris & Dani": 300}}])
+        assert client.get(tournament_path(client, third)).status_code == 200  # the director's own evening
         anna = {p.name: p.id for p in players.list_players(db)}["Anna"]
         merged = client.post(f"/players/{ids['Ana']}/merge", data={"other": str(anna)})
         assert merged.status_code == 303
@@ -127,3 +131,25 @@ def test_player_pages_are_for_directors_only(no_csrf_app, club):
     assert stranger.get("/players/").status_code == 403
     assert stranger.post(f"/players/{ids['Ana']}/initials", data={"initials": "yes"}).status_code == 403
     assert stranger.post(f"/players/{ids['Ana']}/merge", data={"other": str(ids["Bea"])}).status_code == 403
+
+
+def test_a_director_sees_only_the_players_of_their_own_evenings_and_games(no_csrf_app, club):
+    """On a server many clubs and families share (issue 21), directing some tournament opens no door to everyone
+    else's players: a stranger who starts a tournament of their own finds no roster but theirs, none of the
+    club's players' pages, and no casual game they never opened."""
+    from tests.tournaments.conftest import create_tournament, enter
+
+    director, ids = club
+    stranger = no_csrf_app.test_client()
+    enter(stranger, create_tournament(stranger, format="pairs"), "Xavi", "Yola")
+    roster = stranger.get("/players/").get_data(as_text=True)
+    assert "Xavi" in roster and "Ana" not in roster and "Cris" not in roster
+    for name in ("Ana", "Bea", "Cris"):
+        assert stranger.get(f"/players/{ids[name]}").status_code == 404
+        assert stranger.post(f"/players/{ids[name]}/initials", data={"initials": "yes"}).status_code == 404
+    own = {p.name: p.id for p in players.list_players(connect(no_csrf_app.config["DATABASE"]))}
+    assert stranger.post(f"/players/{own['Xavi']}/merge", data={"other": str(ids["Ana"])}).status_code == 303
+    assert players.get_player(connect(no_csrf_app.config["DATABASE"]), ids["Ana"]).merged_into is None
+    # The club's director sees the club's players, but a casual game only once this browser has opened it.
+    page = director.get(f"/players/{ids['Ana']}").get_data(as_text=True)
+    assert "Monday one" in page and "Xavi" not in director.get("/players/").get_data(as_text=True)
