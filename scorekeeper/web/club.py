@@ -1,5 +1,9 @@
 """Who speaks for the club: a browser signed in as the director of a tournament or of a season.
 
+A season has its own director's password. A browser signed in keeps, in its session, a fingerprint of the
+password's hash: changing nothing on the server ends it, but a new password would. (A tournament's director
+sign-ins are kept by the server: ``stores.tournaments.access``.)
+
 The club's own records (the roster, each player's page with their casual games, merging two records of one
 person) are shown to a club director only: one sign-in of any tournament or season run on this server. Even
 then a director sees only their own part of the server (``scope``): on a server many clubs and families share,
@@ -8,24 +12,58 @@ starting a tournament must not open everyone else's players and games.
 
 from __future__ import annotations
 
+import hashlib
+
 from flask import g, session
 
 from ..db import get_db
+from ..stores import seasons
 from ..stores.players import Scope
 from scorekeeper.stores.tournaments import access
 from .devices import device_id
-from .seasons import directed_seasons, signed_in_any
+
+# --- A season's director ---------------------------------------------------------------------------------------
+
+
+def _fingerprint(season: seasons.Season) -> str:
+    return hashlib.sha256(season.password_hash.encode()).hexdigest()[:24]
+
+
+def directs_season(season: seasons.Season) -> bool:
+    return session.get("season_director", {}).get(str(season.id)) == _fingerprint(season)
+
+
+def directed_seasons() -> tuple[int, ...]:
+    """The seasons this browser is signed in to as their director (a sign-in dies with a changed password)."""
+    db = get_db()
+    found = []
+    for season_id, mark in session.get("season_director", {}).items():
+        season = seasons.get_season(db, int(season_id)) if season_id.isascii() and season_id.isdigit() else None
+        if season is not None and mark == _fingerprint(season):
+            found.append(season.id)
+    return tuple(found)
+
+
+def sign_in_season(season: seasons.Season) -> None:
+    directors = dict(session.get("season_director", {}))
+    directors[str(season.id)] = _fingerprint(season)
+    session["season_director"] = directors
+
+
+def sign_out_season(season_id: int) -> None:
+    directors = dict(session.get("season_director", {}))
+    directors.pop(str(season_id), None)
+    session["season_director"] = directors
+
+
+# --- The club's director ---------------------------------------------------------------------------------------
 
 
 def is_club_director() -> bool:
     """Whether this browser holds a live director sign-in of any tournament or season."""
     if "club_director" not in g:
-        g.club_director = _signed_in()
+        g.club_director = bool(directed_tournaments()) or bool(directed_seasons())
     return g.club_director
-
-
-def _signed_in() -> bool:
-    return bool(directed_tournaments()) or signed_in_any()
 
 
 def directed_tournaments() -> tuple[int, ...]:

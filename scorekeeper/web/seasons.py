@@ -1,17 +1,15 @@
 """Seasons: a new season (its name and its ladder's rules), its director's page with the ladder, the evenings
 it counts, its public results link, and archiving it.
 
-A season has its own director's password. A browser signed in keeps, in its session, a fingerprint of the
-password's hash: changing nothing on the server ends it, but a new password would. Wrong passwords are slowed
+A season has its own director's password (the sign-in is kept as ``web.club`` says). Wrong passwords are slowed
 down like a tournament director's (``access.guarded``).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 
-from flask import Blueprint, Response, abort, flash, redirect, request, session, url_for
+from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -26,7 +24,8 @@ from ..tournaments.ladder import LadderRulesError, Rules
 from .errors import error_response
 from .htmx import render
 from .season_words import COUNTS, IMPORT_REFUSALS, RANKINGS, RULE_ERRORS, SEASON_ERRORS, TIE_BREAKS
-from .results import ladder_pdf_response, season_link
+from .club import directs_season, sign_in_season, sign_out_season
+from .ladder_sheet import ladder_pdf_response, season_link
 from .tournaments.forms import visible
 
 bp = Blueprint("seasons", __name__)
@@ -76,36 +75,6 @@ class SeasonLoginForm(FlaskForm):
 # --- Signing in ---------------------------------------------------------------------------------------------
 
 
-def _fingerprint(season: seasons.Season) -> str:
-    return hashlib.sha256(season.password_hash.encode()).hexdigest()[:24]
-
-
-def is_director(season: seasons.Season) -> bool:
-    return session.get("season_director", {}).get(str(season.id)) == _fingerprint(season)
-
-
-def directed_seasons() -> tuple[int, ...]:
-    """The seasons this browser is signed in to as their director (a sign-in dies with a changed password)."""
-    db = get_db()
-    found = []
-    for season_id, mark in session.get("season_director", {}).items():
-        season = seasons.get_season(db, int(season_id)) if season_id.isascii() and season_id.isdigit() else None
-        if season is not None and mark == _fingerprint(season):
-            found.append(season.id)
-    return tuple(found)
-
-
-def signed_in_any() -> bool:
-    """Whether this browser is signed in as the director of any season."""
-    return bool(directed_seasons())
-
-
-def _sign_in(season: seasons.Season) -> None:
-    directors = dict(session.get("season_director", {}))
-    directors[str(season.id)] = _fingerprint(season)
-    session["season_director"] = directors
-
-
 def load(season_id: int) -> seasons.Season:
     season = seasons.get_season(get_db(), season_id)
     if season is None:
@@ -115,7 +84,7 @@ def load(season_id: int) -> seasons.Season:
 
 def _director_only(season: seasons.Season):
     """None when this browser directs the season; else where to go (GET) or a refusal."""
-    if is_director(season):
+    if directs_season(season):
         return None
     if request.method == "GET":
         return redirect(url_for("seasons.login", season_id=season.id), 303)
@@ -142,7 +111,7 @@ def new():
         return render("seasons/new.html", form=form, status=429, error=_(
             "Too many seasons and tournaments were created from this device lately: try again later."))
     season_id = seasons.create_season(get_db(), name=form.name.data, rules=rules, password=form.password.data)
-    _sign_in(seasons.get_season(get_db(), season_id))
+    sign_in_season(seasons.get_season(get_db(), season_id))
     flash(_("Season created. You are signed in as its director on this device."), "ok")
     return redirect(url_for("seasons.show", season_id=season_id), 303)
 
@@ -157,7 +126,7 @@ def login(season_id: int):
     ok, wait = access.guarded(db, f"season:{season.id}", request.remote_addr or "unknown",  # i18n: not for people
                               lambda: seasons.check_password(db, season.id, form.password.data or ""))
     if ok:
-        _sign_in(season)
+        sign_in_season(season)
         flash(_("Signed in as the season's director."), "ok")
         return redirect(url_for("seasons.show", season_id=season.id), 303)
     error = _("Wrong password for this season's director.")
@@ -168,9 +137,7 @@ def login(season_id: int):
 
 @bp.post("/seasons/<int:season_id>/logout")
 def logout(season_id: int):
-    directors = dict(session.get("season_director", {}))
-    directors.pop(str(season_id), None)
-    session["season_director"] = directors
+    sign_out_season(season_id)
     flash(_("Signed out."), "ok")
     return redirect(url_for("seasons.index"), 303)
 
