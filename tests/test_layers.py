@@ -184,3 +184,38 @@ def test_every_import_points_down_the_floors():
 def test_the_floor_check_finds_an_import_that_points_up():
     assert upward({"scorekeeper.rules.scoring": {"scorekeeper.stores.games"}, "scorekeeper.web.games":
                    {"scorekeeper.stores.games"}}) == [("scorekeeper.rules.scoring", "scorekeeper.stores.games")]
+
+
+def view_modules() -> set[str]:
+    """The modules that answer addresses themselves (a function under ``@bp.get``, ``@bp.post``, ``@bp.route``)."""
+    found = set()
+    for name, _, _, tree in modules():
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                    re.match(r"bp\.(get|post|route|put|delete|patch)\b", ast.unparse(d)) for d in node.decorator_list):
+                found.add(name)
+                break
+    return found
+
+
+def views_importing_views(graph: dict[str, set[str]], views: set[str]) -> list[tuple[str, str]]:
+    """Imports of a view module by any module but its own package's ``__init__`` (which registers the views)."""
+    return sorted((name, target) for name, targets in graph.items() for target in targets & views
+                  if not (target.rsplit(".", 1)[0] == name))
+
+
+def test_no_view_imports_another_view():
+    """Views share what they need through modules of their own (``web/scorepad.py``, ``web/club.py``,
+    ``web/ladder_sheet.py``, ``web/tournaments/common.py``...), never through another blueprint's views
+    (docs/DEVELOPING.md, "Layers")."""
+    graph, _ = import_graph()
+    views = view_modules()
+    assert {"scorekeeper.web.games", "scorekeeper.web.deals", "scorekeeper.api.views"} <= views
+    assert views_importing_views(graph, views) == []
+
+
+def test_the_view_check_finds_a_view_importing_another():
+    graph = {"scorekeeper.web.deals": {"scorekeeper.web.games", "scorekeeper.web.scorepad"},
+             "scorekeeper.web.tournaments": {"scorekeeper.web.tournaments.public"}}
+    views = {"scorekeeper.web.games", "scorekeeper.web.deals", "scorekeeper.web.tournaments.public"}
+    assert views_importing_views(graph, views) == [("scorekeeper.web.deals", "scorekeeper.web.games")]

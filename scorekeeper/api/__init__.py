@@ -6,11 +6,11 @@ a pure computation; none stores anything, so the blueprint needs no login and no
 
 from __future__ import annotations
 
-from scorekeeper.api.views import bp
+from scorekeeper.api.blueprint import bp
 
 __all__ = ["CSRF_EXEMPT", "bp"]
 
 #: Clients of a JSON API hold no session cookie, so there is no CSRF token to check.
 CSRF_EXEMPT = True
 
-from scorekeeper.api import results  # noqa: E402,F401  (registers the results' routes on bp)
+from scorekeeper.api import results, views  # noqa: E402,F401  (each puts its endpoints on bp)

@@ -15,7 +15,7 @@ from ..db import get_db
 from ..stores import devices, players, seasons
 from scorekeeper.stores.tournaments import records, results
 from ..rules.i18n import _
-from scorekeeper.api.views import bp
+from scorekeeper.api.blueprint import bp
 
 
 def _not_found(message: str):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, jsonify, request
+from flask import jsonify, request
 
 from scorekeeper.rules import (
     PROFILES,
@@ -19,10 +19,9 @@ from scorekeeper.db import get_db
 from scorekeeper.rules.i18n import _
 from scorekeeper.stores import rule_sets
 
+from .blueprint import bp
 from .openapi import openapi_document
 from .parsing import answer, club_profile, invalid_json, missing, parse_int_text
-
-bp = Blueprint("api", "scorekeeper.api", url_prefix="/api/v1")
 
 
 @bp.errorhandler(RulesError)

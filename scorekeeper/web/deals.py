@@ -16,7 +16,7 @@ from ..stores import summary as summaries
 from ..stores.errors import DealNotFound, GameLocked, GameOver, NothingToUndo, StaleGame
 from .deal_path import read_deal, render_preview
 from .forms import deal_form, error_map, form_data_from_deal, read_version
-from .games import load_game, load_standing, load_summary, scorepad_context
+from .scorepad import load_game, load_standing, load_summary, scorepad_context
 from .htmx import is_htmx, render, render_changes
 from .keys import client_key
 from .wording import change_story

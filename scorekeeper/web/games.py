@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import segno
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
@@ -23,13 +21,12 @@ from ..stores import games
 from ..stores import summary as summaries
 from ..stores.errors import GameLocked, GameNotFound, InvalidGame, StaleGame
 from .errors import error_response
-from .forms import (deal_form, in_words, layout_key, new_game_form, option_error, option_text, option_value, options_form,
+from .forms import (in_words, layout_key, new_game_form, option_error, option_text, option_value, options_form,
                     read_options, read_version, seat_labels, sides_from_form)
-from .addresses import absolute
 from .devices import device_id, remember_game
 from .hosting import setting
-from .fresh_form import empty_fields, outer_form
 from .htmx import render
+from .scorepad import load_game, load_summary, scorepad_context, share_url
 from .wording import change_story, option_changes, options_changed, side_words
 
 bp = Blueprint("games", __name__)
@@ -37,30 +34,6 @@ bp.add_app_template_filter(side_words, "side_words")
 bp.add_app_template_filter(in_words, "words")
 bp.add_app_template_filter(summary_chart, "totals_chart")
 bp.add_app_template_filter(option_changes, "option_changes")
-
-
-def load_game(game_id: int) -> dict:
-    game = games.get_game(get_db(), game_id)
-    if game is None:
-        abort(404)
-    return game
-
-
-def load_summary(game_id: int) -> summaries.GameSummary:
-    """The game's summary (cached by version in the store), or 404; ``summary.game`` is the game row."""
-    try:
-        return summaries.game_summary(get_db(), game_id)
-    except GameNotFound:
-        abort(404)
-
-
-def load_standing(game_id: int) -> summaries.GameSummary:
-    """The game's summary as adding a deal needs it (``stores.summary.game_standing``: read from the running totals
-    kept with the deals when it is not cached, scoring nothing; its rows have no breakdowns), or 404."""
-    try:
-        return summaries.game_standing(get_db(), game_id)
-    except GameNotFound:
-        abort(404)
 
 
 # --------------------------------------------------------------------------------------
@@ -225,56 +198,6 @@ def _layout_changed(values, form) -> bool:
 # --------------------------------------------------------------------------------------
 # The scorepad
 # --------------------------------------------------------------------------------------
-
-
-def share_url(game: dict) -> str:
-    """The game's own address, which other phones open to play it (``PUBLIC_URL``, or an address the server
-    listens on: ``web.addresses``)."""
-    return absolute(url_for("games.show", game_id=game.id))
-
-
-def rules_url(game) -> str:
-    """The rules page of this game: its rules with the club options it changed (as the referee reads them)."""
-    defaults = get_profile(game.rules).option_values()
-    changed = {name: value for name, value in (game.options or {}).items() if defaults.get(name) != value}
-    return url_for("referee.rules", profile_id=game.rules, options=json.dumps(changed) if changed else None)
-
-
-def scorepad_context(game, summary: summaries.GameSummary | None = None, form=None, mode: str | None = None,
-                     play_on: bool = False, **extra) -> dict:
-    """Everything the scorepad shows; pass the request's summary of the game so it is not scored again."""
-    db = get_db()
-    if summary is None:
-        summary = summaries.game_summary(db, game.id)
-    mode = mode if mode in games.MODES else "totals"
-    fresh = form is None
-    if fresh:  # the outer part of the empty form; its sides' fields come rendered (web/fresh_form.py)
-        form = outer_form(summary.profile, summary.game, mode, summary.version)
-    context = {
-        "game": summary.game,
-        "summary": summary,
-        "form": form,
-        "mode": form.deal_mode,
-        "errors": {},
-        "result": None,
-        "meld_checks": {},
-        "questions": (),
-        "needs_confirm": False,
-        "conflict": None,
-        "can_record": not summary.game.locked and (play_on or not summary.game_over),
-        "play_on": play_on,
-        "undo": change_log.last_undoable(db, game.id),
-        "redo": change_log.last_redoable(db, game.id),
-        "share_url": share_url(summary.game),
-        "rules_url": rules_url(summary.game),
-    }
-    context.update(extra)
-    if fresh and context["form"] is form:
-        if any(context[k] for k in ("errors", "result", "meld_checks", "questions", "needs_confirm")):
-            context["form"] = deal_form(summary.profile, summary.game, mode, data={"version": summary.version})
-        else:
-            context["fields_html"] = empty_fields(summary.game, form)  # rendered once per setup, mode and language
-    return context
 
 
 @bp.get("/games/<game:game_id>")

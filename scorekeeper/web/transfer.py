@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from scorekeeper.stores import imports, transfer
 from ..stores import games
 from ..db import get_db
-from .games import load_summary
+from .scorepad import load_summary
 from .htmx import render
 
 bp = Blueprint("transfer", __name__)

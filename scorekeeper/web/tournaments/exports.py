@@ -12,7 +12,7 @@ from ...stores.transfer import csv_writer
 from ...tournaments.rows import Round, Tournament
 from ..errors import error_response
 from .common import bp, by_id, director_only, entry_label, evening_link, load, phone_url
-from .public import add_table_links, card_link, round_tables, standings_context
+from .shown import add_table_links, card_link, round_tables, standings_context
 from scorekeeper.sheets import UnknownPaper, paper_from, pdf_response, render_pdf
 
 

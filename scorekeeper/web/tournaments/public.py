@@ -4,22 +4,19 @@ from __future__ import annotations
 
 import hashlib
 
-from flask import abort, make_response, render_template, request, url_for
+from flask import abort, make_response, render_template, request
 from markupsafe import Markup
 from flask_babel import gettext as _
 
 from ...db import get_db
 from scorekeeper.stores import seasons
-from scorekeeper.stores.tournaments import access, records, results, rounds, running
+from scorekeeper.stores.tournaments import records, rounds, running
 from scorekeeper.tournaments import timing
-from ...tournaments.rows import Entry, Tournament
-from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
 from ..devices import device_id, remember_tournament
 from ..htmx import is_htmx, render
-from .common import (
-    STANDINGS_POLL_SECONDS, bp, by_id, entry_label, evening_link, is_director, load, phone_url, qr_data_uri,
-)
+from .common import bp, by_id, entry_label, evening_link, is_director, load
 from .forms import EntryForm
+from .shown import add_table_links, round_tables, standings_context
 
 
 @bp.get("/tournaments/")
@@ -28,33 +25,6 @@ def index():
     page = max(1, min(request.args.get("page", 1, type=int) or 1, 10**6))
     shown, more = records.list_tournaments(get_db(), device_id(), page=page)
     return render("tournaments/index.html", tournaments=shown, formats=records.FORMATS, page_number=page, more=more)
-
-
-def round_tables(db, tournament: Tournament, number: int, entries: dict[int, Entry]) -> list[dict]:
-    """The tables of a round with their names, score and confirmations; disputed tables first."""
-    rows = []
-    for table in rounds.list_tables(db, tournament.id, number):
-        rows.append({
-            "table": table,
-            "status": results.table_status(db, table),
-            "we_name": entry_label(entries, table.we_entries),
-            "they_name": entry_label(entries, table.they_entries),
-        })
-    return sorted(rows, key=lambda row: not row["status"].disputed_by)
-
-
-def card_link(tournament_id: int, number: int) -> dict:
-    """Table ``number``'s card for the whole event: its phone link, that link's QR code, and its code."""
-    card = access.device(get_db(), tournament_id, number)
-    url = phone_url(url_for("tournaments.phone", token=card.token))
-    return {"number": number, "url": url, "qr": qr_data_uri(url), "code": card.code}
-
-
-def add_table_links(rows: list[dict]) -> None:
-    """Each table's phone link, QR code and code, for the director's eyes only."""
-    for row in rows:
-        row.update({k: v for k, v in card_link(row["table"].tournament_id, row["table"].number).items()
-                    if k != "number"})
 
 
 @bp.get("/tournaments/<tournament:tournament_id>")
@@ -112,23 +82,6 @@ def round_page(tournament_id: int, number: int):
                   director=director, entries=entries, has_next=bool(moves),
                   is_latest=rounds.latest_round(db, tournament_id).number == number,
                   clock=rounds.round_clock(tournament, round_row))
-
-
-def standings_context(tournament: Tournament, *, provisional: bool = False) -> dict:
-    """What the standings show; ``provisional``: while a round is played, its tables' scores so far count."""
-    db = get_db()
-    current = rounds.current_round(db, tournament.id)
-    provisional = bool(provisional and current)
-    outcome = results.results(db, tournament.id, provisional=provisional)
-    played = rounds.list_rounds(db, tournament.id)
-    closed = sum(1 for r in played if r.status == "closed")
-    return {"provisional": provisional,
-        "tournament": tournament, "results": outcome, "standings": outcome.standings, "closed": closed,
-        "current": current, "bands": vp_bands(), "tie_breaks": [TIE_BREAK_LABELS[k] for k in
-                                                                TIE_BREAKS[tournament.scoring]],
-        "sit_out_vp": SIT_OUT_VP, "vp_total": VP_TOTAL, "poll": STANDINGS_POLL_SECONDS,
-        "clock": rounds.round_clock(tournament, current) if current else None,
-    }
 
 
 @bp.get("/tournaments/<tournament:tournament_id>/standings")

@@ -1,0 +1,57 @@
+"""What the public pages, the director's pages and the printed sheets show alike: a round's tables with their
+names, scores and confirmations, each table's card (its phone link, QR code and code), and the standings. Shared
+by ``public`` and ``exports`` so that neither imports the other's views."""
+
+from __future__ import annotations
+
+from flask import url_for
+
+from ...db import get_db
+from scorekeeper.stores.tournaments import access, results, rounds
+from ...tournaments.rows import Entry, Tournament
+from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
+from .common import STANDINGS_POLL_SECONDS, entry_label, phone_url, qr_data_uri
+
+
+def round_tables(db, tournament: Tournament, number: int, entries: dict[int, Entry]) -> list[dict]:
+    """The tables of a round with their names, score and confirmations; disputed tables first."""
+    rows = []
+    for table in rounds.list_tables(db, tournament.id, number):
+        rows.append({
+            "table": table,
+            "status": results.table_status(db, table),
+            "we_name": entry_label(entries, table.we_entries),
+            "they_name": entry_label(entries, table.they_entries),
+        })
+    return sorted(rows, key=lambda row: not row["status"].disputed_by)
+
+
+def card_link(tournament_id: int, number: int) -> dict:
+    """Table ``number``'s card for the whole event: its phone link, that link's QR code, and its code."""
+    card = access.device(get_db(), tournament_id, number)
+    url = phone_url(url_for("tournaments.phone", token=card.token))
+    return {"number": number, "url": url, "qr": qr_data_uri(url), "code": card.code}
+
+
+def add_table_links(rows: list[dict]) -> None:
+    """Each table's phone link, QR code and code, for the director's eyes only."""
+    for row in rows:
+        row.update({k: v for k, v in card_link(row["table"].tournament_id, row["table"].number).items()
+                    if k != "number"})
+
+
+def standings_context(tournament: Tournament, *, provisional: bool = False) -> dict:
+    """What the standings show; ``provisional``: while a round is played, its tables' scores so far count."""
+    db = get_db()
+    current = rounds.current_round(db, tournament.id)
+    provisional = bool(provisional and current)
+    outcome = results.results(db, tournament.id, provisional=provisional)
+    played = rounds.list_rounds(db, tournament.id)
+    closed = sum(1 for r in played if r.status == "closed")
+    return {"provisional": provisional,
+        "tournament": tournament, "results": outcome, "standings": outcome.standings, "closed": closed,
+        "current": current, "bands": vp_bands(), "tie_breaks": [TIE_BREAK_LABELS[k] for k in
+                                                                TIE_BREAKS[tournament.scoring]],
+        "sit_out_vp": SIT_OUT_VP, "vp_total": VP_TOTAL, "poll": STANDINGS_POLL_SECONDS,
+        "clock": rounds.round_clock(tournament, current) if current else None,
+    }
