@@ -8,7 +8,7 @@ Flask's test client with that phone's session, after one untimed warm-up each (t
 on a server that has been up a while). The two phones' requests alternate, so a load elsewhere on a shared machine
 falls on both alike; each request's wall time and this process's CPU time are kept, and the medians compared.
 The aim: the phone with 1,000 games gets its list within 1.5x the time of the phone with 10, since a page reads
-and scores only the games it shows (20 at most, against 10).
+and scores only the games it shows (a page of 10: ``web.games.PAGE_SIZE``).
 
 Writes the figures to bench/results/games_list.json and prints them.
 """
