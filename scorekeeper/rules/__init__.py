@@ -13,10 +13,8 @@ from .profiles import (
     DEFAULT_PROFILE, PROFILES, Option, Penalty, RuleProfile, get_profile, profile_options, profile_parameters,
 )
 from .readings import other_readings
-from .scoring import (
-    CustomPenalty, DealResult, Line, SideDeal, SideResult, game_state, listable_penalties, score_deal,
-    scores_black_threes,
-)
+from .scoring import DealResult, Line, SideResult, game_state, listable_penalties, score_deal, scores_black_threes
+from .side_deal import CustomPenalty, SideDeal
 from .turn import check_meld
 
 __all__ = [

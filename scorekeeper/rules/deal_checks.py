@@ -9,16 +9,14 @@ them refuse the same deals.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping
 
 from .cards import RANKS, Card, pack_excess, pack_limits, pack_size, too_many_message
 from .errors import ImpossibleDeal, InvalidRequest
 from .floors import check_melded_floors
 from .profiles import RuleProfile
 from .i18n import Text, _, joined
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .scoring import SideDeal
+from .side_deal import SideDeal
 
 
 def scores_black_threes(profile: RuleProfile) -> bool:

@@ -7,7 +7,7 @@ from .cards import format_cards
 from .errors import InvalidRequest
 from .melds import as_cards
 from .rule_profile import SPECIAL_CANASTAS
-from .scoring import CustomPenalty, SideDeal
+from .side_deal import CustomPenalty, SideDeal
 from .i18n import _
 
 _CARD_FIELDS = ("melds", "hands")

@@ -4,45 +4,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .cards import Card
 from .deal_checks import check_deal, scores_black_threes  # noqa: F401  (part of the scoring API)
 from .deal_checks import named as _named
 from .deal_checks import who as _who
 from .errors import InvalidRequest, Violation
 from .melds import Shape, canasta_kind, meld_problems, violation
 from .profiles import Penalty, RuleProfile
+from .side_deal import CustomPenalty, SideDeal
 from .i18n import Nn_, Words, _, ngettext
-
-
-@dataclass(frozen=True)
-class CustomPenalty:
-    """A penalty not in the profile's list: ``points`` are deducted."""
-
-    points: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class SideDeal:
-    """One side's deal, card by card (melds, hands) or by totals (meld_points, canastas, hand_points)."""
-
-    melds: tuple[tuple[Card, ...], ...] | None = None
-    hands: tuple[tuple[Card, ...], ...] | None = None
-    meld_points: int | None = None
-    canastas: Mapping[str, int] | None = None
-    hand_points: int | None = None
-    red_threes: int = 0
-    black_threes: int = 0
-    went_out: bool = False
-    concealed: bool = False
-    penalties: tuple = ()
-    #: Cut-throat: this player took the pile first (or went out before anyone took it) and plays alone against
-    #: the other two as partners for this deal; with no lone hand everyone scores alone.
-    lone_hand: bool = False
-
-    @property
-    def by_cards(self) -> bool:
-        return self.melds is not None or self.hands is not None
 
 
 @dataclass(frozen=True, slots=True)
