@@ -119,3 +119,19 @@ def test_a_game_whose_running_totals_are_not_yet_known_gets_them_at_its_next_sav
         add(db, game_id, quiet_deal(7))
         assert all(deal.running for deal in list_deals(db, game_id))
         assert running_as_stored(db, game_id) == running_as_scored(db, game_id)
+
+
+def test_a_tournament_tables_saves_never_score_the_whole_game_either(no_csrf_app, counted):
+    """A table phone's save goes through the same store: each landing in the worker that did not see the save
+    before scores that deal once and never the whole game."""
+    from tests.tournaments.test_pages import four_players_in_round_one, play_simple_deal
+    from tests.tournaments.conftest import tables_of
+
+    _, tid = four_players_in_round_one(no_csrf_app, round_limit=3)
+    table = tables_of(no_csrf_app, tid, 1)[0]
+    for number in range(1, 4):  # the round's limit: three deals
+        summary_cache.clear()  # the previous save was made by the other worker process
+        before = dict(counted)
+        play_simple_deal(no_csrf_app, table, 50 + number * 5, 90)
+        assert counted["summarise"] - before["summarise"] == 0, f"deal {number}: the whole game was scored again"
+        assert counted["score_deal"] - before["score_deal"] == 1, f"deal {number}: scored more than once"

@@ -16,7 +16,7 @@ from scorekeeper.stores.changes import last_undoable
 from scorekeeper.stores.deals import add_deal, once_per_key, undo_last, update_deal
 from scorekeeper.stores.errors import StaleGame
 from scorekeeper.stores.games import game_version, get_deal, get_game
-from scorekeeper.stores.summary import game_summary
+from scorekeeper.stores.summary import game_standing, game_summary
 from scorekeeper.stores.tournaments import records, rounds
 from scorekeeper.tournaments import timing
 from scorekeeper.stores.rows import clean_reason
@@ -102,7 +102,8 @@ def table_write(db: Database, table: Table, *, expected_version: int, action):
         version = game_version(db, table.game_id)
         if version != expected_version:
             raise StaleGame(version)
-        return action(table_status(db, _fresh(db, table)))
+        # The table's score as the running totals kept with the deals give it: adding a deal scores only that deal.
+        return action(table_status(db, _fresh(db, table), game_standing(db, table.game_id)))
 
 
 def _fresh(db: Database, table: Table) -> Table:

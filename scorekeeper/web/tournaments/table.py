@@ -10,7 +10,7 @@ from flask_babel import lazy_gettext as _l
 from ...stores.deals import deal_by_key
 from ...stores.errors import GameLocked, GameOver, NothingToUndo, StaleGame
 from ...stores.games import game_version
-from ...stores.summary import game_summary
+from ...stores.summary import game_standing
 from ...db import get_db
 from ...rules import RulesError
 from scorekeeper.stores.tournaments import access, base, play, records, results, rounds, running
@@ -171,7 +171,7 @@ def read_table_deal(table_row: Table):
     deals). Returns (summary, reading, side, errors): the game as read and the deal read on it (the store reuses
     both); the deal may be saved when ``reading.can_save`` and no errors.
     """
-    summary = game_summary(get_db(), table_row.game_id)
+    summary = game_standing(get_db(), table_row.game_id)  # scores nothing: the running totals kept with the deals
     reading = read_deal(summary, request.form, "totals")
     side = request.form.get("side", "")
     errors = {}
@@ -186,7 +186,7 @@ def read_table_deal(table_row: Table):
 def table_preview(token: str):
     """The live preview of the deal being entered at the table: the scorepad's own (``deals.preview``)."""
     table_row = _load_by_token(token)
-    return render_preview(game_summary(get_db(), table_row.game_id), request.form)
+    return render_preview(game_standing(get_db(), table_row.game_id), request.form)
 
 
 def _blank(entry: dict) -> bool:
