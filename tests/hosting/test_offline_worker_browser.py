@@ -39,6 +39,7 @@ def test_a_scorepad_opened_on_the_phone_works_offline_and_its_deal_is_sent_once(
     phone.wait_for_function(KEPT, timeout=20000)
 
     phone.context.set_offline(True)
+    phone.wait_for_timeout(1000)  # a request already under way before (the worker keeping the page) ends first
     recorder.paths.clear()
     phone.reload()
     phone.wait_for_selector("li[data-deal='2']")

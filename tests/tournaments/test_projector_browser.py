@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.web.tournaments import public
+from scorekeeper.web.tournaments import shown
 from tests.conftest import open_page
 
 from .test_browser import save_a_deal, start_tournament
@@ -28,7 +28,7 @@ def font_px(page, selector: str) -> float:
 
 def test_the_wall_screen_shows_provisional_standings_in_large_type_and_updates_itself(
         wall, phone, live_server, monkeypatch):
-    monkeypatch.setattr(public, "STANDINGS_POLL_SECONDS", 1)  # the projector asks every second, not every 15
+    monkeypatch.setattr(shown, "STANDINGS_POLL_SECONDS", 1)  # the projector asks every second, not every 15
     _table, card = start_tournament(live_server.app, name="Projector night", round_end="deals", round_limit=4)
     tid = card.tournament_id
 
