@@ -22,7 +22,7 @@ from . import changes
 from .errors import DealNotFound, GameOver, InvalidGame, NothingToUndo, StaleGame, TooManyDeals
 from .games import MODES, Deal, Game, claim, get_deal, list_deals, side_names
 from .rows import dumps
-from .summary import (GameSummary, cached_at, extended, from_running, remember, running_of, score, summarise,
+from .summary import (ENGINE, GameSummary, cached_at, extended, from_running, remember, running_of, score, summarise,
                       totals_before_row)
 
 
@@ -48,6 +48,15 @@ def _scored(db: Database, game: Game, deals: list[Deal]) -> GameSummary:
         if deal.running != running:
             db.execute("UPDATE deals SET running = ? WHERE id = ?", [dumps(running), deal.id])
     return summary
+
+
+def _keep_running_current(db: Database, game: Game) -> None:
+    """Before a deal is added: when the game's last deal has no running totals of this engine (written before
+    they were kept, brought in by an import, or scored by another version of the engine), every deal's are
+    written now, in this transaction. Every other write keeps all of them current, so the last one says it."""
+    last = db.execute("SELECT running FROM deals WHERE game_id = ? ORDER BY seq DESC LIMIT 1", [game.id]).fetchone()
+    if last is not None and (json.loads(last[0]) if last[0] else {}).get("engine") != ENGINE:
+        _scored(db, game, list_deals(db, game.id))
 
 
 def _summary_before(db: Database, game: Game, expected_version: int, known: GameSummary | None) -> GameSummary:
@@ -139,6 +148,7 @@ def _insert_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, exp
     with db.atomic():
         game = claim(db, game_id, expected_version, locked_ok=locked_ok)
         before = _summary_before(db, game, expected_version, summary)
+        _keep_running_current(db, game)
         if before.game_over and not play_on:
             raise GameOver()
         if len(before.rows) >= MAX_DEALS:
@@ -149,7 +159,7 @@ def _insert_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, exp
         who = who or None
         # The running totals after the deal, kept with it: the next deal starts from them, in any process.
         running = {"sides": {k: [side.deal, side.total, side.minimum, side.canastas]
-                             for k, side in result.sides.items() if k in before.totals}}
+                             for k, side in result.sides.items() if k in before.totals}, "engine": ENGINE}
         deal_id, seq = db.execute(
             "INSERT INTO deals (game_id, seq, mode, sides, who, created_at, updated_at, client_key, running) "
             "VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM deals WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?) "

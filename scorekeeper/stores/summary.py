@@ -14,12 +14,15 @@ can be shared between requests.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from sqlite_utils import Database
 
 from scorekeeper.ops.lru import LRU
 from scorekeeper.stores.transaction import after_commit
+from .. import rules as rules_package
 from ..rules import DealResult, Line, RuleProfile, RulesError, Violation, game_state, parse_deal, score_deal
 from ..rules.i18n import Words, _
 from .errors import GameNotFound
@@ -178,9 +181,24 @@ def summarise(game: Game, deals: list[Deal], profile: RuleProfile | None = None)
     return _finish(game, profile, rows, totals, minimums, problems, ended_at)
 
 
+def _engine_stamp() -> str:
+    """A fingerprint of the rules engine's source: running totals are only read back by the engine that wrote them.
+    After an upgrade that changes how a deal scores (or any file of ``rules/``), a game's kept totals no longer
+    match its stamp, so its next write scores it from its deals and writes them again (``from_running``)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(rules_package.__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+ENGINE = _engine_stamp()
+
+
 def running_of(row: ScorepadRow) -> dict:
-    """The running totals kept with a deal (``deals.running``): each side's [deal, total, minimum, canastas]."""
-    running: dict = {"sides": {k: [side.deal, side.total, side.minimum, side.canastas] for k, side in row.sides.items()}}
+    """The running totals kept with a deal (``deals.running``): each side's [deal, total, minimum, canastas], and
+    the stamp of the engine that scored them."""
+    running: dict = {"sides": {k: [side.deal, side.total, side.minimum, side.canastas] for k, side in row.sides.items()},
+                     "engine": ENGINE}
     if row.error is not None:
         running["error"] = True
     return running
@@ -188,8 +206,8 @@ def running_of(row: ScorepadRow) -> dict:
 
 def from_running(game: Game, deals: list[Deal], profile: RuleProfile | None = None) -> GameSummary | None:
     """The summary the running totals kept with the deals give, scoring nothing: rows without breakdowns
-    (``scored=False``). None when a deal's running totals are not known, or its scoring was refused (the
-    refusal's words are only had by scoring it)."""
+    (``scored=False``). None when a deal's running totals are not known, were kept by another version of the
+    engine, or its scoring was refused (the refusal's words are only had by scoring it)."""
     profile = profile or game_profile(game)
     totals = {k: 0 for k in game.side_keys}
     minimums = {k: profile.minimum(0, 1) for k in totals}
@@ -197,7 +215,7 @@ def from_running(game: Game, deals: list[Deal], profile: RuleProfile | None = No
     try:
         for index, deal in enumerate(deals):
             running = deal.running or {}
-            if not running.get("sides") or running.get("error"):
+            if not running.get("sides") or running.get("error") or running.get("engine") != ENGINE:
                 return None
             sides = {}
             for k in totals:

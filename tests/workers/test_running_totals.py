@@ -135,3 +135,22 @@ def test_a_tournament_tables_saves_never_score_the_whole_game_either(no_csrf_app
         play_simple_deal(no_csrf_app, table, 50 + number * 5, 90)
         assert counted["summarise"] - before["summarise"] == 0, f"deal {number}: the whole game was scored again"
         assert counted["score_deal"] - before["score_deal"] == 1, f"deal {number}: scored more than once"
+
+
+def test_totals_kept_by_another_version_of_the_engine_are_scored_again_at_the_next_save(client, no_csrf_app, db):
+    """An upgrade that changes how deals score leaves each game's kept totals stamped by the engine before: the
+    next save, whichever worker it lands in and whatever it had cached, scores the game from its deals and writes
+    every deal's totals again, so they never carry an old scoring forward."""
+    game_id = start_game(client, target=99_000)
+    for version in range(1, 5):
+        client.post(f"{game_path(client, game_id)}/deals", data=totals_form(version))
+    old = '{"sides":{"we":[1,99999,50,0],"they":[1,99999,50,0]},"engine":"an-older-engine"}'
+    db.execute("UPDATE deals SET running = ? WHERE game_id = ?", [old, game_id])
+    db.conn.commit()
+    summary_cache.clear()
+    client.get(game_path(client, game_id))  # the page is read (and cached) before the save, as a phone does
+    response = client.post(f"{game_path(client, game_id)}/deals", data=totals_form(5))
+    assert response.status_code == 303
+    with no_csrf_app.app_context():
+        assert running_as_stored(db, game_id) == running_as_scored(db, game_id)
+        assert {deal.running["engine"] for deal in list_deals(db, game_id)} == {summaries.ENGINE}
