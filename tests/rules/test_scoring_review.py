@@ -274,27 +274,34 @@ def a_deal(draw):
         lone = draw(st.integers(-1, 2))
         sides = {key: dataclasses.replace(side, lone_hand=i == lone) for i, (key, side) in enumerate(sides.items())}
     before = {name: draw(st.integers(-400, 2000)) * 5 for name in sides}
-    return profile, sides, before
+    deal_number = draw(st.one_of(st.none(), st.integers(1, 12)))
+    return profile, sides, before, deal_number
 
 
 @settings(max_examples=400, deadline=None)
 @given(a_deal())
 def test_breakdown_sums_to_the_deal_under_every_profile_and_option(case):
     """docs/API.md score/deal — the breakdown adds up to the deal; docs/RULES.md conventions — every score, total and
-    minimum is a multiple of 5; the game is over exactly when a total reached the target."""
-    profile, sides, before = case
+    minimum is a multiple of 5; the game is over exactly when a total reached the target, or, in a game of a fixed
+    number of deals (docs/RULES.md §6), after its last deal with one side ahead."""
+    profile, sides, before, deal_number = case
     try:
-        result = score_deal(profile, sides, before)
+        result = score_deal(profile, sides, before, deal_number=deal_number)
     except ImpossibleDeal:
         return
     for name, res in result.sides.items():
         assert sum(line.points for line in res.breakdown) == res.deal
         assert res.total == before[name] + res.deal
         assert res.deal % 5 == 0 and res.total % 5 == 0 and res.minimum % 5 == 0
-        assert res.minimum == profile.minimum(res.total)
+        assert res.minimum == profile.minimum(res.total, deal_number + 1 if deal_number else None)
         assert all(line.points % 5 == 0 and str(line.label) for line in res.breakdown)
     totals_after = {name: res.total for name, res in result.sides.items()}
-    assert result.game_over is (max(totals_after.values()) >= profile.target)
+    best = max(totals_after.values())
+    if profile.deals_in_game:
+        one_ahead = list(totals_after.values()).count(best) == 1
+        assert result.game_over is (deal_number is not None and deal_number >= profile.deals_in_game and one_ahead)
+    else:
+        assert result.game_over is (best >= profile.target)
     if result.winner is not None:
         assert totals_after[result.winner] == max(totals_after.values())
     assert result.to_dict()["sides"].keys() == sides.keys()
