@@ -66,6 +66,14 @@ def _instance_config(app: Flask) -> None:
         app.config["SECRET_KEY"] = _secret_key(folder)
 
 
+def _server_database(app: Flask) -> None:
+    """SCOREKEEPER_DATABASE_URL=postgresql://... (DATABASE_URL): PostgreSQL instead of the SQLite file; the files
+    kept beside the database (sheets, lock files) then go to the data folder."""
+    if app.config.get("DATABASE_URL"):
+        app.config["DATABASE"] = app.config["DATABASE_URL"]
+    app.config.setdefault("DATA_FOLDER", app.instance_path)
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the application. This is the only way to get one."""
     from scorekeeper.ops.trouble import InstanceTrouble, instance_problem
@@ -106,6 +114,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = secrets.token_hex(32)
+
+    _server_database(app)
 
     # The app's layers are imported here, not at the top: importing any part of the package (the engine from a
     # REPL, the `scorekeeper score` command) runs this file, and it should not load the web app for them.

@@ -27,3 +27,24 @@ def instance_dir() -> Path:
     if not BUNDLED:
         return ROOT / "instance"
     return user_data_path("scorekeeper", appauthor=False)
+
+
+def is_server_database(database: str | None) -> bool:
+    """Whether ``database`` names a PostgreSQL database (a ``postgresql://`` URL) rather than a SQLite file."""
+    return str(database or "").startswith(("postgresql://", "postgres://"))
+
+
+def beside_database(config) -> Path:
+    """The folder for the files kept beside the database (drawn sheets, lock files, backups): the SQLite file's
+    folder, or with a PostgreSQL database the data folder (``DATA_FOLDER``, the instance folder)."""
+    if is_server_database(config["DATABASE"]):
+        return Path(config.get("DATA_FOLDER") or instance_dir())
+    return Path(config["DATABASE"]).parent
+
+
+def lock_base(config) -> str:
+    """The path the lock files of processes sharing one database start with: the SQLite file itself, or a name in
+    the data folder for a PostgreSQL database (processes on one machine share it)."""
+    if is_server_database(config["DATABASE"]):
+        return str(beside_database(config) / "postgresql")
+    return config["DATABASE"]

@@ -18,23 +18,82 @@ CHROMIUM = "/usr/bin/chromium"
 PHONES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "height": 844}}
 
 
+# --- Both engines: SQLite (the default) and PostgreSQL (DATABASE_URL) --------------------------
+#: The tests that run twice, on SQLite and on PostgreSQL (README, "Tests"): every test in these files or folders
+#: that uses the app fixtures (``app``, ``csrf_app``, ``no_csrf_app``, ``client``, ``db``, ``live_server``) or asks
+#: for ``engine``, except browser tests (the pages are the same; the live server's path to the database is run on
+#: both by tests/workers) and those marked ``sqlite_only``. The web pages that only render what the engine says
+#: (the referee, words, number formats, caching) run on SQLite alone, to keep ``make test`` within its time.
+BOTH_ENGINES = (
+    "tests/test_store.py", "tests/tournaments/", "tests/workers/", "tests/seasons/", "tests/hosting/",
+    "tests/test_same_deal_same_verdict.py", "tests/safety/test_same_key_race.py", "tests/safety/test_import_shape.py",
+    *(f"tests/web/test_{name}.py" for name in (
+        "fuzz_routes", "deals", "deals_penalties", "deal_saved_answer", "one_deal_path", "one_deal_form", "tables",
+        "games", "game_links", "history", "options_mid_game", "rule_sets", "language", "scorepad_extras",
+        "foundation", "fresh_form")),
+)
+
+
+def pytest_generate_tests(metafunc) -> None:
+    if "engine" not in metafunc.fixturenames:
+        return
+    where = metafunc.definition.path.relative_to(Path(__file__).resolve().parent.parent).as_posix()
+    marked = metafunc.definition.get_closest_marker
+    if where.startswith(BOTH_ENGINES) and not marked("sqlite_only") and not marked("browser"):
+        metafunc.parametrize("engine", ["sqlite", "postgresql"], indirect=True)
+
+
 @pytest.fixture
-def app(tmp_path: Path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test-only"})
+def engine(request) -> str:
+    """The database engine of this test's app: "sqlite" (a file in tmp_path) or "postgresql"."""
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """A throw-away PostgreSQL server for the session (tests/pgcluster.py) with a migrated template database."""
+    from scorekeeper.db import migrate
+    from tests.pgcluster import Cluster
+
+    cluster = Cluster()
+    template = cluster.database()
+    migrate(template)
+    cluster.template = cluster.name(template)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def database(engine: str, tmp_path: Path, request, monkeypatch) -> Iterator[str]:
+    """The database of this test's app: a SQLite file, or a fresh PostgreSQL database (a copy of the migrated
+    template) whose files beside it (sheets, lock files) go to tmp_path, as do a child process's."""
+    if engine == "sqlite":
+        yield str(tmp_path / "test.sqlite")
+        return
+    cluster = request.getfixturevalue("pg_cluster")
+    url = cluster.database(template=cluster.template)
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
+    yield url
+    cluster.drop(url)
+
+
+@pytest.fixture
+def app(database: str):
+    app = create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "test-only"})
     yield app
 
 
 @pytest.fixture
-def csrf_app(tmp_path: Path):
+def csrf_app(database: str):
     """An app that checks CSRF tokens the way production does."""
-    return create_app({"DATABASE": str(tmp_path / "csrf.sqlite"), "SECRET_KEY": "test-only"})
+    return create_app({"DATABASE": database, "SECRET_KEY": "test-only"})
 
 
 @pytest.fixture
-def no_csrf_app(tmp_path: Path):
+def no_csrf_app(database: str):
     """An app with CSRF checks off, for tests that post forms without scraping the token first."""
     return create_app(
-        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "t"}
+        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": database, "SECRET_KEY": "t"}
     )
 
 
@@ -64,11 +123,11 @@ class LiveServer:
 
 
 @pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+def live_server(database: str) -> Iterator[LiveServer]:
     """The real app served by waitress on a free port, with CSRF protection on."""
     from waitress.server import create_server
 
-    app = create_app({"DATABASE": str(tmp_path / "live.sqlite"), "SECRET_KEY": "live-test"})
+    app = create_app({"DATABASE": database, "SECRET_KEY": "live-test"})
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     closing = threading.Event()
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import http.cookiejar
 import re
-import sqlite3
 import urllib.error
 import urllib.parse
 import urllib.request
+
+from scorekeeper.db import connect
 
 
 class Recorder:
@@ -67,13 +68,20 @@ def _database(where) -> str | None:
     return str(where) if isinstance(where, str) else None
 
 
+def _one(where, sql: str, params: list):
+    """One row read from the database of ``where``: a database connection the test already holds (SQLite or
+    PostgreSQL, ``scorekeeper.db.connect``), or else the database of an app, client, server or path."""
+    if hasattr(where, "execute") and hasattr(where, "conn"):
+        return where.execute(sql, params).fetchone()
+    db = connect(_database(where))
+    try:
+        return db.execute(sql, params).fetchone()
+    finally:
+        db.conn.close()
+
+
 def _link(where, table: str, row_id: int) -> str:
-    conn = getattr(where, "conn", None)  # a sqlite-utils Database the test already holds
-    if conn is not None:
-        row = conn.execute(f"SELECT link FROM {table} WHERE id = ?", [row_id]).fetchone()
-    else:
-        with sqlite3.connect(_database(where)) as conn:
-            row = conn.execute(f"SELECT link FROM {table} WHERE id = ?", [row_id]).fetchone()
+    row = _one(where, f"SELECT link FROM {table} WHERE id = ?", [row_id])
     assert row and row[0], f"no {table} row {row_id} with a link"
     return row[0]
 
@@ -95,11 +103,6 @@ def started_id(where, address: str) -> int:
     match = re.search(r"/(games|tournaments)/([A-Za-z0-9_-]{22})(?:[/?#]|$)", address)
     assert match, f"no game or tournament address in {address!r}"
     table, link = match.groups()
-    conn = getattr(where, "conn", None)
-    if conn is not None:
-        row = conn.execute(f"SELECT id FROM {table} WHERE link = ?", [link]).fetchone()
-    else:
-        with sqlite3.connect(_database(where)) as conn:
-            row = conn.execute(f"SELECT id FROM {table} WHERE link = ?", [link]).fetchone()
+    row = _one(where, f"SELECT id FROM {table} WHERE link = ?", [link])
     assert row, f"no {table} row at {address!r}"
     return row[0]

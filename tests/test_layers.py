@@ -10,14 +10,15 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
-#: The modules that may sit at the top of the package: the factory, where files are, the database and its
-#: migrations, the clock, the rows' base. Everything else lives in the package of its layer.
-TOP_MODULES = {"__init__.py", "paths.py", "db.py", "migrations.py", "clock.py", "rows.py"}
+#: The modules that may sit at the top of the package: the factory, where files are, the migrations, the clock,
+#: the rows' base (the database connection is the ``db`` package). Everything else lives in the package of its layer.
+TOP_MODULES = {"__init__.py", "paths.py", "migrations.py", "clock.py", "rows.py"}
 #: Imports of the package's own modules inside a function, each with its reason. The factory imports the app's
 #: layers when it builds an app, so that importing the engine (or the command line) does not load the web app.
 LAZY_IMPORTS = {("scorekeeper", "create_app")}
-#: Where SQL may be written: the stores, the connection and the schema.
-SQL_HOMES = ("stores/", "db.py", "migrations.py")
+#: Where SQL may be written: the stores, the connection (``db/``: SQLite, PostgreSQL, the copy between them) and
+#: the schema.
+SQL_HOMES = ("stores/", "db/", "migrations.py")
 SQL = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH)\b", re.IGNORECASE)
 
 
@@ -219,3 +220,42 @@ def test_the_view_check_finds_a_view_importing_another():
              "scorekeeper.web.tournaments": {"scorekeeper.web.tournaments.public"}}
     views = {"scorekeeper.web.games", "scorekeeper.web.deals", "scorekeeper.web.tournaments.public"}
     assert views_importing_views(graph, views) == [("scorekeeper.web.deals", "scorekeeper.web.games")]
+
+
+#: SQL that SQLite reads and PostgreSQL does not, with the form both read (the stores run on both, db/postgres.py).
+SQLITE_ONLY = {
+    r"\bINSERT\s+OR\s+(IGNORE|REPLACE)\b": "INSERT ... ON CONFLICT DO NOTHING / DO UPDATE",
+    r"\bREPLACE\s+INTO\b": "INSERT ... ON CONFLICT DO UPDATE",
+    r"\bjulianday\s*\(|\bstrftime\s*\(|\bdatetime\s*\(": "a time computed in Python (clock.stamp)",
+    r"\bCOLLATE\s+NOCASE\b": "ORDER BY lower(...)",
+    r"\bGROUP_CONCAT\s*\(|\bIFNULL\s*\(|\bjson_extract\s*\(": "Python, or COALESCE",
+    r"\b(MAX|MIN)\s*\([^()]*,": "CASE WHEN (a two-argument MAX is SQLite's own)",
+    r"\[[a-z_{}]+\]": 'a name in double quotes ("games")',
+    r"\browid\b": "the id column",
+}
+
+
+def test_the_stores_write_sql_both_engines_read():
+    """Every store runs on SQLite and on PostgreSQL through one set of SQL: no statement of SQLite's own dialect
+    (``PRAGMA`` only where a SQLite file is asked about itself, and ``lastrowid``, which psycopg has not:
+    ``RETURNING id``)."""
+    found = []
+    for _, _, path, tree in modules():
+        where = str(path.relative_to(PACKAGE))
+        if not where.startswith("stores/"):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "lastrowid":
+                found.append(f"{where}:{node.lineno}: lastrowid (use RETURNING id)")
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and SQL.match(node.value):
+                for pattern, instead in SQLITE_ONLY.items():
+                    if re.search(pattern, node.value, re.IGNORECASE):
+                        found.append(f"{where}:{node.lineno}: {node.value[:50]!r}: {instead}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                text = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+                if SQL.match(text):
+                    for pattern, instead in SQLITE_ONLY.items():
+                        if re.search(pattern, text, re.IGNORECASE):
+                            found.append(f"{where}:{node.lineno}: {text[:50]!r}: {instead}")
+    assert sorted(set(found)) == []

@@ -329,7 +329,7 @@ def test_two_databases_never_share_cached_summaries(tmp_path):
     assert totals == [700, 900]
 
 
-def test_a_new_game_that_reuses_a_deleted_games_id_is_not_served_the_old_summary(db):
+def test_a_new_game_that_reuses_a_deleted_games_id_is_not_served_the_old_summary(db, engine):
     old = games.create_game(db, rules="bicycle", options={"target": 5000}, sides=SIDES)
     deals.add_deal(db, old, totals_deal(), mode="totals", expected_version=1)
     summaries.game_summary(db, old)
@@ -337,6 +337,8 @@ def test_a_new_game_that_reuses_a_deleted_games_id_is_not_served_the_old_summary
     from scorekeeper.stores.bin import purge
 
     purge(db, [old])  # emptied from the bin
+    if engine == "postgresql":  # an identity never gives an id twice by itself: a restored dump could
+        db.execute(f"ALTER TABLE games ALTER COLUMN id RESTART WITH {old}")
     other = [{"key": "we", "name": "North", "players": ["Ed", "Flo"]},
              {"key": "they", "name": "South", "players": ["Gus", "Hal"]}]
     new = games.create_game(db, rules="bicycle", options={"target": 5000}, sides=other)

@@ -115,7 +115,7 @@ def _welcome(app, host: str, port: int) -> None:
 
     click.echo(_("Canasta Scorekeeper is running."))
     click.echo(_("Data folder: %(instance_path)s", instance_path=app.instance_path))
-    click.echo(_("Database: %(DATABASE)s", DATABASE=app.config['DATABASE']))
+    click.echo(_("Database: %(DATABASE)s", DATABASE=shown_database(app.config["DATABASE"])))
     urls = _advertised(app, host, port)
     qr = segno.make(urls[0], error="m")
     qr.terminal(compact=True)
@@ -151,7 +151,7 @@ def init_db() -> None:
 
     app = app_or_exit()
     applied = migrate(app.config["DATABASE"])
-    click.echo(_("Database ready at %(DATABASE)s (%(applied)s migration(s) applied).", DATABASE=app.config['DATABASE'], applied=len(applied)))
+    click.echo(_("Database ready at %(DATABASE)s (%(applied)s migration(s) applied).", DATABASE=shown_database(app.config["DATABASE"]), applied=len(applied)))
 
 
 
@@ -401,6 +401,7 @@ from scorekeeper.cli.data import app_or_exit, register as _register_data_command
 from scorekeeper.api.parsing import answer, parse_int_text
 from scorekeeper.db import migrate
 from scorekeeper.ops.netinfo import is_loopback, public_urls
+from scorekeeper.ops.trouble import shown_database
 from scorekeeper.cli.workers import server as workers_server, settings as gunicorn_settings
 
 _register_data_commands(main)

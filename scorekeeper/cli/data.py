@@ -15,22 +15,26 @@ from scorekeeper.rules.i18n import gettext as _
 from scorekeeper.rules.i18n import gettext_plural as ngettext
 from scorekeeper.rules.i18n import number
 from scorekeeper import create_app
-from scorekeeper.db import connect
-from scorekeeper.ops.trouble import DatabaseTrouble
-from scorekeeper.paths import instance_dir
+from scorekeeper.db import connect, migrate
+from scorekeeper.db.copy import CopyRefused, copy_to
+from scorekeeper.ops.trouble import DatabaseTrouble, check_server, server_name
+from scorekeeper.paths import beside_database, instance_dir, is_server_database
 from scorekeeper.stores.imports import MAX_FILE_BYTES, ImportRefused, import_file
 from scorekeeper.stores.transfer import export_all
 
 
-def instance_config() -> Config:
+def instance_config(server_wins: bool = True) -> Config:
     """The configuration the server would use (instance/config.py, then SCOREKEEPER_* variables), read without
-    starting the app, so a command that only reads the database never creates or upgrades one."""
+    starting the app, so a command that only reads the database never creates or upgrades one. ``DATABASE_URL``
+    takes the place of ``DATABASE`` unless ``server_wins`` is False (``copy-to`` reads the SQLite file)."""
 
     instance = instance_dir()
     config = Config(str(instance))
     config.from_mapping(DATABASE=str(instance / "scorekeeper.sqlite"))
     config.from_pyfile("config.py", silent=True)
     config.from_prefixed_env("SCOREKEEPER")
+    if server_wins and config.get("DATABASE_URL"):
+        config["DATABASE"] = config["DATABASE_URL"]
     return config
 
 
@@ -59,6 +63,10 @@ def backup(path: str) -> None:
     Safe while the server runs: it uses SQLite's online backup API. To restore, stop the server and put the
     copy in place of the database file (see the README)."""
     database = instance_config()["DATABASE"]
+    if is_server_database(database):
+        _fail(_("The database is on a PostgreSQL server, which keeps it: back it up with the server's own tool, "
+                "pg_dump (for example: pg_dump --format=custom --file=club.dump \"$SCOREKEEPER_DATABASE_URL\"; "
+                "see the README)."))
     try:
         made = backup_database(database, path)
     except BackupError as error:
@@ -74,7 +82,7 @@ def export_command(folder: str) -> None:
     """Write every game and every tournament as JSON files into FOLDER (a game's file imports elsewhere)."""
 
     database = instance_config()["DATABASE"]
-    if not Path(database).is_file():
+    if not is_server_database(database) and not Path(database).is_file():
         _fail(_("There is no database at %(database)s: nothing to export. Check DATABASE in the configuration.",
                 database=database))
     db = connect(database)
@@ -114,18 +122,60 @@ def import_command(file: str) -> None:
         click.echo(_("Imported %(file)s as game %(game)s.", file=file, game=game_id))
 
 
+@click.command("copy-to", short_help=_l("Copy the SQLite database into an empty PostgreSQL database."),
+               help=_l("Copy every game, tournament, season and player of the SQLite database into the empty "
+                       "PostgreSQL database at URL (postgresql://user:password@host/name), which is brought to "
+                       "the same schema first. Stop the server while copying; then start it with "
+                       "SCOREKEEPER_DATABASE_URL set to URL."))
+@click.argument("url")
+def copy_to_command(url: str) -> None:
+    """Copy the SQLite database into the empty PostgreSQL database at URL."""
+    database = instance_config(server_wins=False)["DATABASE"]
+    if not is_server_database(url):
+        _fail(_("%(url)s is not a PostgreSQL address: write it as postgresql://user:password@host/name.",
+                url=url))
+    if is_server_database(database) or not Path(database).is_file():
+        _fail(_("There is no SQLite database at %(database)s to copy. Check DATABASE in the configuration.",
+                database=database))
+    try:
+        check_server(url, migrate)
+        target = connect(url)
+    except DatabaseTrouble as trouble:
+        _fail(str(trouble))
+    try:
+        copied = copy_to(database, target)
+    except CopyRefused as refused:
+        _fail(_("The PostgreSQL database %(where)s already holds data (%(tables)s): copy into an empty database.",
+                where=server_name(url), tables=refused.detail))
+    finally:
+        target.conn.close()
+    click.echo(ngettext("Copied %(num)d row from %(database)s into %(where)s.",
+                        "Copied %(num)d rows from %(database)s into %(where)s.", sum(copied.values()),
+                        database=database, where=server_name(url)))
+
+
 def register(group: click.Group) -> None:
-    for command in (backup, export_command, import_command):
+    for command in (backup, export_command, import_command, copy_to_command):
         group.add_command(command)
 
 
 def backup_folder(config) -> Path:
     """Where the server keeps its rotating backups: BACKUP_DIR, or instance/backups/."""
-    return Path(config.get("BACKUP_DIR") or Path(config["DATABASE"]).parent / "backups")
+    return Path(config.get("BACKUP_DIR") or beside_database(config) / "backups")
 
 
-def start_backups(config) -> BackupKeeper:
+class NoBackups:
+    """A PostgreSQL database is backed up by its server's tools (pg_dump), not by the app."""
+
+    def stop(self) -> None:
+        """Nothing to finish."""
+
+
+def start_backups(config) -> BackupKeeper | NoBackups:
     """Start the server's rotating backups (BACKUP_INTERVAL seconds, the last BACKUP_KEEP kept)."""
+    if is_server_database(config["DATABASE"]):
+        click.echo(_("Backups: the database is on a PostgreSQL server; back it up with pg_dump (see the README)."))
+        return NoBackups()
     keeper = BackupKeeper(config["DATABASE"], str(backup_folder(config)),
                           interval=float(config.get("BACKUP_INTERVAL") or DEFAULT_INTERVAL),
                           keep=int(config.get("BACKUP_KEEP") or DEFAULT_KEEP))

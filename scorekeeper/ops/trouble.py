@@ -15,6 +15,11 @@ import os
 import sqlite3
 from pathlib import Path
 
+import psycopg
+from psycopg.conninfo import conninfo_to_dict
+
+from scorekeeper.paths import is_server_database
+
 # The web app answers in the request's language, the command in the terminal's (both set through rules.i18n).
 from scorekeeper.rules.i18n import N_
 from scorekeeper.rules.i18n import gettext as _
@@ -143,3 +148,30 @@ def check_database(path: str, migrate) -> list[str]:
     except (sqlite3.Error, OSError) as error:
         raise DatabaseTrouble(start_problem(path, error)) from None
     return applied
+
+
+def server_name(url: str) -> str:
+    """A PostgreSQL URL as people may read it: the server and database, never the user's password."""
+    try:
+        parts = conninfo_to_dict(url)
+    except psycopg.Error:
+        return "PostgreSQL"
+    where = parts.get("host") or "localhost"
+    return f"{parts.get('dbname') or parts.get('user') or ''} @ {where}:{parts.get('port') or 5432}"
+
+
+def shown_database(database: str) -> str:
+    """The database as a terminal shows it: a SQLite file's path, or a server's name without its password."""
+    return f"PostgreSQL {server_name(database)}" if is_server_database(database) else database
+
+
+def check_server(url: str, migrate) -> list[str]:
+    """Run ``migrate(url)`` on a PostgreSQL database; DatabaseTrouble, in one line, if it cannot be reached or
+    used."""
+    try:
+        return migrate(url)
+    except (sqlite3.Error, psycopg.Error, OSError) as error:
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise DatabaseTrouble(_("Cannot start: the PostgreSQL database %(where)s cannot be used (%(reason)s). Check "
+                                "that the server runs and that DATABASE_URL names a database this user may "
+                                "write.", where=server_name(url), reason=reason)) from None

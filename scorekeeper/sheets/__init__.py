@@ -42,7 +42,7 @@ from urllib.request import url2pathname
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from scorekeeper.paths import ROOT
+from scorekeeper.paths import ROOT, lock_base
 from flask import Response, current_app, render_template
 from scorekeeper.sheets.cache import rendering
 from scorekeeper.sheets.facts import points, signed
@@ -131,7 +131,7 @@ def render_pdf(template_name: str, *, paper: str, **context) -> bytes:
     from weasyprint import HTML  # heavy: only here, never at import time
 
     # One render at a time, in every worker process (SheetsBusy when another already waits): saves keep threads.
-    with rendering(current_app.config.get("DATABASE")):
+    with rendering(lock_base(current_app.config) if current_app.config.get("DATABASE") else None):
         return HTML(string=html, base_url=ROOT.as_uri() + "/", url_fetcher=_fetcher_class()()).write_pdf()
 
 

@@ -33,6 +33,7 @@ from scorekeeper.stores import changes
 from scorekeeper.stores.devices import device_params
 from scorekeeper.stores.errors import GameNotFound
 from scorekeeper.stores.games import Game
+from scorekeeper.stores.summary import db_file
 
 BIN_DAYS = 30
 DAY = 86400.0
@@ -97,7 +98,7 @@ def sweep(db: Database, now: datetime | None = None) -> int:
     delete for good those in the bin ``BIN_DAYS`` by both clocks (the module's docstring says why); how many."""
     now = now or clock.now()
     running = _monotonic()
-    key = db.execute("PRAGMA database_list").fetchone()[2]
+    key = db_file(db)
     seen_at, elapsed = _bin_clock(db)
     wall = max(0.0, (now - _moment(seen_at)).total_seconds())
     previous = _last_sweep.get(key)

@@ -44,11 +44,11 @@ def record_change(db: Database, *, game_id: int, deal_id: int | None, action: st
     # Plain SQL: sqlite-utils' insert() would first look the table up (several PRAGMA queries).
     return db.execute(
         "INSERT INTO changes (game_id, deal_id, action, before, after, who, reason, undone, at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?) RETURNING id",
         [game_id, deal_id, action, None if before is None else dumps(before),
          None if after is None else dumps(after), (who or None) and str(who)[:60],
          clean_reason(reason) or None, clock.stamp()],
-    ).lastrowid
+    ).fetchone()[0]
 
 
 def list_changes(db: Database, game_id: int) -> list[Change]:

@@ -11,5 +11,5 @@ def unique_code(db: Database, table: str, column: str, *, alphabet: str, length:
     """A random code of ``length`` letters from ``alphabet`` that no row of ``table`` has in ``column`` yet."""
     while True:
         code = "".join(secrets.choice(alphabet) for _ in range(length))
-        if not db.execute(f"SELECT 1 FROM [{table}] WHERE [{column}] = ?", [code]).fetchone():
+        if not db.execute(f'SELECT 1 FROM "{table}" WHERE "{column}" = ?', [code]).fetchone():
             return code

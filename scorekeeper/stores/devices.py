@@ -40,7 +40,7 @@ def remember(db: Database, device: str, kind: str, row_id: int) -> None:
     if db.execute(f"SELECT 1 FROM {table} WHERE device = ? AND {column} = ?", [key, row_id]).fetchone():
         return
     with db.atomic():
-        db.execute(f"INSERT OR IGNORE INTO {table} (device, {column}, seen_at) VALUES (?, ?, ?)",
+        db.execute(f"INSERT INTO {table} (device, {column}, seen_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                    [key, row_id, clock.stamp()])
 
 

@@ -188,9 +188,10 @@ def create_game(db: Database, *, rules: str, options: dict | None, sides: list[d
     # fail at once with "database is locked". The unique index guards the code picked beforehand.
     with db.atomic():
         cursor = db.execute(
-            f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' for _ in row)})", list(row.values())
+            f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' for _ in row)}) RETURNING id",
+            list(row.values()),
         )
-        game_id = cursor.lastrowid
+        game_id = cursor.fetchone()[0]
         changes.record_change(db, game_id=game_id, deal_id=None, action="create", before=None,
                       after={"rules": profile.id, "options": options, "sides": sides, "first_dealer": first_dealer},
                       who=who, reason=None)
@@ -300,12 +301,17 @@ def claim(db: Database, game_id: int, expected_version: int, *, locked_ok: bool 
 
     ``locked_ok``: the writer may change a locked game (a tournament table through its own link, the director);
     the scorepad's pages may not. Returns the game row as it now is (the new version), read by the claim
-    itself (``RETURNING``)."""
-    rows = db.execute(
-        "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ? "
-        "AND (locked = 0 OR ?) AND deleted_at IS NULL RETURNING *",
-        [clock.stamp(), game_id, expected_version, 1 if locked_ok else 0],
-    ).fetchall()
+    itself (``RETURNING``).
+
+    On PostgreSQL a claim of a version another transaction is writing, but has not committed, matches no row
+    at once (the committed row has the older version) instead of waiting for that writer as SQLite's write lock
+    makes it do: a retry carrying the version after its own first attempt would be refused. So a claim that
+    matches nothing waits for the row's lock, then claims once more; behind SQLite's lock nothing can have
+    changed in between, and the second claim answers as the first."""
+    rows = _claim(db, game_id, expected_version, locked_ok)
+    if not rows:
+        db.execute("UPDATE games SET version = version WHERE id = ?", [game_id])
+        rows = _claim(db, game_id, expected_version, locked_ok)
     if rows:
         return Game.from_row(rows[0])
     game = get_game(db, game_id)
@@ -314,6 +320,14 @@ def claim(db: Database, game_id: int, expected_version: int, *, locked_ok: bool 
     if game.locked and not locked_ok:
         raise GameLocked()
     raise StaleGame(game.version)
+
+
+def _claim(db: Database, game_id: int, expected_version: int, locked_ok: bool) -> list:
+    return db.execute(
+        "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ? "
+        "AND (locked = 0 OR ?) AND deleted_at IS NULL RETURNING *",
+        [clock.stamp(), game_id, expected_version, 1 if locked_ok else 0],
+    ).fetchall()
 
 
 def seating(game: Game) -> list[dict]:

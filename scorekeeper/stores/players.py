@@ -135,7 +135,7 @@ def merge(db: Database, keep: int, gone: int) -> None:
             raise PlayerError("partners")
         db.execute("UPDATE entry_players SET player_id = ? WHERE player_id = ?", [keep, gone])
         db.execute("UPDATE club_players SET merged_into = ? WHERE id = ? OR merged_into = ?", [keep, gone, gone])
-        db.execute("UPDATE club_players SET initials = MAX(initials, ?) WHERE id = ?", [int(merged.initials), keep])
+        db.execute("UPDATE club_players SET initials = 1 WHERE id = ? AND ? = 1", [keep, int(merged.initials)])
 
 
 def set_initials(db: Database, player_id: int, initials: bool) -> None:

@@ -162,7 +162,7 @@ def by_ref(db: Database, ref: str | None) -> RuleSet | None:
 def latest(db: Database) -> list[RuleSet]:
     """The latest version of every set, by name."""
     rows = db.execute("SELECT * FROM rule_sets r WHERE version = (SELECT MAX(version) FROM rule_sets "
-                      "WHERE key = r.key) ORDER BY name COLLATE NOCASE").fetchall()
+                      "WHERE key = r.key) ORDER BY lower(name), name").fetchall()
     return [_decode(row) for row in rows]
 
 

@@ -186,7 +186,7 @@ def _import_players(db: Database, people: list[dict]) -> None:
         if found is None:
             found = records.remember_players(db, [names[0]])[0]
         for alias in names:
-            db.execute("INSERT OR IGNORE INTO club_players (name, key, merged_into) VALUES (?, ?, ?)",
+            db.execute("INSERT INTO club_players (name, key, merged_into) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                        [alias, records.name_key(alias), found])
         if person.get("initials"):
             players.set_initials(db, found, True)

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from ..db import get_db
 from ..i18n import local_day
+from ..paths import beside_database, lock_base
 from ..rules import PROFILES, RulesError, UnknownRules, get_profile
 from ..sheets import PAPER_NAMES, UnknownPaper, paper_from, pdf_response, render_pdf
 from ..sheets.cache import SHEET_FOLDER, sheet_cache
@@ -75,7 +76,7 @@ def game_sheet(game_id: int):
     played = local_day(game.created_at)
     # Rendered once per game version, paper and language, then served from memory or from the sheet folder beside
     # the database, which every worker process shares (sheets/cache.py).
-    database = current_app.config["DATABASE"]
+    database = lock_base(current_app.config)  # the SQLite file, or a name in the data folder for PostgreSQL
     key = (database, game.id, game.version, game.code, paper, str(get_locale()))
     pdf = sheet_cache.get_or_render(key, lambda: render_pdf(
         "sheets/game_pdf.html",
@@ -87,5 +88,5 @@ def game_sheet(game_id: int):
         profile=summary.profile,
         options=option_lines(summary.profile, get_profile(game.rules)),
         played=played,
-    ), folder=Path(database).parent / SHEET_FOLDER)
+    ), folder=beside_database(current_app.config) / SHEET_FOLDER)
     return pdf_response(pdf, f"canasta-game-{game.id}-{played.isoformat()}.pdf")

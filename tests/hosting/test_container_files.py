@@ -27,8 +27,13 @@ def test_the_image_the_compose_file_and_caddy_name_the_same_port():
     assert "./Caddyfile:/etc/caddy/Caddyfile" in COMPOSE
 
 
-def test_every_setting_the_compose_file_gives_is_one_the_app_reads(tmp_path, monkeypatch):
+def test_every_setting_the_compose_file_gives_is_one_the_app_reads(tmp_path, monkeypatch, pg_cluster):
     environment = compose_environment()
+    # The app's database is the compose file's PostgreSQL service; here a database of the tests' own server.
+    assert environment["SCOREKEEPER_DATABASE_URL"].endswith("@db/scorekeeper")
+    assert "POSTGRES_DB: scorekeeper" in COMPOSE and "image: postgres:" in COMPOSE
+    url = pg_cluster.database(template=pg_cluster.template)
+    environment["SCOREKEEPER_DATABASE_URL"] = url
     assert {"SCOREKEEPER_PUBLIC_URL", "SCOREKEEPER_TRUSTED_PROXIES", "SCOREKEEPER_GAMES_PER_HOUR",
             "SCOREKEEPER_TOURNAMENTS_PER_HOUR", "SCOREKEEPER_UNTOUCHED_GAME_DAYS"} <= set(environment)
     source = "\n".join(path.read_text() for path in (ROOT / "scorekeeper").rglob("*.py"))
@@ -41,6 +46,7 @@ def test_every_setting_the_compose_file_gives_is_one_the_app_reads(tmp_path, mon
         assert f'"{key}"' in source, f"{key} is given but nothing reads it"
         assert key in app.config
     assert app.config["PUBLIC_URL"] == "https://canasta.example.org"
+    assert app.config["DATABASE"] == url
     assert app.config["SESSION_COOKIE_SECURE"] is True  # https: the settings took effect
     assert "canasta.example.org" in app.config["ALLOWED_HOSTS"]
 

@@ -103,8 +103,9 @@ def test_the_template_check_finds_bare_text():
 # --------------------------------------------------------------------------------------------------------------
 
 PACKAGE = ROOT / "scorekeeper"
-#: Modules with no text for people: the schema, the connection, the catalogue tools, the build of static files.
-NO_TEXT_FOR_PEOPLE = {"migrations.py", "db.py", "catalogues.py", "assets.py", "__main__.py"}
+#: Modules with no text for people: the schema, the PostgreSQL connection and the copy into it (db/), the catalogue
+#: tools, the build of static files.
+NO_TEXT_FOR_PEOPLE = {"migrations.py", "postgres.py", "copy.py", "catalogues.py", "assets.py", "__main__.py"}
 #: Modules whose text is written for programmers, in English on purpose like the code itself, and why. None of it
 #: is shown on a page, a sheet or by the command (tests/i18n/test_for_programmers.py renders the pages to make sure).
 FOR_PROGRAMMERS = {

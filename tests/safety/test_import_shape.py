@@ -162,8 +162,8 @@ def test_an_import_retried_after_the_game_was_deleted_says_where_it_is(client, d
     _refused(client, db, raw, "bin")
 
 
-def _cli(tmp_path, *args):
-    env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "test.sqlite"),
+def _cli(tmp_path, *args, database: str | None = None):
+    env = {**os.environ, "SCOREKEEPER_DATABASE": database or str(tmp_path / "test.sqlite"),
            "SCOREKEEPER_INSTANCE": str(tmp_path / "instance")}
     return subprocess.run([sys.executable, "-m", "scorekeeper.cli", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=60)
@@ -192,16 +192,18 @@ def test_the_import_command_refuses_a_malformed_file_in_one_plain_line(tmp_path,
     assert result.output.startswith("Error: ") and result.output.count("\n") == 1, result.output
 
 
-def test_the_import_command_in_a_terminal_imports_once_and_refuses_without_a_traceback(tmp_path, client, db):
+def test_the_import_command_in_a_terminal_imports_once_and_refuses_without_a_traceback(tmp_path, client, db,
+                                                                                          database):
     """As a real process: what a terminal shows (the in-process runner above would hide a traceback)."""
     (tmp_path / "deep.json").write_bytes(BAD_FILES["deep.json"])
-    refused = _cli(tmp_path, "import", str(tmp_path / "deep.json"))
+    refused = _cli(tmp_path, "import", str(tmp_path / "deep.json"), database=database)
     assert refused.returncode == 1 and "Traceback" not in refused.stderr
     assert refused.stderr.startswith("Error: ") and "nested deeper" in refused.stderr
     good = tmp_path / "good.json"
     good.write_bytes(json.dumps(_document(client, db)).encode())
     count = _games(db)
-    first, again = _cli(tmp_path, "import", str(good)), _cli(tmp_path, "import", str(good))
+    first, again = (_cli(tmp_path, "import", str(good), database=database),
+                    _cli(tmp_path, "import", str(good), database=database))
     assert first.returncode == 0 and again.returncode == 0, (first.stderr, again.stderr)
     game = first.stdout.split("as game ")[1].split()[0].rstrip(".,")
     assert f"already imported as game {game}" in again.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
+import pytest
 from flask import abort
 
 from scorekeeper import create_app
@@ -22,6 +23,7 @@ def test_home_page_lists_only_working_pages(client, no_csrf_app):
     assert "coming soon" not in html.lower()
 
 
+@pytest.mark.sqlite_only
 def test_factory_creates_database_with_wal_and_migrations(no_csrf_app):
     path = no_csrf_app.config["DATABASE"]
     conn = sqlite3.connect(path)
@@ -31,6 +33,7 @@ def test_factory_creates_database_with_wal_and_migrations(no_csrf_app):
     conn.close()
 
 
+@pytest.mark.sqlite_only
 def test_connections_enforce_foreign_keys(db):
     assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
 
@@ -196,7 +199,7 @@ def test_server_threads_reuse_their_connection_and_never_carry_a_transaction_ove
     with no_csrf_app.app_context():
         first = get_db()
         first.execute("BEGIN")
-        first.execute("CREATE TABLE half_done (x)")
+        first.execute("CREATE TABLE half_done (x INTEGER)")
     with no_csrf_app.app_context():
         second = get_db()
         assert second is first

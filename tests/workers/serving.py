@@ -11,6 +11,7 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
+from scorekeeper.paths import is_server_database
 from tests.test_serve import free_port, start_serving
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,11 +47,14 @@ def wait_for_workers(master: int, count: int, base: str, seconds: float = 60) ->
 
 
 @contextmanager
-def serving(instance: Path, workers: int = 2):
-    """(master process, base URL, worker pids) of ``scorekeeper serve --workers N`` on ``instance``."""
+def serving(instance: Path, workers: int = 2, database: str | None = None):
+    """(master process, base URL, worker pids) of ``scorekeeper serve --workers N`` on ``instance``, with
+    ``database`` (a SQLite file, or a PostgreSQL URL given as SCOREKEEPER_DATABASE_URL) when given."""
     port = free_port()
     env = {key: value for key, value in os.environ.items() if not key.startswith("SCOREKEEPER_")}
     env.update(SCOREKEEPER_INSTANCE=str(instance), PYTHONUNBUFFERED="1")
+    if database:
+        env["SCOREKEEPER_DATABASE_URL" if is_server_database(database) else "SCOREKEEPER_DATABASE"] = database
     command = [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
                "--workers", str(workers)]
     process, output = start_serving(command, ROOT, env)

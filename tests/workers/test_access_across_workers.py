@@ -47,8 +47,8 @@ def answered_by_both(workers: list[int], before: dict[int, int]) -> bool:
     return all(cpu_ticks(pid) > before[pid] for pid in workers)
 
 
-def test_a_copied_sign_in_is_dead_in_every_worker_after_sign_out(tmp_path):
-    with serving(tmp_path / "club", workers=2) as (_, base, workers):
+def test_a_copied_sign_in_is_dead_in_every_worker_after_sign_out(tmp_path, database):
+    with serving(tmp_path / "club", workers=2, database=database) as (_, base, workers):
         director, tid, token = started_tournament(base)
         cookie = {"Cookie": f"session={cookie_of(director)}"}
         thief = Phone(base)
@@ -62,10 +62,10 @@ def test_a_copied_sign_in_is_dead_in_every_worker_after_sign_out(tmp_path):
                                                          "csrf_token": token})[0] == 303  # signs in again
 
 
-def test_wrong_table_codes_stay_within_the_limit_whichever_worker_answers(tmp_path):
-    with serving(tmp_path / "club", workers=2) as (_, base, workers):
+def test_wrong_table_codes_stay_within_the_limit_whichever_worker_answers(tmp_path, database):
+    with serving(tmp_path / "club", workers=2, database=database) as (_, base, workers):
         _, tid, _ = started_tournament(base)
-        db = connect(str(tmp_path / "club" / "scorekeeper.sqlite"))
+        db = connect(database)
         right = access.table_code(db, started_id(db, tid), 1)
         db.conn.close()
         guesser = Phone(base)

@@ -1,4 +1,4 @@
-"""``scorekeeper serve --workers 2`` on SQLite: 20 phones saving at once through two processes leave every deal
+"""``scorekeeper serve --workers 2`` on SQLite and on PostgreSQL: 20 phones saving at once through two processes leave every deal
 exactly once, with totals that follow from the deals, also when one worker is killed mid-run (issue 22, done
 when)."""
 
@@ -58,9 +58,9 @@ def phone_saves(base: str, acknowledged: list, games: list, saved_one: threading
 
 
 @pytest.mark.parametrize("kill_one", [False, True], ids=["both-alive", "one-killed"])
-def test_twenty_phones_through_two_workers_leave_every_deal_once(tmp_path, kill_one):
+def test_twenty_phones_through_two_workers_leave_every_deal_once(tmp_path, kill_one, database):
     acknowledged, games, saved_one = [], [], threading.Event()
-    with serving(tmp_path / "club", workers=2) as (master, base, workers):
+    with serving(tmp_path / "club", workers=2, database=database) as (master, base, workers):
         phones = [threading.Thread(target=phone_saves, args=(base, acknowledged, games, saved_one))
                   for _ in range(PHONES)]
         for phone in phones:
@@ -75,7 +75,6 @@ def test_twenty_phones_through_two_workers_leave_every_deal_once(tmp_path, kill_
         assert not any(phone.is_alive() for phone in phones)
         exported = {game: json.loads(Phone(base).call(f"{game}/export.json")[1]) for game in games}
     assert len(acknowledged) == PHONES * DEALS and len(games) == PHONES
-    database = str(tmp_path / "club" / "scorekeeper.sqlite")
     db = connect(database)
     ids = {game: started_id(db, game) for game in games}
     acknowledged = [(ids[game], key) for game, key in acknowledged]

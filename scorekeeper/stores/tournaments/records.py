@@ -208,7 +208,7 @@ def remember_players(db: Database, players: list[str]) -> list[int]:
     of each, the person a merged record now belongs to (``merged_into``) for a name written its old way."""
     ids = []
     for player in players:
-        db.execute("INSERT OR IGNORE INTO club_players (name, key, created_at) VALUES (?, ?, ?)",
+        db.execute("INSERT INTO club_players (name, key, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                    [player, name_key(player), clock.stamp()])
         row = db.execute("SELECT COALESCE(merged_into, id) FROM club_players WHERE key = ?",
                          [name_key(player)]).fetchone()
