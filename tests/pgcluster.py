@@ -61,6 +61,10 @@ class Cluster:
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-o", options, "-w", "start")
         self.admin = self.url("postgres")
 
+    def server_pid(self) -> int:
+        """The postmaster's process id (it leads a process group of its own with every backend)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
     def _run(self, program: str, *args: str) -> None:
         subprocess.run([*self.as_user, str(self.bin / program), *args], check=True, cwd=self.root,
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
