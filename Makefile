@@ -12,12 +12,18 @@ STATIC_BUILT := build/static/staticfiles.json
 run: $(VENV)/.installed $(STATIC_BUILT) catalogues
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
-# The catalogues are brought up to date first: a text added without its translation fails the suite.
+# The suite on both cores (pytest-xdist), the browser tests together in one worker sharing one Chromium
+# (docs/DEVELOPING.md, "Tests"). The catalogues are brought up to date first: a text added without its
+# translation fails the suite.
+WORKERS ?= 2
+XDIST := -n $(WORKERS) --dist loadgroup
+FAST := not browser and not slow and not fuzz and not postgres
 test: $(VENV)/.installed-test $(STATIC_BUILT) messages
-	$(BIN)/pytest
+	$(BIN)/pytest $(XDIST)
 
+# What a developer runs before each commit: everything but the browser, the slow, the fuzzing and PostgreSQL.
 test-fast: $(VENV)/.installed-test $(STATIC_BUILT) catalogues
-	$(BIN)/pytest -m "not browser and not slow"
+	$(BIN)/pytest $(XDIST) -m "$(FAST)"
 
 bench: $(VENV)/.installed-test $(STATIC_BUILT) catalogues
 	@set -e; for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f; done

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,16 +11,20 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.i18n.catalogues import compile_all
+from tests.apps import remember_url_builders, shared
+from tests.fresh import PostgresTemplate, SqliteTemplate, forget_process_state
 
 # A plain `pytest` (without make) still runs on catalogues compiled from the current .po files.
 compile_all(only_stale=True)
+# The apps of this process share their compiled URL builders and templates (tests/apps.py).
+remember_url_builders()
 
 CHROMIUM = "/usr/bin/chromium"
 PHONES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "height": 844}}
 
 
 # --- Both engines: SQLite (the default) and PostgreSQL (DATABASE_URL) --------------------------
-#: The tests that run twice, on SQLite and on PostgreSQL (README, "Tests"): every test in these files or folders
+#: The tests that run twice, on SQLite and on PostgreSQL (docs/DEVELOPING.md, "Tests"): every test in these files or folders
 #: that uses the app fixtures (``app``, ``csrf_app``, ``no_csrf_app``, ``client``, ``db``, ``live_server``) or asks
 #: for ``engine``, except browser tests (the pages are the same; the live server's path to the database is run on
 #: both by tests/workers) and those marked ``sqlite_only``. The web pages that only render what the engine says
@@ -43,6 +48,44 @@ def pytest_generate_tests(metafunc) -> None:
         metafunc.parametrize("engine", ["sqlite", "postgresql"], indirect=True)
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest's -m selection and pytest-xdist's groups read the marks
+def pytest_collection_modifyitems(config, items) -> None:
+    """The marks a test earns by what it uses (docs/DEVELOPING.md, "Tests"): ``browser`` for a real Chromium (every
+    test asking for Playwright's ``browser``, as ``phone`` does), which also puts it in the one pytest-xdist group
+    that shares that browser; ``postgres`` for a test on the suite's PostgreSQL server."""
+    for item in items:
+        names = item.fixturenames
+        if "browser" in names and not item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.browser)
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+        callspec = getattr(item, "callspec", None)
+        on_postgres = callspec is not None and callspec.params.get("engine") == "postgresql"
+        if (on_postgres or "pg_cluster" in names) and not item.get_closest_marker("postgres"):
+            item.add_marker(pytest.mark.postgres)
+
+
+#: A test of pytest-playwright's: its ``browser_name`` parametrization puts the browser in the test's id.
+BROWSER_TEST = re.compile(r"\[(?:[^\]]*-)?chromium(?:-[^\]]*)?\]$")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` with the browser tests in one group, so that they run in one worker and share its
+    Chromium. pytest-xdist 3.8 groups by appending the ``xdist_group`` to a test's id, which pytest 9.2 no longer
+    lets a plugin change (pytest-xdist issue 1386): the scheduler, which sees only the ids, groups a test whose id
+    names the browser (every test using Playwright's ``browser`` has it) and still honours a group in the id."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class BrowserTogether(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "browser" if BROWSER_TEST.search(nodeid) else super()._split_scope(nodeid)
+
+    return BrowserTogether(config, log)
+
+
 @pytest.fixture
 def engine(request) -> str:
     """The database engine of this test's app: "sqlite" (a file in tmp_path) or "postgresql"."""
@@ -51,7 +94,9 @@ def engine(request) -> str:
 
 @pytest.fixture(scope="session")
 def pg_cluster():
-    """A throw-away PostgreSQL server for the session (tests/pgcluster.py) with a migrated template database."""
+    """A throw-away PostgreSQL server for this test process (tests/pgcluster.py: each pytest-xdist worker starts
+    its own, in a temporary folder of its own, on a unix socket there) with a migrated template database
+    (``pg_cluster.template``, its name)."""
     from scorekeeper.db import migrate
     from tests.pgcluster import Cluster
 
@@ -63,38 +108,48 @@ def pg_cluster():
     cluster.stop()
 
 
+@pytest.fixture(scope="session")
+def _sqlite_template(tmp_path_factory) -> SqliteTemplate:
+    return SqliteTemplate(tmp_path_factory.mktemp("template"))
+
+
+@pytest.fixture(scope="session")
+def _postgres_template(pg_cluster) -> Iterator[PostgresTemplate]:
+    template = PostgresTemplate(pg_cluster, pg_cluster.url(pg_cluster.template))
+    yield template
+    template.close()
+
+
 @pytest.fixture
 def database(engine: str, tmp_path: Path, request, monkeypatch) -> Iterator[str]:
-    """The database of this test's app: a SQLite file, or a fresh PostgreSQL database (a copy of the migrated
-    template) whose files beside it (sheets, lock files) go to tmp_path, as do a child process's."""
+    """The database of this test's app, as freshly migrated (tests/fresh.py): a SQLite file of its own in
+    tmp_path, or this process's PostgreSQL database brought back to the migrated template's state, whose files
+    beside it (sheets, lock files) go to tmp_path, as do a child process's."""
+    forget_process_state()
     if engine == "sqlite":
-        yield str(tmp_path / "test.sqlite")
-        return
-    cluster = request.getfixturevalue("pg_cluster")
-    url = cluster.database(template=cluster.template)
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
-    yield url
-    cluster.drop(url)
+        yield request.getfixturevalue("_sqlite_template").copy(tmp_path / "test.sqlite")
+    else:
+        url = request.getfixturevalue("_postgres_template").fresh()
+        monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
+        yield url
+    forget_process_state()
 
 
 @pytest.fixture
 def app(database: str):
-    app = create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "test-only"})
-    yield app
+    yield shared(create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "test-only"}))
 
 
 @pytest.fixture
 def csrf_app(database: str):
     """An app that checks CSRF tokens the way production does."""
-    return create_app({"DATABASE": database, "SECRET_KEY": "test-only"})
+    return shared(create_app({"DATABASE": database, "SECRET_KEY": "test-only"}))
 
 
 @pytest.fixture
 def no_csrf_app(database: str):
     """An app with CSRF checks off, for tests that post forms without scraping the token first."""
-    return create_app(
-        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": database, "SECRET_KEY": "t"}
-    )
+    return shared(create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": database, "SECRET_KEY": "t"}))
 
 
 @pytest.fixture
@@ -127,7 +182,7 @@ def live_server(database: str) -> Iterator[LiveServer]:
     """The real app served by waitress on a free port, with CSRF protection on."""
     from waitress.server import create_server
 
-    app = create_app({"DATABASE": database, "SECRET_KEY": "live-test"})
+    app = shared(create_app({"DATABASE": database, "SECRET_KEY": "live-test"}))
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     closing = threading.Event()
 
@@ -144,8 +199,24 @@ def live_server(database: str) -> Iterator[LiveServer]:
     thread.start()
     yield LiveServer(app, server, thread)
     closing.set()
-    server.close()
+    stop_server(server, thread)
+
+
+def stop_server(server, thread: threading.Thread) -> None:
+    """Stop a waitress server run in ``thread`` at once. Closing only its listening socket left its loop running
+    while a browser kept a connection alive (until the page closed, or the join gave up after 5 s): the loop itself
+    now closes every connection with the listening socket, so it ends at its next turn; then its request threads."""
+    from waitress.channel import HTTPChannel
+
+    def close_everything() -> None:
+        for channel in list(server._map.values()):
+            if isinstance(channel, HTTPChannel):
+                channel.handle_close()
+        server.close()
+
+    server.trigger.pull_trigger(close_everything)  # run by the server's loop, in its thread
     thread.join(timeout=5)
+    server.task_dispatcher.shutdown(timeout=5)
 
 
 # --- Playwright: Debian's Chromium, phone-sized, touch enabled ------------------------------
@@ -174,7 +245,10 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture
 def phone(browser, request):
-    """A fresh phone-sized page; parametrize indirectly with a key of PHONES to choose the size."""
+    """A fresh phone-sized page; parametrize indirectly with a key of PHONES to choose the size. When the test
+    also has a ``live_server``, the server starts first and so stops last, after the page has closed."""
+    if "live_server" in request.fixturenames:
+        request.getfixturevalue("live_server")
     size = getattr(request, "param", "390x844")
     yield from open_page(browser, viewport=PHONES[size], has_touch=True, is_mobile=True, device_scale_factor=2)
 

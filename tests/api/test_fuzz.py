@@ -11,6 +11,7 @@ from scorekeeper import create_app
 
 from .cases import POST_ENDPOINTS, PROFILE_IDS, total_deal
 
+pytestmark = pytest.mark.fuzz
 
 CARDISH = st.sampled_from(
     ["K", "k k 2", "3", "3h", "JK", "Joker", "10h, 10s", "T", "Z", "", " ", "K K K K K K K K K", "♠", "3♣", "2 2 2 2 2"]

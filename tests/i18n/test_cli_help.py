@@ -2,11 +2,12 @@
 run as a real process, shows each of its texts in Spanish under ``LANG=es_ES.UTF-8`` and in English otherwise.
 
 The texts are made at import time and translated when click shows them, so the same command objects give both
-languages here. click's own words ("Usage:", "Options:", "Show this message and exit.") are click's, not ours.
+languages here, and one process shows every command's help in its language. click's own words ("Usage:", "Options:", "Show this message and exit.") are click's, not ours.
 """
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -39,18 +40,28 @@ def _flat(text: str) -> str:
     return " ".join(text.split())  # click wraps and indents the texts
 
 
+#: Every command's ``--help`` as one real process shows it, its language chosen by the process's environment; one
+#: process per language (a process per command and language cost the suite more than a minute of starting Pythons).
+HELP_PAGES = """
+import contextlib, io, json, sys
+from scorekeeper.cli import main
+pages = []
+for path in json.loads(sys.argv[1]):
+    shown = io.StringIO()
+    with contextlib.redirect_stdout(shown):
+        main.main([*path, "--help"], prog_name="scorekeeper", standalone_mode=False)
+    pages.append(shown.getvalue())
+print(json.dumps(pages))
+"""
+
+
 def _help_pages(env: dict) -> dict[tuple[str, ...], str]:
-    """``python -m scorekeeper.cli PATH --help`` for every command, each its own process, all at once."""
-    runs = {path: subprocess.Popen([sys.executable, "-m", "scorekeeper.cli", *path, "--help"], cwd=ROOT,
-                                   env={"PATH": "/usr/bin:/bin", **env}, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True)
-            for path in COMMANDS}
-    pages = {}
-    for path, run in runs.items():
-        out, err = run.communicate(timeout=120)
-        assert run.returncode == 0 and not err, (path, err)
-        pages[path] = _flat(out)
-    return pages
+    """``scorekeeper PATH --help`` for every command, in a process started with ``env``."""
+    paths = list(COMMANDS)
+    run = subprocess.run([sys.executable, "-c", HELP_PAGES, json.dumps(paths)], cwd=ROOT,
+                         env={"PATH": "/usr/bin:/bin", **env}, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and not run.stderr, run.stderr
+    return {path: _flat(page) for path, page in zip(paths, json.loads(run.stdout))}
 
 
 def _shown(command: click.Command, env: dict, monkeypatch) -> list[str]:

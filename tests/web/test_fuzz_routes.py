@@ -8,6 +8,7 @@ field names of its forms filled with garbage, with and without htmx's headers.
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 from werkzeug.datastructures import MultiDict
@@ -22,6 +23,8 @@ from scorekeeper.stores.tournaments import records, rounds
 from scorekeeper.tournaments.ladder import Rules
 
 from ..tournaments.conftest import create_tournament, enter
+from tests.apps import shared
+from tests.fresh import Snapshot, copy_sqlite, forget_process_state
 from tests.recording import tournament_path
 
 #: Field names the app's forms post (deal forms, the new-game and new-tournament forms, the referee, login ...).
@@ -98,6 +101,56 @@ def _world(app, client) -> dict:
             "link": link, "ident": tournament_id, "rules_id": club.id}
 
 
+SECRET_KEY = "t"  # no_csrf_app's: the world's director cookie is signed with it
+
+
+@pytest.fixture(scope="module")
+def worlds() -> dict:
+    """The module's worlds by engine, each built once (building one per endpoint was most of the fuzzing's time):
+    its ids and links, its director's session cookie, and its database to copy (a SQLite file, or a Snapshot)."""
+    return {}
+
+
+def _build_world(engine: str, database: str, folder) -> dict:
+    """A world built through a real app on ``database`` (a fresh database), kept to be copied."""
+    from scorekeeper import create_app
+
+    app = shared(create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": database,
+                             "SECRET_KEY": SECRET_KEY}))
+    client = app.test_client()
+    world = _world(app, client)
+    cookie = client.get_cookie(app.config["SESSION_COOKIE_NAME"]).value
+    forget_process_state()  # its kept connection closed: a SQLite file is then whole, without its WAL
+    if engine == "sqlite":
+        kept = shutil.copyfile(database, folder / "world.sqlite")
+    else:
+        kept = Snapshot(database)
+    return {"world": world, "cookie": cookie, "database": kept}
+
+
+@pytest.fixture
+def database(database, engine, worlds, request, tmp_path_factory):
+    """This test's database (conftest's, fresh) holding the module's world for its engine."""
+    if engine not in worlds:
+        worlds[engine] = _build_world(engine, database, tmp_path_factory.mktemp("world"))
+    if engine == "sqlite":
+        return copy_sqlite(worlds[engine]["database"], database)
+    return request.getfixturevalue("_postgres_template").fresh(worlds[engine]["database"])
+
+
+@pytest.fixture
+def world(database, engine, worlds) -> dict:
+    return worlds[engine]["world"]
+
+
+@pytest.fixture
+def client(client, no_csrf_app, engine, worlds, database):
+    """The test client of this test's app, signed in as the director of the world's tournament (the client that
+    built the world was)."""
+    client.set_cookie(no_csrf_app.config["SESSION_COOKIE_NAME"], worlds[engine]["cookie"])
+    return client
+
+
 INT_VALUES = ["0", "999999", "-1", "9" * 30, "abc", "1.5"]
 STR_VALUES = ["nope", "%00", "..%2F..%2Fetc", "%C3%A9%E2%98%83", "x" * 300, "1", "%20"]
 
@@ -145,10 +198,10 @@ def _check(response, method, path):
     assert response.status_code < 500, f"{method} {path[:120]} -> {response.status_code}"
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("endpoint", ROUTES)
-def test_route_never_answers_500(no_csrf_app, client, endpoint):
+def test_route_never_answers_500(no_csrf_app, client, world, endpoint):
     rule = next(r for r in no_csrf_app.url_map.iter_rules() if r.endpoint == endpoint)
-    world = _world(no_csrf_app, client)
     paths = _paths(rule, world)
     methods = sorted(rule.methods - {"HEAD", "OPTIONS"}) + (["POST"] if "POST" not in rule.methods else [])
     # Every odd path, bare and with htmx's headers; then garbage forms on the real path.
@@ -172,9 +225,8 @@ def test_route_never_answers_500(no_csrf_app, client, endpoint):
     fuzz()
 
 
-def test_huge_and_nul_values_in_known_forms(client, no_csrf_app):
+def test_huge_and_nul_values_in_known_forms(client, world):
     """The values most likely to reach SQLite or int(): a number past 64 bits and a NUL byte in each field."""
-    world = _world(no_csrf_app, client)
     for path in [f"{'/games/' + world['game_id']}/deals", f"{'/games/' + world['game_id']}/deals/{world['deal_id']}/edit",
                  f"{'/games/' + world['game_id']}/deals/{world['deal_id']}/delete", f"{'/games/' + world['game_id']}/undo",
                  f"{'/games/' + world['game_id']}/deals/preview", f"{'/games/' + world['game_id']}/delete",
@@ -190,9 +242,8 @@ def test_huge_and_nul_values_in_known_forms(client, no_csrf_app):
             _check(client.post(path, data={"version": value, "deal_id": value}), "POST", path)
 
 
-def test_a_huge_penalty_count_is_refused_next_to_its_field(client, no_csrf_app):
+def test_a_huge_penalty_count_is_refused_next_to_its_field(client, world):
     """A count is listed once per penalty: 10^8 of them once hung the request, 10^12 was a 500."""
-    world = _world(no_csrf_app, client)
     game = f"/games/{world['game_id']}"
     data = {"version": "2", "mode": "totals", "we-meld_points": "100", "we-went_out": "yes",
             "we-canasta_natural": "1", "they-meld_points": "50"}
@@ -203,8 +254,7 @@ def test_a_huge_penalty_count_is_refused_next_to_its_field(client, no_csrf_app):
             assert "A whole number from 0 to 99." in response.get_data(as_text=True)
 
 
-def test_a_directors_total_past_what_sqlite_holds_is_refused_next_to_its_field(client, no_csrf_app):
-    world = _world(no_csrf_app, client)
+def test_a_directors_total_past_what_sqlite_holds_is_refused_next_to_its_field(client, world):
     path = f"{'/tournaments/' + world['tournament_id']}/tables/{world['table_id']}/result"
     for total in ("9" * 30, "-" + "9" * 30, "1000000"):
         response = client.post(path, data={"kind": "corrected", "we": total, "they": "10", "reason": "typo"})
@@ -212,8 +262,7 @@ def test_a_directors_total_past_what_sqlite_holds_is_refused_next_to_its_field(c
         assert "A total between -999,999 and 999,999." in response.get_data(as_text=True)
 
 
-def test_a_version_past_what_sqlite_holds_is_a_conflict(client, no_csrf_app):
-    world = _world(no_csrf_app, client)
+def test_a_version_past_what_sqlite_holds_is_a_conflict(client, world):
     game = f"/games/{world['game_id']}"
     huge = "9" * 30
     data = {"version": huge, "mode": "totals", "we-meld_points": "100", "they-meld_points": "50"}
