@@ -8,6 +8,9 @@ every template and view shares:
   cookie); the phone's ``Accept-Language``; English. The JSON API listens only to ``Accept-Language``.
 - ``format_number(n)`` / ``|number``: a whole number by the locale's CLDR rules, ``8,500`` in English, ``8500``
   and ``10.000`` in Spanish. ``|signed`` adds a ``+`` to positive numbers.
+- ``listed(parts, "or")`` / ``|listed``: a list the locale's way ("2, 3, 5 or 6", "2, 3, 5 o 6");
+  ``|names``: the players of a partnership ("Ann & Bob", "Ana y Beto"); ``|place(shared)``: a place in a
+  ranking, "5=" in English and "5 (empate)" in Spanish when it is shared (docs/GLOSSARY_ES.md).
 - ``format_when(value, kind)``: every date and time a person reads, by the locale's CLDR rules, stored moments in
   the laptop's time zone; in templates ``|date`` (``|date("long")``), ``|datetime`` and ``|time``.
 - In templates: ``_('...')``, ``ngettext('%(num)d deal', '%(num)d deals', n)`` and ``{% trans %}`` blocks.
@@ -91,6 +94,28 @@ def format_number(value: int | float, locale: str | None = None) -> str:
 def format_signed(value: int, locale: str | None = None) -> str:
     """A score change: +500, -100, 0, with the locale's digits and grouping."""
     return rules_i18n.signed(value, locale or current_locale())
+
+
+def listed(parts, style: str = "and", locale: str | None = None) -> str:
+    """``parts`` as one list the locale's way: ``style`` "and", "or" or "names" (``rules.i18n.list_words``)."""
+    return rules_i18n.list_words([str(part) for part in parts], style, locale or current_locale())
+
+
+def names(players) -> str:
+    """The players of a partnership or team as one name: "Ann & Bob", "Ana y Beto", "Ana e Inés". ``players`` is
+    a list of names, or a name as the app stores a partnership's ("Ann & Bob", ``records.add_entry``); a stored
+    name inside the list is split the same way, so two entries of one player each read as one pair."""
+    if isinstance(players, str):
+        players = [players]
+    return listed([part for name in players for part in str(name).split(" & ") if part], "names")
+
+
+def place(value, shared: bool = False) -> str:
+    """A place in a ranking, marked when it is shared: "5=" in English, "5 (empate)" in Spanish."""
+    if not shared:
+        return str(value)
+    # TRANSLATORS: a place in a ranking shared with others who are equal on every tie-break ("5=").
+    return rules_i18n.gettext("%(place)s=", place=value)
 
 
 def _request_translations():
@@ -190,7 +215,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.jinja_env.filters.update(number=format_number, signed=format_signed, date=_date_filter,
                                  datetime=lambda value: format_when(value, "datetime"),
-                                 time=lambda value: format_when(value, "time"))
+                                 time=lambda value: format_when(value, "time"), listed=listed, names=names,
+                                 place=place)
 
     @app.context_processor
     def language_helpers():
@@ -198,4 +224,4 @@ def init_app(app: Flask) -> None:
 
 
 __all__ = ["COOKIE", "WHEN", "available", "babel", "current_locale", "format_when", "local_day",
-           "format_number", "format_signed", "init_app", "language_names", "supported"]
+           "format_number", "format_signed", "init_app", "language_names", "listed", "names", "place", "supported"]

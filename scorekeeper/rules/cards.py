@@ -20,6 +20,10 @@ SUITS = ("S", "H", "D", "C")
 RED_SUITS = ("H", "D")
 
 _SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+#: How a suit is shown to a person: a symbol every player reads alike. The letters are the API's notation only; a
+#: Spanish player reads "3C" as a three of corazones (hearts), the opposite colour (docs/GLOSSARY_ES.md).
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_LETTER_SUIT = re.compile(r"(?i)(?<![\w♠♥♦♣])(10|[2-9AKQJ])([SHDC])(?![\w♠♥♦♣])")
 _RANK_WORDS = {"T": "10", "JOKER": "JK", "JK": "JK"}
 _RANK_NAMES = {
     "A": N_("aces"), "K": N_("kings"), "Q": N_("queens"), "J": N_("jacks"), "10": N_("tens"), "9": N_("nines"),
@@ -169,9 +173,16 @@ def parse_cards(text_or_list, field: str | None = None) -> tuple[Card, ...]:
     )
 
 
-def format_cards(cards: Iterable[Card]) -> str:
-    """Write cards in the notation ``parse_cards`` reads: ``"K K 2 JK"``."""
-    return " ".join(str(card) for card in cards)
+def format_cards(cards: Iterable[Card], symbols: bool = False) -> str:
+    """Write cards in the notation ``parse_cards`` reads: ``"K K 2 JK"``; with ``symbols``, a suit as a person
+    reads it (``"3♥"``, which ``parse_cards`` reads too), for every text a person sees."""
+    text = " ".join(str(card) for card in cards)
+    return shown_cards(text) if symbols else text
+
+
+def shown_cards(text: str) -> str:
+    """Cards as written in the notation (``"K K 3H"``), with each suit letter made its symbol (``"K K 3♥"``)."""
+    return _LETTER_SUIT.sub(lambda m: m.group(1) + SYMBOLS[m.group(2).upper()], text)
 
 
 def count_kinds(*card_lists: Iterable[Card]) -> Counter:

@@ -15,7 +15,7 @@ from .cards import RANKS, Card, pack_excess, pack_limits, pack_size, too_many_me
 from .errors import ImpossibleDeal, InvalidRequest
 from .floors import check_melded_floors
 from .profiles import RuleProfile
-from .i18n import Text, _, joined
+from .i18n import Text, _, listed
 from .side_deal import SideDeal
 
 
@@ -185,7 +185,7 @@ def _check_sides(p: RuleProfile, sides: dict[str, SideDeal], names) -> None:
             raise InvalidRequest(_("These rules do not lay black threes out as bonus cards; a side's black threes must be 0."), code="request.invalid_field", field=f"sides.{name}.black_threes")
     if len(out_sides) > 1:
         going = [who(name, names) if named(name, names) else name for name in out_sides]
-        raise ImpossibleDeal(_("Only one side can go out in a deal, but %(going)s did.", going=joined(_(" and "), going)),
+        raise ImpossibleDeal(_("Only one side can go out in a deal, but %(going)s did.", going=listed(going)),
                              field="sides")
 
 

@@ -18,7 +18,7 @@ from typing import Iterable
 
 from .explain_rows import ASPECTS, num
 # The rules pages are worded while the page is made, in its reader's language: words now, not facts.
-from .i18n import N_
+from .i18n import N_, current_locale, list_words
 from .i18n import gettext as _
 from .profiles import POOLING_NOTE, PROFILES, TOPICS, Option, RuleProfile, profile_options, rule_fields
 from .tables import NOTES
@@ -126,7 +126,7 @@ def option_rule(profile: RuleProfile, option: Option) -> Rule:
         text = _("Club option “%(label)s”: %(value)s here.", label=label, value=value_text)
     elif others:
         text = _("Club option “%(label)s”: %(value)s here (a club may choose %(others)s).", label=label,
-                 value=value_text, others=_(" or ").join(option_value_text(option, c) for c in others))
+                 value=value_text, others=list_words([option_value_text(option, c) for c in others], "or", current_locale()))
     else:
         text = _("Club option “%(label)s”: %(value)s here.", label=label, value=value_text)
     return Rule(f"{text} {_(option.help)}", option.source, option.name)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 # Worded while the rules page is made, in its reader's language (explain.py): words now, not facts.
-from .i18n import N_, Nn_, number
+from .i18n import N_, Nn_, current_locale, list_words, number
 from .i18n import gettext as _
 from .i18n import gettext_plural as ngettext
 from .profiles import RuleProfile
@@ -495,7 +495,7 @@ def _ways_sentence(p: RuleProfile) -> str:
     if p.top_card_layoff:
         ways.append(_("adding the top card to one of the side's melds") if p.top_card_layoff_onto_canasta
                     else _("adding the top card to one of the side's melds that is not yet a canasta"))
-    return _("When the pile is not frozen, a player takes it with %(ways)s.", ways=_(", or ").join(ways))
+    return _("When the pile is not frozen, a player takes it with %(ways)s.", ways=list_words(ways, "or", current_locale()))
 
 
 def _freezers(p: RuleProfile) -> list[str]:
@@ -511,12 +511,12 @@ _FREEZER_SHORT = {"a wild card": N_("wild card"), "a red three": N_("red three")
 
 
 def _frozen_short(p: RuleProfile) -> str:
-    return _("%(cards)s in it: natural pair", cards=", ".join(_(_FREEZER_SHORT[f]) for f in _freezers(p)))
+    return _("%(cards)s in it: natural pair", cards=list_words([_(_FREEZER_SHORT[f]) for f in _freezers(p)], "and", current_locale()))
 
 
 def _frozen_sentence(p: RuleProfile) -> str:
     text = _("A pile with %(cards)s anywhere in it is frozen: it can only be taken with two natural cards matching the "
-             "top card.", cards=_(" or ").join(_(f) for f in _freezers(p)))
+             "top card.", cards=list_words([_(f) for f in _freezers(p)], "or", current_locale()))
     if not p.red_three_freezes_pile:
         text += " " + _("A red three that was covered by later cards does not freeze it.")
     return text + " " + _("A pile with a wild card or a three on top cannot be taken at all.")

@@ -8,7 +8,9 @@ then. So a result computed for a Spanish phone and cached is read in English by 
 below the pages, the API, the PDF and the command line ever holds a translated string.
 
 - ``_()`` and ``ngettext()`` make a ``Text``; ``amount(n)`` a number written by the reader's locale when shown;
-  ``Text + "..."`` and ``joined(sep, parts)`` keep a sentence built from pieces lazy too.
+  ``Text + "..."`` and ``joined(sep, parts)`` keep a sentence built from pieces lazy too; ``listed(parts, "or")``
+  is a list the way the reader's language writes one ("2, 3, 5 or 6", "2, 3, 5 o 6"), and ``names(players)`` a
+  pair or team ("Ann & Bob", "Ana y Beto", "Ana e Inés"): ``list_words`` writes both now (docs/GLOSSARY_ES.md).
 - ``gettext()`` and ``gettext_plural()`` write words now: for the top layers that run without Flask (the command
   line) and for the rules pages (``explain.py``), which are worded from the profile while the page is made.
 - Which catalogue a ``Text`` is shown from is chosen outside the engine: ``install(translations, locale)`` gives
@@ -29,6 +31,9 @@ from contextvars import ContextVar
 from functools import lru_cache
 from gettext import NullTranslations
 
+import re
+
+from babel.lists import format_list
 from babel.numbers import format_decimal
 
 SOURCE_LOCALE = "en"
@@ -168,6 +173,47 @@ class Joined(Words):
         return sep.join(str(_shown(part, translations, locale)) for part in self.parts)
 
 
+class Listed(Words):
+    """Pieces written as a list in the reader's language when shown (``list_words``)."""
+
+    __slots__ = ("style", "parts")
+
+    def __init__(self, style: str, parts: Iterable[object]):
+        object.__setattr__(self, "style", style)
+        object.__setattr__(self, "parts", tuple(parts))
+
+    def _render(self, translations, locale: str) -> str:
+        return list_words([str(_shown(part, translations, locale)) for part in self.parts], self.style, locale)
+
+
+#: Spanish writes "e" for "y" before the sound i ("Ana e Inés", but "agua y hielo"), and "u" for "o" before the
+#: sound o ("siete u ocho", "7 u 8", "10 u 11"): RAE, Ortografía 2010, §3.4.2.2.
+_SPANISH_E = re.compile(r"(?i)^[¿¡«\"'(]*h?[ií](?![aeiouáéíóú])")
+_SPANISH_U = re.compile(r"(?i)^[¿¡«\"'(]*(h?[oó]|8|11(?![\d.,])|11[.\u00a0 ]\d{3}(?!\d))")
+
+
+def list_words(parts: list[str], style: str = "and", locale: str = SOURCE_LOCALE) -> str:
+    """``parts`` as one list by the locale's CLDR patterns: ``style`` "and" ("Ann, Bob and Cy"), "or" ("2, 3, 5
+    or 6") or "names", the players of a partnership or team ("Ann & Bob" in English, the house style; "and" in
+    other languages). Spanish turns the last "y" to "e" and "o" to "u" where the next word asks for it."""
+    parts = [str(part) for part in parts]
+    if len(parts) < 2:
+        return "".join(parts)
+    language = locale.split("_")[0]
+    if style == "names" and language == "en":
+        return ", ".join(parts[:-1]) + " & " + parts[-1]
+    text = format_list(parts, style="or" if style == "or" else "standard", locale=locale)
+    if language == "es":
+        word = "o" if style == "or" else "y"
+        ending = f" {word} {parts[-1]}"
+        if text.endswith(ending):
+            if word == "y" and _SPANISH_E.match(parts[-1]):
+                text = text[: -len(ending)] + f" e {parts[-1]}"
+            elif word == "o" and _SPANISH_U.match(parts[-1]):
+                text = text[: -len(ending)] + f" u {parts[-1]}"
+    return text
+
+
 class Amount(Words):
     """A number written by the reader's locale when shown: 10,500 in English, 10.500 in Spanish."""
 
@@ -196,6 +242,16 @@ def amount(value: int | float) -> Amount:
 
 def joined(sep: Words | str, parts: Iterable[object]) -> Joined:
     return Joined(sep, parts)
+
+
+def listed(parts: Iterable[object], style: str = "and") -> Listed:
+    """A list written the reader's way when shown: ``style`` "and", "or" or "names" (``list_words``)."""
+    return Listed(style, parts)
+
+
+def names(players: Iterable[object]) -> Listed:
+    """The players of a partnership or team as one name: "Ann & Bob", "Ana y Beto"."""
+    return Listed("names", players)
 
 
 # --------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from .cards import Card, parse_cards, rank_name
 from .errors import VIOLATION_CODES, InvalidRequest, Violation
 from .profiles import RuleProfile
-from .i18n import N_, Words, _, amount, joined
+from .i18n import N_, Words, _, amount, listed
 
 _WORDS = {0: N_("zero"), 1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"),
           7: N_("seven")}
@@ -275,7 +275,7 @@ def meld_problems(p: RuleProfile, shape: Shape, *, before: Shape | None, added_w
         out.append(violation(p, "meld.red_three",
                              _("Red threes are bonus cards laid face up; they never go into a meld."), "red_threes"))
     if len(shape.ranks) > 1:
-        names = joined(_(" and "), (rank_name(r) for r in shape.ranks))
+        names = listed(rank_name(r) for r in shape.ranks)
         out.append(violation(p, "meld.mixed_ranks", _("A meld is one rank only; this one mixes %(names)s.", names=names), "melds"))
         return
     if _closed_canasta_problems(p, shape, before, out):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import UnknownOption
-from .i18n import N_, Words, _, amount, joined
+from .i18n import N_, Words, _, amount, joined, listed
 
 #: How people read the values of the options that are words (the value itself stays the API's).
 _VALUE_WORDS = {
@@ -155,7 +155,7 @@ class Option:
             elif self.kind == "minimums":
                 allowed = _("up to 12 multiples of 5, one for each deal, such as 125 155 180")
             else:
-                allowed = joined(_(" or "), (str(c) for c in self.choices))
+                allowed = listed((str(c) for c in self.choices), "or")
             raise UnknownOption(_("The option '%(name)s' cannot be %(value)r; allowed: %(allowed)s.", name=self.name,
                                   value=value, allowed=allowed), field=f"options.{self.name}")
         if self.to_fields is not None:

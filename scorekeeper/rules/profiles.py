@@ -270,8 +270,9 @@ SILHILL = RuleProfile(
                to_fields=_individual, from_profile=_individual_of),
         Option("wild_ratio", N_("Wild cards against natural cards"), "choice", ("more_naturals", "not_more_wilds"),
                "more_naturals",
-               N_("more_naturals: every meld holds more natural cards than wild cards, so two kings and two twos "
-               "is not allowed. not_more_wilds: as many wild cards as natural cards is fine."),
+               N_("More natural cards than wild cards: every meld holds more natural cards than wild cards, so two "
+               "kings and two twos is not allowed. No more wild cards than natural cards: as many wild cards as "
+               "natural cards is fine."),
                "silhill: §7a (docs/RULES.md S-A2)"),
         Option("top_discard_counts_for_minimum", N_("Top discard counts toward the minimum"), "bool", (True, False),
                False,

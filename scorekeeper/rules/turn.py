@@ -236,6 +236,6 @@ def check_meld(profile: RuleProfile, situation: Situation, melds=(), add=None, g
         loose = [info for info in turn.infos if info.wilds > info.naturals and info.rank not in ("wild", "3")]
         if loose:
             warnings = tuple(violation(profile, "meld.wilds_outnumber_naturals",
-                                       _("Allowed here, but many clubs refuse a meld with more wild cards than natural cards (%(cards)s).", cards=format_cards(info.cards)), "melds") for info in loose)
+                                       _("Allowed here, but many clubs refuse a meld with more wild cards than natural cards (%(cards)s).", cards=format_cards(info.cards, symbols=True)), "melds") for info in loose)
     return Verdict(not turn.violations, tuple(turn.violations), tuple(turn.infos), turn.points, turn.minimum,
                    kind="meld", warnings=warnings)

@@ -42,6 +42,7 @@ from urllib.request import url2pathname
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from scorekeeper.i18n import listed
 from scorekeeper.paths import ROOT, lock_base
 from flask import Response, current_app, render_template
 from scorekeeper.sheets.cache import rendering
@@ -62,7 +63,7 @@ class UnknownPaper(ValueError):
     """A paper size that the sheets do not offer."""
 
     def __init__(self, paper: object):
-        choices = _(" or ").join(PAPERS)
+        choices = listed(PAPERS, "or")
         super().__init__(_("There is no paper size called '%(paper)s'. Choose %(choices)s.", paper=paper, choices=choices))
         self.paper = paper
 

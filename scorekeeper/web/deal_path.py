@@ -15,6 +15,7 @@ from flask import render_template
 from flask_babel import gettext
 from flask_babel import gettext as _
 
+from ..rules.cards import shown_cards
 from ..rules import DealResult, RulesError, Situation, check_meld, parse_cards, parse_deal, score_deal
 from ..stores.games import side_names
 from ..stores.summary import GameSummary, totals_before_row
@@ -130,11 +131,11 @@ def _side_checks(profile, situation, side: dict) -> dict:
         try:
             cards = parse_cards(text)
         except RulesError as error:
-            items.append({"text": text, "legal": False, "problems": [(error.message, None)], "canasta": None})
+            items.append({"text": shown_cards(text), "legal": False, "problems": [(error.message, None)], "canasta": None})
             continue
         verdict = check_meld(profile, situation, melds=[cards], going_out=going_out)
         info = verdict.melds[0] if verdict.melds else None
-        items.append({"text": text, "legal": verdict.legal,
+        items.append({"text": shown_cards(text), "legal": verdict.legal,
                       "problems": [(v.message, v.source) for v in verdict.violations],
                       "canasta": info.canasta if info else None})
         parsed.append(cards)

@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..rules import DEFAULT_PROFILE, PROFILES, RuleProfile, listable_penalties, profile_options, scores_black_threes
+from ..rules.cards import shown_cards
 from ..rules.explain import option_value_text
 from ..rules.tables import offered_choices, offered_options, seat_order
 from .seats import layout_key, side_layout, table_target  # noqa: F401  (the new-game form's table)
@@ -399,9 +400,9 @@ def form_data_from_deal(profile: RuleProfile, game, deal) -> dict:
             for kind in profile.canasta_kinds:
                 entry[f"canasta_{kind}"] = (stored.get("canastas") or {}).get(kind, 0)
         else:
-            entry["melds"] = "\n".join(stored.get("melds") or [])
+            entry["melds"] = "\n".join(shown_cards(meld) for meld in stored.get("melds") or [])
             for i, hand in enumerate(stored.get("hands") or []):
-                entry[f"hand_{i}"] = hand
+                entry[f"hand_{i}"] = shown_cards(hand)
         for penalty in offered_penalties(profile, deal.mode):
             entry[f"penalty_{penalty.code}"] = sum(1 for p in stored.get("penalties", []) if p == penalty.code)
         for p in stored.get("penalties", []):

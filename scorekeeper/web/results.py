@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, g, request, url_for
 
 from ..db import get_db
-from ..i18n import supported
+from ..i18n import names, supported
 from ..stores import players, seasons
 from scorekeeper.stores.tournaments import results as tournament_results
 from ..tournaments.rows import Entry, Tournament
@@ -42,7 +42,7 @@ class PublicEvening:
     names: dict[int, str]  # entry id -> its players' public names
 
     def label(self, ids) -> str:
-        return " & ".join(self.names[i] for i in ids if i in self.names)
+        return names([self.names[i] for i in ids if i in self.names])
 
 
 def public_evening(db, tournament: Tournament) -> PublicEvening:
@@ -52,7 +52,7 @@ def public_evening(db, tournament: Tournament) -> PublicEvening:
 
 def public_names(db, entries: dict[int, Entry]) -> dict[int, str]:
     hidden = players.initials_keys(db)
-    return {i: " & ".join(players.public_name(p, hidden) for p in e.players) for i, e in entries.items()}
+    return {i: names([players.public_name(p, hidden) for p in e.players]) for i, e in entries.items()}
 
 
 @bp.get("/results/<link>")

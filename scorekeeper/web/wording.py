@@ -11,6 +11,7 @@ from flask_babel import ngettext
 from ..i18n import format_number
 from scorekeeper.stores.tournaments.log import who_words
 from scorekeeper.rules import get_profile, profile_options
+from scorekeeper.rules.cards import shown_cards
 from scorekeeper.sheets.facts import option_lines
 
 
@@ -98,7 +99,7 @@ def _side_facts(entry: dict, profile=None) -> dict[str, tuple[str, str]]:
     for key in ("melds", "hands"):
         cards = [text for text in entry.get(key) or [] if text]
         if cards:
-            facts[key] = (str(_FIELD_WORDS[key]), " / ".join(cards))
+            facts[key] = (str(_FIELD_WORDS[key]), " / ".join(shown_cards(text) for text in cards))
     penalties = entry.get("penalties") or []
     if penalties:
         facts["penalties"] = (str(_FIELD_WORDS["penalties"]), ", ".join(_penalty_words(p, profile) for p in penalties))

@@ -93,7 +93,7 @@ def test_a_text_is_a_frozen_fact_worded_only_when_shown(client):
     with pytest.raises(AttributeError):
         text.msgid = "something else"
     assert str(text) == "Ann & 'Cy' went out with 0 canastas; these rules need 10,500."
-    assert text.render(SPANISH, "es") == "Ann & 'Cy' cerró con 0 canastas; este reglamento exige 10.500."
+    assert text.render(SPANISH, "es") == "Ann & 'Cy': se cerró con 0 canastas; este reglamento exige 10.500."
     assert str(escape(text)) == str(escape(str(text)))  # {{ text }} in a template
     assert str(joined(", ", ["a", _("Went out")])) == "a, Went out" and str("x " + _("Went out")) == "x Went out"
     from flask import json

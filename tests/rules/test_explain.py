@@ -242,7 +242,7 @@ def test_silhill_buried_red_three_does_not_freeze_in_the_texts():
     assert "A red three that was covered by later cards does not freeze it." in pile
     switched = _topic(silhill.with_options({"red_three_freezes_pile": True}), "pile")
     assert "a wild card or a red three anywhere in it is frozen" in switched
-    assert "a wild card or a red three or a black three anywhere in it is frozen" in _topic(get_profile("bicycle"),
+    assert "a wild card, a red three, or a black three anywhere in it is frozen" in _topic(get_profile("bicycle"),
                                                                                          "pile")
 
 

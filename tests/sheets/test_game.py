@@ -89,8 +89,8 @@ def test_game_sheet_shows_every_deal_totals_minimums_and_winner(db, fetch_pdf, f
     assert re.search(r"Rules\s+Bicycle \(Hoyle\) rules", text)
     assert re.search(r"Options\s+Game target: 1,500\n", text)
     assert re.search(r"Game to\s+1,500\n", text)
-    assert re.search(r"^\s*We\s+Ann, Bob$", text, flags=re.M)
-    assert re.search(r"^\s*They\s+Cid, Dee$", text, flags=re.M)
+    assert re.search(r"^\s*We\s+Ann & Bob$", text, flags=re.M)
+    assert re.search(r"^\s*They\s+Cid & Dee$", text, flags=re.M)
 
     # One line per deal: the dealer passes clockwise (Ann, Cid, Bob: partners sit opposite).
     assert re.search(row_pattern(1, "Ann", "+885", "885", "50", "-130", "-130", "0"), text, flags=re.M)
@@ -106,8 +106,8 @@ def test_game_sheet_shows_every_deal_totals_minimums_and_winner(db, fetch_pdf, f
 
     # The result: winner, final totals, a signature line for every player.
     assert re.search(r"Winner: We\n", text)
-    assert re.search(r"We \(Ann, Bob\)\s+1,760", text)
-    assert re.search(r"They \(Cid, Dee\)\s+650", text)
+    assert re.search(r"We \(Ann & Bob\)\s+1,760", text)
+    assert re.search(r"They \(Cid & Dee\)\s+650", text)
     assert "Game not finished" not in text
     assert re.search(r"^\s*Ann\s+Bob\s*$", text, flags=re.M)
     assert re.search(r"^\s*Cid\s+Dee\s*$", text, flags=re.M)
@@ -143,7 +143,7 @@ def test_long_game_runs_over_pages_with_the_header_repeated(db, fetch_pdf):
         assert f"Page {page} of {pages}" in text
         # The column heads repeat on every page.
         assert len(re.findall(r"Deal\s+Total\s+Next min\.", text)) == 2, page
-        assert re.search(r"We\s+They", text) and re.search(r"Ann, Bob\s+Cid, Dee", text), page
+        assert re.search(r"We\s+They", text) and re.search(r"Ann & Bob\s+Cid & Dee", text), page
         for match in re.finditer(r"^\s*(\d+)\s+(Ann|Bob|Cid|Dee)\s+[+-]", text, flags=re.M):
             seen.append((int(match[1]), page))
         for n in range(1, 61):
@@ -158,8 +158,8 @@ def test_long_game_runs_over_pages_with_the_header_repeated(db, fetch_pdf):
     assert "Rules" in pdf.text(1) and "Rules" not in pdf.text(2)
     last = pdf.text(pages)
     assert "Game not finished" in last
-    assert re.search(r"We \(Ann, Bob\)\s+33,000", last)
-    assert re.search(r"They \(Cid, Dee\)\s+3,000", last)
+    assert re.search(r"We \(Ann & Bob\)\s+33,000", last)
+    assert re.search(r"They \(Cid & Dee\)\s+3,000", last)
     assert "after 60 deals" in last
 
 

@@ -274,7 +274,7 @@ def test_every_question_page_shows_a_card_picker_with_a_plain_text_input(client)
         assert "data-card-picker" in body and 'class="card-picker-input"' in body
         assert 'type="text"' in body
         assert "/static/js/cardpicker." in body and "/static/css/cardpicker." in body
-        for token in ("A", "K", "10", "4", "3H", "3S", "2", "JK"):
+        for token in ("A", "K", "10", "4", "3♥", "3♣", "2", "JK"):
             assert f'data-card="{token}"' in body
 
 

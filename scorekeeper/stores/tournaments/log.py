@@ -11,7 +11,7 @@ import re
 from sqlite_utils import Database
 
 from scorekeeper import clock
-from scorekeeper.rules.i18n import Words, _, amount, joined, ngettext
+from scorekeeper.rules.i18n import Words, _, amount, joined, names, ngettext
 from scorekeeper.tournaments import timing
 from scorekeeper.stores.rows import clean_reason, dumps
 
@@ -21,6 +21,11 @@ SIDE_NAMES = {"we": "North-South", "they": "East-West"}
 _WHO_AT = re.compile(r"^table (?P<number>\d+)(?: (?P<side>North-South|East-West))?(?: \((?P<name>.*)\))?$")
 #: Who opened a table's game (``running.round_who``): the tournament's name and the round.
 _ROUND_OF = re.compile(r"^(?P<name>.*): round (?P<number>\d+)$")
+
+
+def _pair(name: str | None):
+    """A stored entry name ("Ann & Bob") as the reader writes a pair ("Ana y Beto")."""
+    return names(name.split(" & ")) if name else name
 
 
 def who_at(table, side: str | None, name: str = "") -> str:
@@ -207,11 +212,11 @@ SENTENCES = {
     "tournament_reopened": lambda b, a: _("reopened the tournament"),
     "password_changed": lambda b, a: _("changed the director's password; every other director's sign-in ended"),
     "entry_added": lambda b, a: _("entered %(name)s as number %(entry)s, playing from round %(round)s",
-                                  name=a.get("name"), entry=a.get("entry"), round=a.get("from_round")),
+                                  name=_pair(a.get("name")), entry=a.get("entry"), round=a.get("from_round")),
     "entry_withdrawn": lambda b, a: _("withdrew number %(entry)s", entry=a.get("entry")),
     "entry_back": lambda b, a: _("brought number %(entry)s back", entry=a.get("entry")),
     "entry_renamed": lambda b, a: _("renamed number %(entry)s: %(before)s → %(after)s", entry=a.get("entry"),
-                                    before=b.get("name"), after=a.get("name")),
+                                    before=_pair(b.get("name")), after=_pair(a.get("name"))),
     "confirmed": lambda b, a: ngettext("%(side)s confirmed %(score)s after %(num)d deal",
                                        "%(side)s confirmed %(score)s after %(num)d deals", a.get("deals") or 0,
                                        side=side_words(a.get("side")), score=_score(a)),

@@ -9,6 +9,7 @@ from flask import Blueprint, abort, g, redirect, request, session, url_for
 from flask_babel import gettext as _
 
 from ...db import get_db
+from ...i18n import names
 from scorekeeper.web.addresses import absolute
 from scorekeeper.stores.tournaments import access, records
 from ...tournaments.rows import Entry, Tournament
@@ -95,7 +96,7 @@ def qr_data_uri(url: str) -> str:
 
 
 def entry_label(entries: dict[int, Entry], ids) -> str:
-    return " & ".join(entries[i].name for i in ids if i in entries)
+    return names([entries[i].name for i in ids if i in entries])
 
 
 def back_to(tournament: Tournament, anchor: str = ""):

@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ...db import get_db
+from ...i18n import names as pair_name
 from scorekeeper.stores.tournaments import base, records
 from ...tournaments.rows import Tournament
 from ..errors import error_response
@@ -38,7 +39,7 @@ def add_entry(tournament):
     except base.TournamentError as error:
         flash(str(error.message), "error")
     else:
-        flash(_("%(names)s entered.", names=" & ".join(records.clean_name(n) for n in names)), "ok")
+        flash(_("%(names)s entered.", names=pair_name([records.clean_name(n) for n in names])), "ok")
     return back_to(tournament, "#entries")
 
 
@@ -65,7 +66,7 @@ def paste_entries(tournament):
     for line in lines:
         names = [n for n in PARTNER_SPLIT.split(line.strip()) if n.strip()] if tournament.format == "pairs" \
             else [line]
-        shown = " & ".join(records.clean_name(n) for n in names)
+        shown = pair_name([records.clean_name(n) for n in names])
         if tournament.format == "pairs" and len(names) != 2:
             refused.append((shown, _("a partnership needs two names")))
             continue

@@ -7,6 +7,7 @@ from flask import flash, redirect, request, url_for
 from flask_babel import gettext as _
 
 from ...db import get_db
+from ...i18n import listed
 from scorekeeper.stores.tournaments import base, rounds, running
 from scorekeeper.tournaments import timing
 from ..errors import error_response
@@ -34,8 +35,7 @@ def _open_words(open_tables: list[tuple[int, str]]) -> list[str]:
                         ("disputed", (_("Table %(list)s is disputed."), _("Tables %(list)s are disputed.")))):
         numbers = [str(n) for n, k in open_tables if k == kind]
         if numbers:
-            listed = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + _(" and ") + numbers[-1]
-            lines.append(words[len(numbers) > 1] % {"list": listed})
+            lines.append(words[len(numbers) > 1] % {"list": listed(numbers)})
     return lines
 
 
