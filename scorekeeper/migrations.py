@@ -390,3 +390,25 @@ def running_totals(db: Database) -> None:
     NULL (deals written before this migration, or by an import) means "not yet known": the next write of the game
     scores it once and fills them in."""
     db.execute("ALTER TABLE deals ADD COLUMN running TEXT")
+
+
+@migrations(name="0014_season_links_and_lists")
+def season_links_and_lists(db: Database) -> None:
+    """A season gets an address nobody can guess (``link``), like a game and a tournament: its director's pages
+    live at ``/seasons/<link>``, never at its number. Each phone gets its own list of seasons and club rule sets:
+    those it made, imported, opened or signs in to, by the hash of its device id (``stores.devices``). What was
+    there before is in nobody's list (a list for everyone named every club's seasons and rule sets to anyone):
+    a season's director finds it again by signing in on a browser that held the sign-in, or from the page of an
+    evening it counts; a rule set is back in a phone's list once its page is opened."""
+    import secrets
+
+    db["seasons"].add_column("link", str)
+    for (row_id,) in db.execute("SELECT id FROM seasons").fetchall():
+        db.execute("UPDATE seasons SET link = ? WHERE id = ?", [secrets.token_urlsafe(16), row_id])
+    db["seasons"].create_index(["link"], unique=True)
+    db["device_seasons"].create({"device": str, "season_id": int, "seen_at": str}, pk=("device", "season_id"),
+                                not_null={"device", "season_id", "seen_at"},
+                                foreign_keys=[("season_id", "seasons", "id")])
+    db["device_seasons"].create_index(["season_id"])
+    db["device_rule_sets"].create({"device": str, "rule_key": str, "seen_at": str}, pk=("device", "rule_key"),
+                                  not_null={"device", "rule_key", "seen_at"})

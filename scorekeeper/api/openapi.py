@@ -79,7 +79,8 @@ _DOCUMENT: dict = {
                             "required": ["profiles"],
                             "properties": {"profiles": {"type": "array", "items": _ref("ProfileSummary")}},
                         },
-                        "The five profiles, in a fixed order.",
+                        "The five profiles, in a fixed order, then the club rule sets in the list of the phone "
+                        "asking (its session cookie); none for a client without one.",
                     )
                 },
             }

@@ -18,6 +18,7 @@ from scorekeeper.rules import (
 from scorekeeper.db import get_db
 from scorekeeper.rules.i18n import _
 from scorekeeper.stores import rule_sets
+from scorekeeper.web.devices import current_device
 
 from .blueprint import bp
 from .openapi import openapi_document
@@ -52,9 +53,11 @@ def _body():
 
 @bp.get("/rules")
 def rules():
-    """The five profiles, in the order of the rules documents."""
+    """The five profiles, in the order of the rules documents, then the club rule sets in the list of the phone
+    asking (its session cookie): never every club's sets of the server."""
     clubs = [{"id": found.id, "name": found.name, "source": found.profile.source, "target": found.profile.target,
-              "base": found.base, "version": found.version} for found in rule_sets.latest(get_db())]
+              "base": found.base, "version": found.version}
+             for found in rule_sets.latest(get_db(), current_device())]
     return jsonify(
         {
             "profiles": [

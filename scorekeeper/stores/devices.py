@@ -1,4 +1,5 @@
-"""What one phone has started or opened: the games and tournaments of its own lists, and the links they live at.
+"""What one phone has started or opened: the games, tournaments, seasons and club rule sets of its own lists, and
+the links they live at.
 
 A game or tournament lives at a link nobody can guess (``new_link``: 128 random bits): whoever has the link may
 open it, and once a phone has opened it, it is in that phone's list. A phone is known by the random device id its
@@ -21,7 +22,10 @@ EVERYONE = "*"
 LINK_PATTERN = r"[A-Za-z0-9_-]{22}"
 
 #: The kinds of thing a phone keeps in its lists: the table of its rows and their column.
-KINDS = {"game": ("device_games", "game_id"), "tournament": ("device_tournaments", "tournament_id")}
+KINDS = {"game": ("device_games", "game_id"), "tournament": ("device_tournaments", "tournament_id"),
+         "season": ("device_seasons", "season_id"), "rule_set": ("device_rule_sets", "rule_key")}
+#: The kinds of thing that live at a link of their own, and their table.
+LINKED = {"game": "games", "tournament": "tournaments", "season": "seasons"}
 
 
 def new_link() -> str:
@@ -33,8 +37,9 @@ def device_key(device: str) -> str:
     return hashlib.sha256(device.encode()).hexdigest()
 
 
-def remember(db: Database, device: str, kind: str, row_id: int) -> None:
-    """Put a game or tournament into this phone's list (nothing is written when it is already there)."""
+def remember(db: Database, device: str, kind: str, row_id: int | str) -> None:
+    """Put a game, tournament, season or rule set (by its key) into this phone's list (nothing is written when it
+    is already there)."""
     table, column = KINDS[kind]
     key = device_key(device)
     if db.execute(f"SELECT 1 FROM {table} WHERE device = ? AND {column} = ?", [key, row_id]).fetchone():
@@ -45,14 +50,15 @@ def remember(db: Database, device: str, kind: str, row_id: int) -> None:
 
 
 def id_for_link(db: Database, kind: str, link: str) -> int | None:
-    """The row id of the game or tournament at ``link`` (a binned game too: the bin restores it by its link)."""
-    table = "games" if kind == "game" else "tournaments"
+    """The row id of the game, tournament or season at ``link`` (a binned game too: the bin restores it by its
+    link)."""
+    table = LINKED[kind]
     row = db.execute(f"SELECT id FROM {table} WHERE link = ?", [link]).fetchone()
     return row[0] if row else None
 
 
 def link_for_id(db: Database, kind: str, row_id: int) -> str | None:
-    table = "games" if kind == "game" else "tournaments"
+    table = LINKED[kind]
     row = db.execute(f"SELECT link FROM {table} WHERE id = ?", [row_id]).fetchone()
     return row[0] if row else None
 
@@ -66,3 +72,12 @@ TOURNAMENTS_OF_DEVICE = (
 def device_params(device: str) -> list[str]:
     """The parameters of a query for one phone's rows: its own, and those everyone sees."""
     return [device_key(device), EVERYONE]
+
+
+def listed(db: Database, device: str | None, kind: str) -> list:
+    """The ids (keys, for rule sets) in this phone's list of ``kind``; none for a visitor with no device id."""
+    if not device:
+        return []
+    table, column = KINDS[kind]
+    return [row[0] for row in db.execute(f"SELECT {column} FROM {table} WHERE device IN (?, ?)",
+                                         device_params(device)).fetchall()]

@@ -22,6 +22,7 @@ from ..rules import PROFILES, RuleProfile, RulesError, UnknownRules, get_profile
 from ..rules.i18n import _
 from scorekeeper.rows import Row
 
+from . import devices
 from .rows import dumps
 
 PREFIX = "club-"
@@ -159,10 +160,16 @@ def by_ref(db: Database, ref: str | None) -> RuleSet | None:
     return get(db, key, int(version)) if key and version.isdigit() else None
 
 
-def latest(db: Database) -> list[RuleSet]:
-    """The latest version of every set, by name."""
-    rows = db.execute("SELECT * FROM rule_sets r WHERE version = (SELECT MAX(version) FROM rule_sets "
-                      "WHERE key = r.key) ORDER BY lower(name), name").fetchall()
+def latest(db: Database, device: str | None) -> list[RuleSet]:
+    """The latest version of each set in this phone's list (made, imported or opened on it), by name: never
+    every club's sets of the server."""
+    keys = devices.listed(db, device, "rule_set")
+    if not keys:
+        return []
+    marks = ",".join("?" * len(keys))
+    rows = db.execute(f"SELECT * FROM rule_sets r WHERE key IN ({marks}) "  # i18n: not for people (SQL)
+                      "AND version = (SELECT MAX(version) FROM rule_sets WHERE key = r.key) "
+                      "ORDER BY lower(name), name", keys).fetchall()
     return [_decode(row) for row in rows]
 
 
@@ -174,7 +181,7 @@ def resolve(db: Database, rules_id, options: dict | None = None) -> tuple[str, d
         return rules_id, options, None
     found = by_id(db, rules_id)
     if found is None:
-        known = ", ".join([*PROFILES, *(s.id for s in latest(db))])
+        known = ", ".join(PROFILES)  # never the club sets of the server: they are not everyone's to list
         raise UnknownRules(_("There are no rules called '%(id)s'. Choose one of: %(known)s.", id=rules_id,
                              known=known), field="rules")
     return found.base, {**found.options, **options}, found

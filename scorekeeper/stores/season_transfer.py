@@ -8,7 +8,8 @@ stored, without their numbers (the importing server gives its own; entries are n
 season and each tournament keep the secret of their public results link, which is how a file that would
 duplicate what is there is recognised and refused: importing the same season twice, or a season holding a
 tournament already on the server. A table's link and code are made anew (a printed card of the other server
-does not open a table here). The director's log and sign-ins stay behind.
+does not open a table here), and so are the season's, each tournament's and each game's own link: the file's
+are the other server's secrets, and a file could carry any. The director's log and sign-ins stay behind.
 
 Importing writes nothing unless all of it goes in, and its ladder comes out as the file's (else it is refused
 as ``inconsistent``). Facts only: ``SeasonImportRefused.code`` names the problem; the web layer words it.
@@ -25,7 +26,7 @@ from sqlite_utils import Database
 from scorekeeper.stores.codes import unique_code
 from scorekeeper.stores.tournaments import access, records
 from scorekeeper.stores.transaction import immediate
-from . import players, seasons
+from . import devices, players, seasons
 from .games import CODE_ALPHABET
 
 FORMAT = "canasta-scorekeeper-season/1"
@@ -131,7 +132,7 @@ def import_season(db: Database, raw: bytes | str) -> int:
     try:
         with immediate(db):
             _refuse_duplicates(db, document)
-            season_id = _insert(db, "seasons", document["season"])
+            season_id = _insert(db, "seasons", document["season"], link=devices.new_link())
             _import_players(db, document["players"])
             for tournament in document["tournaments"]:
                 _import_tournament(db, season_id, tournament)
@@ -193,7 +194,7 @@ def _import_players(db: Database, people: list[dict]) -> None:
 
 
 def _import_tournament(db: Database, season_id: int, tournament: dict) -> None:
-    tournament_id = _insert(db, "tournaments", tournament["row"], season_id=season_id)
+    tournament_id = _insert(db, "tournaments", tournament["row"], season_id=season_id, link=devices.new_link())
     entries = {}
     for entry in tournament["entries"]:
         entries[entry["number"]] = _insert(db, "tournament_entries", entry, tournament_id=tournament_id)
@@ -206,7 +207,8 @@ def _import_tournament(db: Database, season_id: int, tournament: dict) -> None:
     for both in tournament["tables"]:
         table, game = both["row"], both["game"]
         game_id = _insert(db, "games", {**game["row"], "code": unique_code(db, "games", "code",
-                                                                             alphabet=CODE_ALPHABET, length=8)})
+                                                                             alphabet=CODE_ALPHABET, length=8)},
+                          link=devices.new_link())
         for deal in game["deals"]:  # running totals are the server's own: scored again, never read from a file
             _insert(db, "deals", deal, game_id=game_id, running=None)
         _insert(db, "tournament_tables", {

@@ -25,7 +25,7 @@ from scorekeeper.stores.rows import dumps
 from scorekeeper.stores.transaction import immediate
 from ..tournaments.ladder import EveningScore, LadderRow, Rules, ladder, match_points
 from ..tournaments.rows import Tournament
-from . import players
+from . import devices, players
 from scorekeeper.rows import Row
 
 NAME_MAX = 80
@@ -56,6 +56,7 @@ class Season(Row):
     created_at: str | None
     archived_at: str | None
     evening_count: int | None = None  # filled by list_seasons only
+    link: str | None = field(default=None, repr=False)  # its director's address, /seasons/<link>
 
     @classmethod
     def from_row(cls, row) -> Season:
@@ -82,6 +83,7 @@ def create_season(db: Database, *, name: str, rules: Rules, password: str) -> in
         "of": rules.of if rules.count == "best" else None, "minimum": rules.minimum, "ranking": rules.ranking,
         "tie_break": rules.tie_break, "password_hash": generate_password_hash(password),
         "results_token": secrets.token_urlsafe(18), "status": "open", "created_at": clock.stamp(),
+        "link": devices.new_link(),
     }).last_pk
 
 
@@ -95,9 +97,16 @@ def season_by_token(db: Database, token: str) -> Season | None:
     return Season.from_row(row) if row else None
 
 
-def list_seasons(db: Database) -> list[Season]:
+def list_seasons(db: Database, device: str | None, signed_in: tuple[int, ...] = ()) -> list[Season]:
+    """The seasons in this phone's list (made, imported or opened on it) and those it is ``signed_in`` to as
+    their director, open ones first, newest first: never every season of the server."""
+    ids = sorted({*devices.listed(db, device, "season"), *signed_in})
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
     rows = db.execute("SELECT s.*, (SELECT COUNT(*) FROM tournaments t WHERE t.season_id = s.id) AS evening_count "
-                      "FROM seasons s ORDER BY s.status = 'archived', s.created_at DESC, s.id DESC").fetchall()
+                      f"FROM seasons s WHERE s.id IN ({marks}) "  # i18n: not for people (SQL)
+                      "ORDER BY s.status = 'archived', s.created_at DESC, s.id DESC", ids).fetchall()
     return [Season.from_row(r) for r in rows]
 
 

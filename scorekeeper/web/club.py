@@ -17,10 +17,10 @@ import hashlib
 from flask import g, session
 
 from ..db import get_db
-from ..stores import seasons
+from ..stores import rule_sets, seasons
 from ..stores.players import Scope
 from scorekeeper.stores.tournaments import access
-from .devices import device_id
+from .devices import current_device, device_id
 
 # --- A season's director ---------------------------------------------------------------------------------------
 
@@ -54,6 +54,27 @@ def sign_out_season(season_id: int) -> None:
     directors = dict(session.get("season_director", {}))
     directors.pop(str(season_id), None)
     session["season_director"] = directors
+
+
+def my_seasons(open_only: bool = False) -> list[seasons.Season]:
+    """The seasons this browser may name: those in its phone's list (made, imported or opened by their link) and
+    those it directs. Never every season of the server: a season is chosen from these, by its link."""
+    found = seasons.list_seasons(get_db(), current_device(), directed_seasons())
+    return [s for s in found if not (open_only and s.archived)]
+
+
+def chosen_season(link: str | None) -> seasons.Season | None:
+    """The season of this browser's own (``my_seasons``) whose link was posted, or None."""
+    return next((s for s in my_seasons() if link and s.link == link), None)
+
+
+def listed_sets(named=None) -> list:
+    """The club rule sets a form offers this browser: those of its phone's list, and ``named``, the set a link
+    or the form itself names by its id (whoever has its id was given it)."""
+    found = rule_sets.latest(get_db(), current_device())
+    if named is not None and all(s.key != named.key for s in found):
+        found.append(named)
+    return found
 
 
 # --- The club's director ---------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Private by link: the addresses of games and tournaments, and the phone each request comes from.
 
-A game lives at ``/games/<link>`` and a tournament at ``/tournaments/<link>``, where the link is 128 random bits
+A game lives at ``/games/<link>``, a tournament at ``/tournaments/<link>`` and a season's director's pages at
+``/seasons/<link>``, where the link is 128 random bits
 (``stores.devices.new_link``): a sequential number would let anyone read and change every family's games on a
 server open to the internet. Routes name them with the ``game`` and ``tournament`` converters, which turn a link
 into the row id the views and stores work with, and a row id back into its link for ``url_for``, so views and
@@ -36,6 +37,12 @@ def device_id() -> str:
     return current
 
 
+def current_device() -> str | None:
+    """This phone's id when it has one already; None for a visitor that brought no cookie (nothing is made)."""
+    current = session.get(SESSION_KEY)
+    return current if isinstance(current, str) and _DEVICE.fullmatch(current) else None
+
+
 def remember_game(game_id: int) -> None:
     devices.remember(get_db(), device_id(), "game", game_id)
 
@@ -44,8 +51,17 @@ def remember_tournament(tournament_id: int) -> None:
     devices.remember(get_db(), device_id(), "tournament", tournament_id)
 
 
+def remember_season(season_id: int) -> None:
+    devices.remember(get_db(), device_id(), "season", season_id)
+
+
+def remember_rule_set(key: str) -> None:
+    devices.remember(get_db(), device_id(), "rule_set", key)
+
+
 class LinkConverter(BaseConverter):
-    """``<game:game_id>``, ``<tournament:tournament_id>``: the URL holds the link, the view gets the row id."""
+    """``<game:game_id>``, ``<tournament:tournament_id>``, ``<season:season_id>``: the URL holds the link, the
+    view gets the row id."""
 
     regex = devices.LINK_PATTERN
     kind = "game"
@@ -83,6 +99,11 @@ class TournamentLink(LinkConverter):
     kind = "tournament"
 
 
+class SeasonLink(LinkConverter):
+    kind = "season"
+
+
 def init_app(app) -> None:
     app.url_map.converters["game"] = GameLink
     app.url_map.converters["tournament"] = TournamentLink
+    app.url_map.converters["season"] = SeasonLink

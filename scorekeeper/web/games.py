@@ -23,6 +23,7 @@ from ..stores.errors import GameLocked, GameNotFound, InvalidGame, StaleGame
 from .errors import error_response
 from .forms import (in_words, layout_key, new_game_form, option_error, option_text, option_value, options_form,
                     read_options, read_version, seat_labels, sides_from_form)
+from .club import listed_sets
 from .devices import device_id, remember_game
 from .hosting import setting
 from .htmx import render
@@ -148,7 +149,7 @@ def new():
     profile, found = _chosen(values)
     formdata = values if values else None
     form = new_game_form(profile, formdata=formdata, data=_option_data(profile, found))
-    form.rules.choices = [*form.rules.choices, *(SelectChoice(s.id, s.name) for s in rule_sets.latest(get_db()))]
+    form.rules.choices = [*form.rules.choices, *(SelectChoice(s.id, s.name) for s in listed_sets(found))]
     if request.method == "GET" and "rules" not in values:
         form.rules.data = profile.id
     if "opt_target" in form and _target_follows_table(values):

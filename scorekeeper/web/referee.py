@@ -4,8 +4,9 @@ Every verdict, violation, point count and minimum comes from the rules engine; t
 forms into the engine's terms and shows its answers.
 
 Where a page starts (query parameters of every referee page):
-- ``game=<id>&side=<key>``: a game in progress; the profile, the club options and the side's total come from
-  the store (``game_summary``);
+- ``game=<link>&side=<key>``: a game in progress, named by its link like its own address (``/games/<link>``): a
+  row number is no address, so the referee tells a stranger counting up nothing of anyone's game. The profile,
+  the club options and the side's total come from the store (``game_summary``);
 - otherwise ``rules=<profile id>``, ``options=<JSON object>`` and/or repeated ``opt.<name>=<value>``,
   ``score=<the side's total before the deal>``.
 """
@@ -38,11 +39,11 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.explain import compare, explain, option_value_text, source_text
 
+from .devices import current_device
 from .errors import error_response
-from .forms import SQLITE_MAX_INT, whole_number
 from .htmx import is_htmx, render
 from scorekeeper.db import get_db
-from scorekeeper.stores import rule_sets
+from scorekeeper.stores import devices, rule_sets
 from scorekeeper.stores.errors import GameNotFound
 from scorekeeper.stores.summary import game_summary
 
@@ -130,10 +131,9 @@ def read_setup(values, lenient: bool = False) -> Setup | None:
 
     ``lenient``: an unreadable score counts as 0 (a question's form reports it next to its field).
     """
-    game_id = (values.get("game") or "").strip()
-    if game_id:
-
-        number = whole_number(game_id, below=SQLITE_MAX_INT)
+    link = (values.get("game") or "").strip()
+    if link:
+        number = devices.id_for_link(get_db(), "game", link) if re.fullmatch(devices.LINK_PATTERN, link) else None
         if number is None:
             raise BadStart(404, _("There is no such game."))
         try:
@@ -153,7 +153,7 @@ def read_setup(values, lenient: bool = False) -> Setup | None:
         if "score" in values and read_score(values.get("score")) is not None:
             score = read_score(values.get("score"))
         return Setup(base, options, base.with_options(options), score, game, side, summary.side_name(side),
-                     {"game": game.id, "side": side}, deal=len(summary.rows) + 1)
+                     {"game": game.link, "side": side}, deal=len(summary.rows) + 1)
     rules = (values.get("rules") or "").strip()
     if not rules:
         return None
@@ -477,4 +477,5 @@ def club_set(rules_id):
 
 
 def club_sets() -> list:
-    return rule_sets.latest(get_db())
+    """The club rule sets of this phone's list (never every club's of the server)."""
+    return rule_sets.latest(get_db(), current_device())

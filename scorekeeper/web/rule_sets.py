@@ -18,6 +18,7 @@ from ..db import get_db
 from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, get_profile
 from ..rules.tables import offered_choices, offered_options
 from ..stores import rule_sets
+from .devices import current_device, remember_rule_set
 from .forms import option_field, option_text, option_value, read_options
 from .seats import table_target
 from .htmx import render
@@ -103,6 +104,7 @@ def new():
                 field = form[error.field] if error.field in form else form[option] if option in form else form.name
                 field.errors = [error.message]
             else:
+                remember_rule_set(saved.key)
                 return redirect(url_for("rule_sets.show", rules_id=saved.id), 303)
         status = 422
     return render("rule_sets/new.html", "rule_sets/_form.html", status=status, form=form, current=current)
@@ -110,7 +112,8 @@ def new():
 
 @bp.get("/rules/sets")
 def index():
-    return render_template("rule_sets/index.html", sets=rule_sets.latest(get_db()))
+    """The sets this phone made, imported or opened: never every club's sets of the server."""
+    return render_template("rule_sets/index.html", sets=rule_sets.latest(get_db(), current_device()))
 
 
 def _found(rules_id: str, version: str | None = None):
@@ -130,6 +133,7 @@ def share_link(found) -> str:
 @bp.get("/rules/<rules_id>")
 def show(rules_id: str):
     found = _found(rules_id, request.args.get("version"))
+    remember_rule_set(found.key)  # opened from its address: in this phone's list from now on
     base = get_profile(found.base)
     options = {o.name: o for o in base.options}
     return render_template("rule_sets/show.html", found=found, base=base, options=options,
@@ -172,6 +176,7 @@ def import_set():
     if request.method == "POST" and parts and request.form.get("confirm") == "1":
         base, name, options, note = parts
         saved = rule_sets.save(get_db(), base=base, name=name, options=options, note=note)
+        remember_rule_set(saved.key)
         return redirect(url_for("rule_sets.show", rules_id=saved.id), 303)
     status = 400 if error else 200
     preview = None

@@ -24,7 +24,8 @@ from ..tournaments.ladder import LadderRulesError, Rules
 from .errors import error_response
 from .htmx import render
 from .season_words import COUNTS, IMPORT_REFUSALS, RANKINGS, RULE_ERRORS, SEASON_ERRORS, TIE_BREAKS
-from .club import directs_season, sign_in_season, sign_out_season
+from .club import directed_seasons, directs_season, sign_in_season, sign_out_season
+from .devices import current_device, remember_season
 from .ladder_sheet import ladder_pdf_response, season_link
 from .tournaments.forms import visible
 
@@ -96,7 +97,8 @@ def _director_only(season: seasons.Season):
 
 @bp.get("/seasons/")
 def index():
-    return render("seasons/index.html", seasons=seasons.list_seasons(get_db()))
+    """The seasons this phone made, imported or opened by their link, and those it directs: never all of them."""
+    return render("seasons/index.html", seasons=seasons.list_seasons(get_db(), current_device(), directed_seasons()))
 
 
 @bp.route("/seasons/new", methods=["GET", "POST"])
@@ -111,14 +113,16 @@ def new():
         return render("seasons/new.html", form=form, status=429, error=_(
             "Too many seasons and tournaments were created from this device lately: try again later."))
     season_id = seasons.create_season(get_db(), name=form.name.data, rules=rules, password=form.password.data)
+    remember_season(season_id)
     sign_in_season(seasons.get_season(get_db(), season_id))
     flash(_("Season created. You are signed in as its director on this device."), "ok")
     return redirect(url_for("seasons.show", season_id=season_id), 303)
 
 
-@bp.route("/seasons/<int:season_id>/login", methods=["GET", "POST"])
+@bp.route("/seasons/<season:season_id>/login", methods=["GET", "POST"])
 def login(season_id: int):
     season = load(season_id)
+    remember_season(season.id)  # opened from its link: in this phone's list from now on
     form = SeasonLoginForm()
     if request.method == "GET":
         return render("seasons/login.html", season=season, form=form)
@@ -135,7 +139,7 @@ def login(season_id: int):
     return render("seasons/login.html", season=season, form=form, error=error, status=429 if wait else 422)
 
 
-@bp.post("/seasons/<int:season_id>/logout")
+@bp.post("/seasons/<season:season_id>/logout")
 def logout(season_id: int):
     sign_out_season(season_id)
     flash(_("Signed out."), "ok")
@@ -146,7 +150,7 @@ def _same(name: str) -> str:
     return name
 
 
-@bp.get("/seasons/<int:season_id>")
+@bp.get("/seasons/<season:season_id>")
 def show(season_id: int):
     season = load(season_id)
     if refused := _director_only(season):
@@ -157,7 +161,7 @@ def show(season_id: int):
                   link=season_link(season), shown=_same, counts=COUNTS, rankings=RANKINGS, tie_breaks=TIE_BREAKS)
 
 
-@bp.post("/seasons/<int:season_id>/archive")
+@bp.post("/seasons/<season:season_id>/archive")
 def archive(season_id: int):
     season = load(season_id)
     if refused := _director_only(season):
@@ -177,7 +181,7 @@ def archive(season_id: int):
 # --- Moving a season between servers -------------------------------------------------------------------------
 
 
-@bp.get("/seasons/<int:season_id>/export")
+@bp.get("/seasons/<season:season_id>/export")
 def export(season_id: int):
     """The season with its tournaments and players as one JSON file (season_transfer)."""
     season = load(season_id)
@@ -206,6 +210,7 @@ def import_file():
     except season_transfer.SeasonImportRefused as refused:
         return render("seasons/import.html", form=form, status=422,
                       error=str(IMPORT_REFUSALS[refused.code]) % {"name": refused.name})
+    remember_season(season_id)
     flash(_("Season imported, with its evenings and players. Sign in with the season's director's password."),
           "ok")
     return redirect(url_for("seasons.login", season_id=season_id), 303)
@@ -218,7 +223,7 @@ class ImportForm(FlaskForm):
 # --- The ladder on paper ----------------------------------------------------------------------------------------
 
 
-@bp.get("/seasons/<int:season_id>/ladder.pdf")
+@bp.get("/seasons/<season:season_id>/ladder.pdf")
 def ladder_pdf(season_id: int):
     season = load(season_id)
     if refused := _director_only(season):

@@ -57,7 +57,7 @@ def pages(live_server) -> dict[str, str]:
     finally:
         db.conn.close()
     return {"scorepad": f"{game_path(live_server, game_id)}", "table phone": f"/tournaments/table/{table.token}",
-            "referee": f"/referee/?game={game_id}&side=we", "rules": "/referee/rules/classic"}
+            "referee": f"/referee/?game={game_path(live_server, game_id).rsplit('/', 1)[1]}&side=we", "rules": "/referee/rules/classic"}
 
 
 def large_text_page(browser, width: int, scheme: str = "light"):

@@ -163,14 +163,14 @@ def test_referee_opened_from_a_game_uses_its_rules_and_minimum(phone, live_serve
     total, minimum = summary.totals["we"], summary.minimums["we"]
     assert minimum == get_profile("silhill").minimum(total) == 90
 
-    phone.goto(live_server(f"/referee/?game={game_id}&side=we"))
+    phone.goto(live_server(f"/referee/?game={summary.game.link}&side=we"))
     assert "Silhill u3a rules" in phone.locator(".referee-setup").inner_text()
     assert "Wild cards against natural cards: no more wild cards than natural cards" in phone.locator(".referee-setup").inner_text()
     assert phone.locator("#minimum").inner_text() == str(minimum)
     assert phone.locator("#f-index-score").input_value() == str(total)
     assert_fits_phone(phone)
     phone.get_by_role("link", name=re.compile("Is this meld legal")).tap()
-    phone.wait_for_url(re.compile(rf"/referee/meld\?game={game_id}&side=we"))
+    phone.wait_for_url(re.compile(rf"/referee/meld\?game={summary.game.link}&side=we"))
     assert phone.locator("#f-score").input_value() == str(total)
     ready(phone)
     tap_cards(phone, "melds-0", "J", "J", "2", "2")

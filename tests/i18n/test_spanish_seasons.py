@@ -13,7 +13,7 @@ from tests.seasons.test_ladder import EVENINGS
 from tests.seasons.test_season_pages import SEASON_FORM
 
 from .test_spanish_complete import Walk, missing  # noqa: F401  (a fixture)
-from tests.recording import tournament_path
+from tests.recording import season_path, started_id, tournament_path
 
 #: Names and words the pages show as they are: the players' and evenings' names, the season's, codes in links.
 ALLOWED = {"Monday", "one", "two", "three", "Autumn"}
@@ -24,7 +24,7 @@ def test_players_seasons_and_results_speak_spanish(client, missing):  # noqa: F8
     walk.visit("/seasons/new")
     walk.visit("/seasons/new", method="post", status=422, data={**SEASON_FORM, "best": "9"})
     made = walk.visit("/seasons/new", method="post", status=303, data=SEASON_FORM)
-    season_id = int(made.headers["Location"].rsplit("/", 1)[1])
+    season_id = started_id(client, made.headers["Location"])
     db = connect(client.application.config["DATABASE"])
     try:
         with client.application.test_request_context():
@@ -37,7 +37,7 @@ def test_players_seasons_and_results_speak_spanish(client, missing):  # noqa: F8
     finally:
         db.conn.close()
     client.get("/")  # the English flashes of the set-up are shown there
-    for url in ("/seasons/", f"/seasons/{season_id}", "/seasons/import", "/players/", f"/players/{ana}",
+    for url in ("/seasons/", season_path(client, season_id), "/seasons/import", "/players/", f"/players/{ana}",
                 f"/results/{evening_token}", f"/results/season/{season.results_token}",
                 f"/results/season/{season.results_token}/ladder.pdf", f"{tournament_path(client, ids[0])}/results.pdf"):
         walk.visit(url)
@@ -46,8 +46,8 @@ def test_players_seasons_and_results_speak_spanish(client, missing):  # noqa: F8
     walk.visit("/seasons/import", method="post", status=422,
                data={"file": (io.BytesIO(json.dumps({"format": "x"}).encode()), "x.json")},
                content_type="multipart/form-data")
-    walk.visit(f"/seasons/{season_id}/archive", method="post", status=303, data={"action": "archive"})
-    walk.visit(f"/seasons/{season_id}")
+    walk.visit(f"{season_path(client, season_id)}/archive", method="post", status=303, data={"action": "archive"})
+    walk.visit(season_path(client, season_id))
     assert client.post(f"{tournament_path(client, ids[0])}/login", data={"password": PASSWORD}).status_code == 303
     walk.visit(f"{tournament_path(client, ids[0])}")
     walk.visit(f"/api/v1/seasons/{season.results_token}", status=200)

@@ -11,7 +11,7 @@ from tests.conftest import assert_fits_phone
 
 from .helpers import PASSWORD, evening
 from .test_ladder import BEST_2_OF_3, EVENINGS
-from tests.recording import tournament_path
+from tests.recording import season_path, tournament_path
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +52,7 @@ def test_a_results_link_shows_standings_and_no_control(phone, live_server):
     refused = phone.evaluate(POST_FROM_PAGE, [
         f"/results/{token}", f"{tournament_path(live_server, ids[0])}/reopen", f"{tournament_path(live_server, ids[0])}/rounds",
         f"{tournament_path(live_server, ids[0])}/tables/{table_id}/result", f"{tournament_path(live_server, ids[0])}/season",
-        f"/seasons/{season_id}/archive", "/players/1/initials", "/players/1/merge"])
+        f"{season_path(live_server, season_id)}/archive", "/players/1/initials", "/players/1/merge"])
     assert refused[0] == 405 and all(status == 403 for status in refused[1:]), refused
     # The browser logs each refusal it was sent; nothing else went wrong on the page.
     assert all("Failed to load resource" in str(m.text) for m in phone.console_messages)

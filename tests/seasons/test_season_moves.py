@@ -121,8 +121,8 @@ def test_a_season_moves_to_another_server_with_the_same_ladder(club, tmp_path):
     app, db, season, ids = club
     players.set_initials(db, {p.name: p.id for p in players.list_players(db)}["Bea"], True)
     director = app.test_client()
-    assert director.post(f"/seasons/{season.id}/login", data={"password": PASSWORD}).status_code == 303
-    exported = director.get(f"/seasons/{season.id}/export")
+    assert director.post(f"/seasons/{season.link}/login", data={"password": PASSWORD}).status_code == 303
+    exported = director.get(f"/seasons/{season.link}/export")
     assert exported.status_code == 200 and "attachment" in exported.headers["Content-Disposition"]
     document = exported.get_json()
     elsewhere = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "hosted.sqlite"),
@@ -138,8 +138,8 @@ def test_a_season_moves_to_another_server_with_the_same_ladder(club, tmp_path):
     # The evenings' public pages came along, each table's deals included, and the director's password too.
     page = other.get(f"/results/{document['tournaments'][2]['row']['results_token']}").get_data(as_text=True)
     assert "3,000 – 500" in page
-    new_id = int(imported.headers["Location"].split("/")[2])
-    assert other.post(f"/seasons/{new_id}/login", data={"password": PASSWORD}).status_code == 303
+    new_season = imported.headers["Location"].rsplit("/", 1)[0]
+    assert other.post(f"{new_season}/login", data={"password": PASSWORD}).status_code == 303
     again = other.post("/seasons/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "autumn.json")},
                        content_type="multipart/form-data")
     assert again.status_code == 422 and "already has" in again.get_data(as_text=True)
@@ -159,8 +159,8 @@ def test_a_season_moves_to_another_server_with_the_same_ladder(club, tmp_path):
 def test_a_spoiled_file_is_refused_whole(club, tmp_path, spoil, refusal):
     app, db, season, ids = club
     director = app.test_client()
-    director.post(f"/seasons/{season.id}/login", data={"password": PASSWORD})
-    document = director.get(f"/seasons/{season.id}/export").get_json()
+    director.post(f"/seasons/{season.link}/login", data={"password": PASSWORD})
+    document = director.get(f"/seasons/{season.link}/export").get_json()
     spoil(document)
     elsewhere = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "other.sqlite"),
                             "SECRET_KEY": "other"})
@@ -178,8 +178,8 @@ def test_rows_of_an_archived_season_travel_as_they_were(club, tmp_path):
     seasons.archive(db, season.id)
     correct(db, ids[1], 1, {"Ana & Eva": 1800, "Cris & Fede": 2000})  # after archiving: the ladder stays
     director = app.test_client()
-    director.post(f"/seasons/{season.id}/login", data={"password": PASSWORD})
-    document = director.get(f"/seasons/{season.id}/export").get_json()
+    director.post(f"/seasons/{season.link}/login", data={"password": PASSWORD})
+    document = director.get(f"/seasons/{season.link}/export").get_json()
     elsewhere = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "arch.sqlite"),
                             "SECRET_KEY": "other"})
     other = elsewhere.test_client()

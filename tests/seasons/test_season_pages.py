@@ -14,7 +14,7 @@ from scorekeeper.stores import players, seasons
 from tests.tournaments.conftest import tournament_form
 from .helpers import PASSWORD, evening
 from .test_ladder import EVENINGS
-from tests.recording import started_id, tournament_path
+from tests.recording import season_path, started_id, tournament_path
 
 SEASON_FORM = {"name": "Autumn 2026", "count": "best", "best": "2", "of": "3", "minimum": "2", "ranking": "vp",
                "tie_break": "best_evening", "password": PASSWORD, "password_again": PASSWORD}
@@ -23,7 +23,7 @@ SEASON_FORM = {"name": "Autumn 2026", "count": "best", "best": "2", "of": "3", "
 def new_season(client, **changes) -> int:
     made = client.post("/seasons/new", data={**SEASON_FORM, **changes})
     assert made.status_code == 303, made.get_data(as_text=True)[:1500]
-    return int(re.search(r"/seasons/(\d+)$", made.headers["Location"]).group(1))
+    return started_id(client, made.headers["Location"])
 
 
 def test_a_season_is_made_with_its_counting_rules(client):
@@ -31,7 +31,7 @@ def test_a_season_is_made_with_its_counting_rules(client):
     for name in ("name", "count", "best", "of", "minimum", "ranking", "tie_break", "password"):
         assert f'name="{name}"' in form
     season_id = new_season(client)
-    page = client.get(f"/seasons/{season_id}").get_data(as_text=True)
+    page = client.get(season_path(client, season_id)).get_data(as_text=True)
     assert "Each player's best 2 of the season's 3 evenings count." in page
     assert "A player is ranked after 2 evenings." in page
     assert "Ladder by Victory points; equal players are split by the better best evening." in page
@@ -56,17 +56,21 @@ def test_a_season_that_cannot_work_is_refused_next_to_its_field(client, db, chan
 
 def test_a_tournament_joins_a_season_when_created_or_from_its_page(client, db):
     season_id = new_season(client)
-    made = client.post("/tournaments/new", data=tournament_form(season=str(season_id)))
+    link = seasons.get_season(db, season_id).link  # a season is chosen by its link, never by its number
+    made = client.post("/tournaments/new", data=tournament_form(season=link))
     first = started_id(client, made.headers["Location"])
     second = started_id(client, client.post("/tournaments/new", data=tournament_form()).headers["Location"])
     assert [t.id for t in seasons.evenings(db, season_id)] == [first]
     page = client.get(f"{tournament_path(client, second)}").get_data(as_text=True)
     assert f'action="{tournament_path(client, second)}/season"' in page
-    assert client.post(f"{tournament_path(client, second)}/season", data={"season": str(season_id)}).status_code == 303
+    assert f'<option value="{link}">Autumn 2026</option>' in page
+    assert client.post(f"{tournament_path(client, second)}/season", data={"season": link}).status_code == 303
     assert [t.id for t in seasons.evenings(db, season_id)] == [first, second]
     client.post(f"{tournament_path(client, first)}/season", data={"season": ""})
     assert [t.id for t in seasons.evenings(db, season_id)] == [second]
-    for bad in ("x", "99999", "1" * 40):
+    elsewhere = client.application.test_client()  # another phone's season: not this director's to name
+    others = seasons.get_season(db, new_season(elsewhere, name="Theirs")).link
+    for bad in ("x", "99999", "1" * 40, str(season_id), others):
         assert client.post(f"{tournament_path(client, second)}/season", data={"season": bad}).status_code == 303
     assert [t.id for t in seasons.evenings(db, season_id)] == [second]
 
@@ -101,14 +105,14 @@ LADDER = [("1", "Cris", "29"), ("2", "Eva", "27"), ("3", "Ana", "24"), ("4", "Fe
 
 def test_the_season_page_and_its_archive(played):
     client, db, season, ids, _tokens = played
-    assert ladder_rows(client.get(f"/seasons/{season.id}").get_data(as_text=True)) == LADDER
-    assert client.post(f"/seasons/{season.id}/archive", data={"action": "archive"}).status_code == 303
-    page = client.get(f"/seasons/{season.id}").get_data(as_text=True)
+    assert ladder_rows(client.get(f"/seasons/{season.link}").get_data(as_text=True)) == LADDER
+    assert client.post(f"/seasons/{season.link}/archive", data={"action": "archive"}).status_code == 303
+    page = client.get(f"/seasons/{season.link}").get_data(as_text=True)
     assert "Archived" in page and ladder_rows(page) == LADDER
     stranger = client.application.test_client()
-    assert stranger.get(f"/seasons/{season.id}").status_code == 303  # sent to sign in
-    assert stranger.post(f"/seasons/{season.id}/archive", data={"action": "reopen"}).status_code == 403
-    wrong = stranger.post(f"/seasons/{season.id}/login", data={"password": "nope"})
+    assert stranger.get(f"/seasons/{season.link}").status_code == 303  # sent to sign in
+    assert stranger.post(f"/seasons/{season.link}/archive", data={"action": "reopen"}).status_code == 403
+    wrong = stranger.post(f"/seasons/{season.link}/login", data={"password": "nope"})
     assert wrong.status_code == 422 and "Wrong password" in wrong.get_data(as_text=True)
 
 
@@ -137,7 +141,7 @@ def test_every_post_from_a_reader_is_refused(played, no_csrf_app):
     player = players.list_players(db)[0].id
     posts = [f"{tournament_path(no_csrf_app, tid)}/reopen", f"{tournament_path(no_csrf_app, tid)}/rounds", f"{tournament_path(no_csrf_app, tid)}/entries",
              f"{tournament_path(no_csrf_app, tid)}/tables/{table_id}/result", f"{tournament_path(no_csrf_app, tid)}/season",
-             f"/seasons/{season.id}/archive", f"/players/{player}/initials", f"/players/{player}/merge"]
+             f"/seasons/{season.link}/archive", f"/players/{player}/initials", f"/players/{player}/merge"]
     for path in posts:
         answer = reader.post(path, data={"season": "", "initials": "yes", "other": "1", "action": "archive"})
         assert answer.status_code == 403, path

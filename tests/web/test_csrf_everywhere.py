@@ -9,14 +9,16 @@ from pathlib import Path
 from scorekeeper import ROOT
 from scorekeeper.db import connect
 from scorekeeper.stores.games import create_game, get_game
+from scorekeeper.stores import seasons
 from scorekeeper.stores.tournaments import records
+from scorekeeper.tournaments.ladder import Rules
 
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
 
 def fill(rule, links: dict[str, str]) -> str:
     """The rule's path with every parameter replaced by something it accepts (the token check comes first): a
-    game or a tournament by the link of a real one, since no other address matches."""
+    game, a tournament or a season by the link of a real one, since no other address matches."""
     def value(match):
         if match["converter"] in links:
             return links[match["converter"]]
@@ -32,8 +34,11 @@ def test_every_route_that_takes_a_post_refuses_it_without_a_token(csrf_app):
     tournament = records.get_tournament(db, records.create_tournament(
         db, name="Club", date="2026-11-26", rules="bicycle", options={}, format="pairs", rounds=2, round_end="deals",
         round_limit=2, scoring="points", password="green baize 42"))
+    with csrf_app.test_request_context():
+        season = seasons.get_season(db, seasons.create_season(db, name="Autumn", rules=Rules(),
+                                                              password="green baize 42"))
     db.conn.close()
-    links = {"game": game.link, "tournament": tournament.link}
+    links = {"game": game.link, "tournament": tournament.link, "season": season.link}
     checked = []
     for rule in csrf_app.url_map.iter_rules():
         methods = (rule.methods or set()) & WRITE_METHODS

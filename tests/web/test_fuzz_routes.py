@@ -91,13 +91,14 @@ def _world(app, client) -> dict:
         season_id = seasons.create_season(db, name="Autumn", rules=Rules(), password="green baize")
         seasons.join(db, season_id, tournament_id)
         link = records.get_tournament(db, tournament_id).results_token
+        season_link = seasons.get_season(db, season_id).link
     finally:
         db.conn.close()
     # A game or tournament is named by its link in every address (the number answers 404, tried below).
     return {"game_id": game.link, "deal_id": deal_id, "code": game.code, "tournament_id": tournament_path(
-            client, tournament_id).rsplit("/", 1)[1], "numbers": [str(game_id), str(tournament_id)],
+            client, tournament_id).rsplit("/", 1)[1], "numbers": [str(game_id), str(tournament_id), str(season_id)],
             "table_id": table.id, "entry_id": entry_id, "number": 1, "token": table.token,
-            "profile_id": "bicycle", "filename": "css/app.css", "player_id": player_id, "season_id": season_id,
+            "profile_id": "bicycle", "filename": "css/app.css", "player_id": player_id, "season_id": season_link,
             "link": link, "ident": tournament_id, "rules_id": club.id}
 
 
@@ -162,7 +163,7 @@ def _paths(rule, world: dict) -> list[str]:
     for name in rule.arguments:
         converter = rule._converters[name].__class__.__name__
         odd = INT_VALUES if converter == "IntegerConverter" else STR_VALUES
-        if converter in ("GameLink", "TournamentLink"):
+        if converter in ("GameLink", "TournamentLink", "SeasonLink"):
             odd = odd + INT_VALUES + world["numbers"] + [str(world["token"])[:22]]
         if name == "token":
             odd = odd + [str(world["code"])]  # a game's share code is not a table's token

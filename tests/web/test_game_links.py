@@ -24,7 +24,7 @@ def test_game_page_links_its_sheet_and_the_referee_for_each_side(client, no_csrf
         assert response.status_code == 200
         assert response.mimetype == "application/pdf"
     for side in ("we", "they"):
-        link = f"/referee/?game={game_id}&amp;side={side}"
+        link = f"/referee/?game={game_path(client, game_id).rsplit('/', 1)[1]}&amp;side={side}"
         assert link in html
         page = client.get(link.replace("&amp;", "&")).get_data(as_text=True)
         assert "Classic Canasta" in page

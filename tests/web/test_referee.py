@@ -14,6 +14,7 @@ from scorekeeper.stores.games import create_game
 from scorekeeper.stores.summary import game_summary
 from scorekeeper.rules import PROFILES, Situation, check_meld, get_profile, parse_cards, profile_options
 from scorekeeper.rules.explain import TOPICS
+from tests.recording import game_path
 from scorekeeper.web.wording import citation, document_title
 
 PROFILE_IDS = list(PROFILES)
@@ -357,20 +358,25 @@ def test_opening_from_a_game_uses_its_profile_options_and_side_total(client, db)
     add_deal(db, game_id, deal, mode="totals", expected_version=1)
     summary = game_summary(db, game_id)
     total = summary.totals["we"]
-    response = client.get(f"/referee/?game={game_id}&side=we")
+    link = summary.game.link
+    assert client.get(f"/referee/?game={game_id}&side=we").status_code == 404  # its number is no address
+    response = client.get(f"/referee/?game={link}&side=we")
     page = text(response)
     assert response.status_code == 200
     assert "Yahoo! Games rules" in page and "Canastas needed to go out: 2" in page
     assert f'value="{total}"' in response.get_data(as_text=True)
     assert f'id="minimum">{summary.minimums["we"]}<' in page
-    form = client.get(f"/referee/meld?game={game_id}&side=we").get_data(as_text=True)
-    assert f'name="game" value="{game_id}"' in form and 'name="side" value="we"' in form
+    assert f'href="{game_path(client, game_id)}"' in page  # "Back to the game"
+    form = client.get(f"/referee/meld?game={link}&side=we").get_data(as_text=True)
+    assert f'name="game" value="{link}"' in form and 'name="side" value="we"' in form
     assert f'value="{total}"' in form
-    answer = client.post("/referee/meld", data={"game": str(game_id), "side": "we", "score": str(total),
+    answer = client.post("/referee/meld", data={"game": link, "side": "we", "score": str(total),
                                                 "melds-0": "K K K"})
     assert verdict_word(answer) == "NOT LEGAL"
     assert f'class="minimum-figure">{summary.minimums["we"]}<' in answer.get_data(as_text=True)
-    assert client.get(f"/referee/?game={game_id}&side=nobody").status_code == 404
+    assert client.get(f"/referee/?game={link}&side=nobody").status_code == 404
+    for number in (game_id, game_id + 1, 0):
+        assert client.post("/referee/meld", data={"game": str(number), "melds-0": "K K K"}).status_code == 404
 
 
 # ---------------------------------------------------------------------------------------------

@@ -224,12 +224,6 @@ def link_players(db: Database, entry_id: int, players: list[str]) -> None:
                    [entry_id, position, player_id])
 
 
-def roster(db: Database) -> list[str]:
-    """The players the club has entered in any tournament, by name: the entry form offers them as typed."""
-    return [row[0] for row in db.execute(
-        "SELECT name FROM club_players WHERE merged_into IS NULL ORDER BY key").fetchall()]
-
-
 def rename_entry(db: Database, tournament_id: int, entry_id: int, players: list[str], *, who: str) -> None:
     """Correct an entry's names (a typo); the standings and later rounds show the new ones (logged)."""
     tournament = get_tournament(db, tournament_id)

@@ -17,7 +17,8 @@ from ...tournaments.rows import Table, Tournament
 from ...stores.games import get_deal
 from ...stores.summary import game_summary
 from ..deal_path import read_deal, render_preview
-from ..forms import SQLITE_MAX_INT, deal_form, form_data_from_deal, option_text, option_value, whole_number
+from ..forms import deal_form, form_data_from_deal, option_text, option_value, whole_number
+from ..club import chosen_season, listed_sets
 from ..devices import remember_tournament
 from ..hosting import setting
 from ..htmx import render
@@ -44,13 +45,14 @@ def _chosen_profile(values):
         return get_profile(DEFAULT_PROFILE), None
 
 
-def _club_sets() -> list:
-    """The club's rule sets a tournament can use: four at a table, in two partnerships."""
-    return [found for found in rule_sets.latest(get_db()) if found.profile.side_sizes == (2, 2)]
+def _club_sets(named=None) -> list:
+    """The club rule sets of this phone's list (and the one the form names) a tournament can use: four at a
+    table, in two partnerships."""
+    return [found for found in listed_sets(named) if found.profile.side_sizes == (2, 2)]
 
 
 def _club_set(rules_id):
-    return next((found for found in _club_sets() if found.id == rules_id), None)
+    return next((found for found in _club_sets(rule_sets.by_id(get_db(), rules_id)) if found.id == rules_id), None)
 
 
 @bp.route("/tournaments/new", methods=["GET", "POST"])
@@ -59,7 +61,7 @@ def new():
     profile, found = _chosen_profile(values)
     data = {f"opt_{o.name}": option_text(o, profile.option_values()[o.name]) for o in profile_options(profile)}
     form = tournament_form(profile, formdata=request.form if request.method == "POST" else None, data=data)
-    form.rules.choices = [*form.rules.choices, *(SelectChoice(s.id, s.name) for s in _club_sets())]
+    form.rules.choices = [*form.rules.choices, *(SelectChoice(s.id, s.name) for s in _club_sets(found))]
     form.club_set = found
     if request.method == "GET":
         form.rules.data = found.id if found else profile.id
@@ -106,7 +108,7 @@ def _create(form, profile) -> int:
     )
     if form.season.data:
         try:
-            seasons.join(get_db(), int(form.season.data), tournament_id)
+            seasons.join(get_db(), chosen_season(form.season.data).id, tournament_id)
         except seasons.SeasonError:
             flash(_("The tournament was created, but that season could not take it: choose a season on its "
                     "page."), "error")
@@ -116,14 +118,13 @@ def _create(form, profile) -> int:
 @bp.post("/tournaments/<tournament:tournament_id>/season")
 @director_only
 def season(tournament):
-    """Count the tournament in a season (``season``: its id), or in none (empty)."""
+    """Count the tournament in a season (``season``: its link, one of this browser's own), or in none (empty)."""
     chosen = request.form.get("season", "")
-    number = whole_number(chosen, below=SQLITE_MAX_INT)
+    found = chosen_season(chosen.strip())
     try:
-        if number is not None:
-            seasons.join(get_db(), number, tournament.id)
-            flash(_("The tournament counts in the season %(name)s.", name=seasons.get_season(
-                get_db(), number).name), "ok")
+        if found is not None:
+            seasons.join(get_db(), found.id, tournament.id)
+            flash(_("The tournament counts in the season %(name)s.", name=found.name), "ok")
         elif not chosen.strip():
             seasons.leave(get_db(), tournament.id)
             flash(_("The tournament counts in no season."), "ok")
@@ -142,8 +143,9 @@ def login(tournament_id: int):
     tournament = load(tournament_id)
     form = LoginForm()
     target = request.values.get("next") or ""
-    if not target.startswith(f"/tournaments/{tournament_id}"):
-        target = url_for("tournaments.show", tournament_id=tournament_id)
+    home = url_for("tournaments.show", tournament_id=tournament_id)
+    if not target.startswith(home):  # back to a page of this tournament only, by its link
+        target = home
     if request.method == "GET":
         return render("tournaments/login.html", tournament=tournament, form=form, next=target)
     # Same message whatever was wrong; a refused CSRF token is answered before this view.

@@ -14,8 +14,8 @@ from flask_babel import lazy_gettext as _l
 from ...db import get_db
 from ...i18n import format_number
 from ...rules import DEFAULT_PROFILE, PROFILES, profile_options
-from scorekeeper.stores import seasons
 from scorekeeper.stores.tournaments import records
+from ..club import my_seasons
 from ..forms import option_field
 
 
@@ -53,8 +53,8 @@ class TournamentBase(FlaskForm):
 
 
 def season_choices() -> list[tuple[str, str]]:
-    """No season, then every open season, for a tournament to count in."""
-    return [("", _l("None"))] + [(str(s.id), s.name) for s in seasons.list_seasons(get_db()) if not s.archived]
+    """No season, then the open seasons of this browser's own (``club.my_seasons``), by their links."""
+    return [("", _l("None"))] + [(s.link, s.name) for s in my_seasons(open_only=True)]
 
 
 def tournament_options(profile) -> tuple:

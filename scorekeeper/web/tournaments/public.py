@@ -9,9 +9,10 @@ from markupsafe import Markup
 from flask_babel import gettext as _
 
 from ...db import get_db
-from scorekeeper.stores import seasons
+from scorekeeper.stores import players, seasons
 from scorekeeper.stores.tournaments import records, rounds, running
 from scorekeeper.tournaments import timing
+from ..club import my_seasons, scope
 from ..devices import device_id, remember_tournament
 from ..htmx import is_htmx, render
 from .common import bp, by_id, entry_label, evening_link, is_director, load
@@ -40,10 +41,10 @@ def show(tournament_id: int):
         "tournaments/show.html", tournament=tournament, entries=entries, rounds=played, current=current,
         tables=tables, director=is_director(tournament_id), profile=tournament.profile,
         entry_form=EntryForm(), can_start=_can_start(tournament, played, current, entries),
-        roster=records.roster(db) if is_director(tournament_id) else [],
+        roster=[p.name for p in players.list_players(db, scope())] if is_director(tournament_id) else [],
         formats=records.FORMATS, round_ends=records.ROUND_ENDS, scorings=records.SCORINGS,
         season=seasons.get_season(db, tournament.season_id) if tournament.season_id else None,
-        open_seasons=[s for s in seasons.list_seasons(db) if not s.archived] if is_director(tournament_id) else [],
+        open_seasons=my_seasons(open_only=True) if is_director(tournament_id) else [],
         results_link=evening_link(tournament) if is_director(tournament_id) else None,
         time_ups=timing.TIME_UP, time_up_chosen=(played[-1].time_up if played else None)
         or timing.DEFAULT_TIME_UP,
