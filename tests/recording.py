@@ -3,6 +3,8 @@ for, a phone that talks HTTP to it, and the address of a started game or tournam
 
 from __future__ import annotations
 
+import functools
+import http.client
 import http.cookiejar
 import re
 import urllib.error
@@ -30,16 +32,22 @@ class Recorder:
 
 
 class Phone:
-    """A browser-like HTTP client of its own (its cookies, so its session) that does not follow redirects."""
+    """A browser-like HTTP client of its own (its cookies, so its session) that does not follow redirects;
+    ``source``: the local address it connects from (any of 127.0.0.0/8 on Linux), to be told apart from another
+    phone on the same machine."""
 
-    def __init__(self, base: str):
+    def __init__(self, base: str, source: str | None = None):
         class NoRedirect(urllib.request.HTTPRedirectHandler):
             def redirect_request(self, *args, **kwargs):
                 return None
 
+        class FromSource(urllib.request.HTTPHandler):
+            def http_open(self, req):
+                return self.do_open(functools.partial(http.client.HTTPConnection, source_address=(source, 0)), req)
+
         self.base = base
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), NoRedirect())
+        handlers = [urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), NoRedirect()]
+        self.opener = urllib.request.build_opener(*handlers, *([FromSource()] if source else []))
 
     def call(self, path: str, data: dict | None = None, headers: dict | None = None, body: bytes | None = None):
         """(status, text, headers) of a GET, or of a POST of the form ``data`` (or of the raw ``body``)."""

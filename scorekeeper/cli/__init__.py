@@ -98,7 +98,7 @@ def serve(host: str, port: int, threads: int, workers: int) -> None:
         return
     from waitress.server import create_server
 
-    server = create_server(app, host=host, port=port, **settings)
+    server = create_server(app, host=host, port=port, **settings, **waitress_proxy(app))
     _welcome(app, host, server.effective_port)
     try:
         server.run()
@@ -403,5 +403,6 @@ from scorekeeper.db import migrate
 from scorekeeper.ops.netinfo import is_loopback, public_urls
 from scorekeeper.ops.trouble import shown_database
 from scorekeeper.cli.workers import server as workers_server, settings as gunicorn_settings
+from scorekeeper.web.hosting import waitress_proxy
 
 _register_data_commands(main)

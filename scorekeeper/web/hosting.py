@@ -5,7 +5,11 @@ Settings (``instance/config.py``, or ``SCOREKEEPER_`` variables like every other
 - ``TRUSTED_PROXIES``: how many reverse proxies stand in front (Caddy: 1). werkzeug's ``ProxyFix`` then takes the
   client's address, the scheme and the host from that many ``X-Forwarded-*`` entries, so limits count the phone's
   address rather than the proxy's, and links say ``https``. 0 (the default) trusts no header: a club laptop
-  serves the phones directly, and a header a phone sends is not believed.
+  serves the phones directly, and a header a phone sends is not believed. Under plain ``scorekeeper serve``,
+  waitress itself drops every ``X-Forwarded-*`` header of a peer it does not trust before the app sees it, so it
+  is told the same (``waitress_proxy``): trust ``PROXY_ADDRESS``, the address the proxy connects from
+  (``127.0.0.1``, a proxy on the same machine, by default; ``*`` where only the proxy can reach the port), for that
+  many proxies. Anyone else reaching the port has the headers removed. gunicorn (``--workers``) passes them on.
 - ``PUBLIC_URL``: the address phones are given (``web.addresses``). When it is ``https://``, the session cookie
   is marked ``Secure`` and every answer carries ``Strict-Transport-Security`` (``HSTS_SECONDS``, a year by
   default), and its host name is one the host check answers to.
@@ -29,6 +33,19 @@ from scorekeeper.stores.bin import retire_untouched, sweep
 
 DEFAULTS = {"TRUSTED_PROXIES": 0, "GAMES_PER_HOUR": 60, "TOURNAMENTS_PER_HOUR": 10, "HSTS_SECONDS": 365 * 24 * 3600,
             "UNTOUCHED_GAME_DAYS": 0}
+
+
+#: The headers waitress believes from a trusted proxy (those ``ProxyFix`` reads after it).
+PROXY_HEADERS = {"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-port"}
+
+
+def waitress_proxy(app: Flask) -> dict:
+    """waitress's own settings for ``TRUSTED_PROXIES`` proxies connecting from ``PROXY_ADDRESS``; none for 0."""
+    count = setting(app, "TRUSTED_PROXIES")
+    if not count:
+        return {}
+    address = str(app.config.get("PROXY_ADDRESS") or "127.0.0.1").strip()
+    return {"trusted_proxy": address, "trusted_proxy_count": count, "trusted_proxy_headers": set(PROXY_HEADERS)}
 
 
 def setting(app: Flask, name: str) -> int:
