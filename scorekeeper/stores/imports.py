@@ -9,7 +9,9 @@ more deals than a game may, or does not add up (its totals must follow from its 
 
 The same file imported again (its answer was lost, or the command was killed after its commit) gives the game it
 made the first time, not a second one: each imported game keeps the key of its file (``file_key``, a hash of the
-game as read), which the database holds once (migration ``0010_imported_files``).
+game as read, and of the phone importing it: another phone's import of the same file is a game of its own), which
+the database holds once (migration ``0010_imported_files``). Names are held to the new-game form's 40
+characters; reading the file is ``stores.files``'s.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from sqlite_utils import Database
 
 from scorekeeper import clock
 from scorekeeper.rules import RulesError, game_state, get_profile, profile_options
-from scorekeeper.stores import changes, games
+from scorekeeper.stores import changes, devices, files, games
 from scorekeeper.stores.deals import MAX_DEALS
 from scorekeeper.stores.errors import InvalidGame
 from scorekeeper.stores.games import MODES, Game
@@ -43,6 +45,8 @@ MAX_REQUEST_BYTES = MAX_FILE_BYTES + FORM_BYTES
 #: The deepest a game's file nests: the file, the game, its deals, a deal, its sides, a side, a list of melds or
 #: penalties, a penalty (8); a little room besides.
 MAX_DEPTH = 10
+#: The longest side or player name, as the new-game form allows (``web.forms``).
+NAME_MAX = 40
 _VERSION = re.compile(r"[0-9]{1,6}")
 
 
@@ -80,47 +84,20 @@ def too_large() -> ImportRefused:
 # --------------------------------------------------------------------------------------
 
 
-def _no_constant(name: str):
-    raise ValueError(name)  # NaN and Infinity are not JSON, though Python's reader takes them
-
-
-def _depth(value) -> int:
-    """How deep ``value`` nests (1 for a list or an object of plain values), counted without recursion and no
-    further than one past ``MAX_DEPTH``."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (dict, list)):
-            deepest = max(deepest, depth)
-            if depth > MAX_DEPTH:
-                break
-            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return deepest
+#: What each reason ``files.read_json`` gives for a file no import reads means for a game's file.
+_UNREADABLE = {
+    "not_text": lambda: _malformed(_("it is not a text file.")),
+    "not_json": lambda: _malformed(_("it is not JSON (was it saved from the game's \"Download (JSON)\" link?).")),
+    "too_deep": lambda: _malformed(_("it is nested deeper than any game.")),
+    "too_large": too_large,
+}
 
 
 def _parse(raw: bytes | str):
-    if isinstance(raw, bytes):
-        if len(raw) > MAX_FILE_BYTES:
-            raise too_large()
-        try:
-            raw = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise _malformed(_("it is not a text file.")) from None
-    elif len(raw) > MAX_FILE_BYTES:
-        raise too_large()
     try:
-        document = json.loads(raw, parse_constant=_no_constant)
-    except RecursionError:
-        raise _malformed(_("it is nested deeper than any game.")) from None
-    except ValueError:
-        raise _malformed(_("it is not JSON (was it saved from the game's \"Download (JSON)\" link?).")) from None
-    if _depth(document) > MAX_DEPTH:
-        raise _malformed(_("it is nested deeper than any game."))
-    try:
-        json.dumps(document, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate (\ud800) written as an escape: no text can hold it
-        raise _malformed(_("it is not a text file.")) from None
-    return document
+        return files.read_json(raw, max_bytes=MAX_FILE_BYTES, max_depth=MAX_DEPTH)
+    except files.Unreadable as unreadable:
+        raise _UNREADABLE[unreadable.code]() from None
 
 
 def read_document(raw: bytes | str) -> dict:
@@ -190,6 +167,10 @@ def _sides(game: dict, profile) -> list[dict]:
         raise _malformed(ngettext("it has %(num)s side, and a game under these rules has %(sides)s.",
                                   "it has %(num)s sides, and a game under these rules has %(sides)s.", len(sides),
                                   num=amount(len(sides)), sides=amount(len(sizes))))
+    for name in (text for side in sides for text in (side["name"], *side["players"])):
+        if len(name.strip()) > NAME_MAX:
+            raise _malformed(_("“%(start)s…” is longer than a name may be: a name of at most %(most)s characters.",
+                               start=name.strip()[:20], most=NAME_MAX))
     found = tuple(len(side["players"]) for side in sides)
     if found != sizes:
         raise _malformed(_("its sides have %(found)s players, and these rules seat %(allowed)s.",
@@ -233,17 +214,24 @@ def _when(deal: dict) -> str | None | bool:
 # --------------------------------------------------------------------------------------
 
 
-def import_game(db: Database, raw: bytes | str, *, who: str | None = "import") -> int:
+def import_game(db: Database, raw: bytes | str, *, who: str | None = "import", owner: str | None = None) -> int:
     """Import a game from its JSON export; its id (the game made before, for a file imported already).
     ImportRefused (and nothing written) when it cannot be."""
-    return import_file(db, raw, who=who)[0]
+    return import_file(db, raw, who=who, owner=owner)[0]
 
 
-def import_file(db: Database, raw: bytes | str, *, who: str | None = "import") -> tuple[int, bool]:
+def import_file(db: Database, raw: bytes | str, *, who: str | None = "import",
+                owner: str | None = None) -> tuple[int, bool]:
     """Import a game from its JSON export: its id, and whether this file was imported already (then nothing new
-    is made). ImportRefused (and nothing written) when it cannot be."""
+    is made). ImportRefused (and nothing written) when it cannot be.
+
+    ``owner``: the device importing it (the pages). A file is "imported already" only for the one who imported
+    it: another phone holding the same file gets a game of its own, never the first one's (whose link it was
+    not given)."""
     game = read_document(raw)
     key = file_key(game)
+    if owner is not None:
+        key = hashlib.sha256(f"{key}:{devices.device_key(owner)}".encode()).hexdigest()
     before = _imported_already(db, key)
     if before is not None:
         return before, True

@@ -22,21 +22,26 @@ from ..rules import PROFILES, RuleProfile, RulesError, UnknownRules, get_profile
 from ..rules.i18n import _
 from scorekeeper.rows import Row
 
-from . import devices
+from . import devices, files
 from .rows import dumps
 
 PREFIX = "club-"
 FILE_FORMAT = "canasta-rule-set"
 NAME_MAX, NOTE_MAX = 60, 1000
+#: The largest rule set file read (a set with its longest note is under 4 kB), and how deep one nests: the file,
+#: its options, a list of minimums, one minimum; a little room besides.
+MAX_FILE_BYTES, MAX_DEPTH = 64 * 1024, 6
 
 
 class InvalidRuleSet(ValueError):
-    """A rule set that cannot be saved or read: ``field`` says which part (``name``, ``base``, ``options``...)."""
+    """A rule set that cannot be saved or read: ``field`` says which part (``name``, ``base``, ``options``...);
+    ``too_large``: a file over ``MAX_FILE_BYTES``."""
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: str, field: str | None = None, too_large: bool = False):
         super().__init__(message)
         self.message = message
         self.field = field
+        self.too_large = too_large
 
 
 @dataclass(frozen=True)
@@ -202,6 +207,25 @@ def to_file(rule_set: RuleSet) -> dict:
     """The set as the file another server imports."""
     return {"format": FILE_FORMAT, "version": 1, "base": rule_set.base, "name": rule_set.name,
             "options": rule_set.options, "note": rule_set.note}
+
+
+#: What each reason ``files.read_json`` gives means for a rule set's file or link.
+UNREADABLE = {
+    "too_large": _("This file is larger than %(most)s kB, far larger than any rule set.", most=MAX_FILE_BYTES // 1024),
+    "not_text": _("This is not text: a rule set file holds only text."),
+    "not_json": _("This is not a rule set file of the Canasta Scorekeeper."),
+    "too_deep": _("This is nested deeper than any rule set, so it is not one."),
+}
+
+
+def read_file(raw: bytes | str) -> tuple[str, str, dict, str]:
+    """A rule set file's set (as bytes or text), read as hostile (``stores.files``) and checked like one made here;
+    raises InvalidRuleSet, saying why."""
+    try:
+        data = files.read_json(raw, max_bytes=MAX_FILE_BYTES, max_depth=MAX_DEPTH)
+    except files.Unreadable as unreadable:
+        raise InvalidRuleSet(UNREADABLE[unreadable.code], "file", too_large=unreadable.code == "too_large") from None
+    return from_file(data)
 
 
 def from_file(data) -> tuple[str, str, dict, str]:

@@ -12,7 +12,11 @@ does not open a table here), and so are the season's, each tournament's and each
 are the other server's secrets, and a file could carry any. The director's log and sign-ins stay behind.
 
 Importing writes nothing unless all of it goes in, and its ladder comes out as the file's (else it is refused
-as ``inconsistent``). Facts only: ``SeasonImportRefused.code`` names the problem; the web layer words it.
+as ``inconsistent``). A file is read as hostile (``stores.files``: its size, its nesting, text that is not text)
+and held to the bounds of the forms that make a season and its evenings (``_check``: names, rounds, evenings,
+entries; every player it lists plays in one of its evenings). The people it names who are already on this
+server stay as they are (their initials, their spellings): it sets initials and spellings only for the people
+it adds. Facts only: ``SeasonImportRefused.code`` names the problem; the web layer words it.
 """
 
 from __future__ import annotations
@@ -24,24 +28,35 @@ import sqlite3
 from sqlite_utils import Database
 
 from scorekeeper.stores.codes import unique_code
+from scorekeeper.rules import RulesError
 from scorekeeper.stores.tournaments import access, records
+from scorekeeper.stores.tournaments.base import TournamentError
 from scorekeeper.stores.transaction import immediate
-from . import devices, players, seasons
+from . import devices, files, players, seasons
 from .games import CODE_ALPHABET
+from ..tournaments.ladder import LadderRulesError, Rules
 
 FORMAT = "canasta-scorekeeper-season/1"
 MAX_FILE_BYTES = 16 * 1024 * 1024
+#: How deep a season's file nests (the file, its tournaments, one, its tables, one, its game, its deals: 7).
+MAX_DEPTH = 10
+#: The bounds of the forms (seasons.NAME_MAX, a tournament's name and rounds, a player's name) and of a season.
+TOURNAMENT_NAME_MAX, MAX_ROUNDS, MAX_ROUND_LIMIT = 80, 30, 600
+MAX_EVENINGS, MAX_ENTRIES, MAX_ALIASES = 100, 400, 20
 #: Columns each server gives itself, never copied from a file.
 OWN = {"id", "season_id", "tournament_id", "round_id", "game_id", "entry_id", "ladder"}
 
 
 class SeasonImportRefused(ValueError):
-    """A file that cannot be imported: ``code`` is "malformed", "newer", "duplicate" or "inconsistent"."""
+    """A file that cannot be imported: ``code`` is "malformed", "newer", "duplicate", "inconsistent", one of
+    ``stores.files``'s ("too_large", "not_text", "not_json", "too_deep"), "too_long" (a name), "too_many_evenings",
+    "too_many_rounds", "too_many_entries" or "stray_players"."""
 
-    def __init__(self, code: str, name: str = ""):
+    def __init__(self, code: str, name: str = "", limit: int = 0):
         super().__init__(code)
         self.code = code
-        self.name = name  # the season or tournament already here, for "duplicate"
+        self.name = name  # the season or tournament already here ("duplicate"), the start of a name ("too_long")
+        self.limit = limit  # the bound passed
 
 
 def _rows(db: Database, sql: str, params) -> list[dict]:
@@ -110,12 +125,10 @@ def file_name(season: seasons.Season) -> str:
 
 
 def read_document(raw: bytes | str) -> dict:
-    if len(raw) > MAX_FILE_BYTES:
-        raise SeasonImportRefused("malformed")
     try:
-        document = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise SeasonImportRefused("malformed") from None
+        document = files.read_json(raw, max_bytes=MAX_FILE_BYTES, max_depth=MAX_DEPTH)
+    except files.Unreadable as unreadable:
+        raise SeasonImportRefused(unreadable.code) from None
     if not isinstance(document, dict) or not isinstance(document.get("format"), str):
         raise SeasonImportRefused("malformed")
     name, _slash, version = document["format"].partition("/")
@@ -130,6 +143,7 @@ def import_season(db: Database, raw: bytes | str) -> int:
     """Import a season file; returns the new season's id. Writes nothing when refused."""
     document = read_document(raw)
     try:
+        _check(document)
         with immediate(db):
             _refuse_duplicates(db, document)
             season_id = _insert(db, "seasons", document["season"], link=devices.new_link())
@@ -145,9 +159,73 @@ def import_season(db: Database, raw: bytes | str) -> int:
                 raise SeasonImportRefused("inconsistent")
     except SeasonImportRefused:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, sqlite3.Error):
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, LadderRulesError, RulesError,
+            TournamentError, sqlite3.Error):
         raise SeasonImportRefused("malformed") from None
     return season_id
+
+
+def _name(text, most: int, *, empty_ok: bool = False) -> str:
+    """A name of the file as a form would take it: text, at most ``most`` characters once cleaned."""
+    if not isinstance(text, str):
+        raise SeasonImportRefused("malformed")
+    cleaned = records.clean_name(text)
+    if len(cleaned) > most:
+        raise SeasonImportRefused("too_long", cleaned[:20], most)
+    if not cleaned and not empty_ok:
+        raise SeasonImportRefused("malformed")
+    return cleaned
+
+
+def _whole(value, lowest: int, highest: int, code: str = "malformed", name: str = "") -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < lowest:
+        raise SeasonImportRefused("malformed")
+    if value > highest:
+        raise SeasonImportRefused(code, name, highest)
+    return value
+
+
+def _check(document: dict) -> None:
+    """The file within the bounds of the forms that make what it holds; SeasonImportRefused saying which not."""
+    season = document["season"]
+    _name(season["name"], seasons.NAME_MAX)
+    Rules(count=season["count"], best=season["best"], of=season["of"], minimum=season["minimum"],
+          ranking=season["ranking"], tie_break=season["tie_break"]).check()
+    if season["status"] not in ("open", "archived") or not isinstance(document["tournaments"], list):
+        raise SeasonImportRefused("malformed")
+    if len(document["tournaments"]) > MAX_EVENINGS:
+        raise SeasonImportRefused("too_many_evenings", limit=MAX_EVENINGS)
+    playing = set()
+    for tournament in document["tournaments"]:
+        row = tournament["row"]
+        name = _name(row["name"], TOURNAMENT_NAME_MAX)
+        records.check_settings(row["rules"], json.loads(row["options"]), row["date"], row["format"],
+                               row["round_end"], row["scoring"])
+        _whole(row["rounds"], 1, MAX_ROUNDS, "too_many_rounds", name)
+        if len(tournament["rounds"]) > MAX_ROUNDS:
+            raise SeasonImportRefused("too_many_rounds", name, MAX_ROUNDS)
+        if row["round_limit"] is not None:
+            _whole(row["round_limit"], 1, MAX_ROUND_LIMIT)
+        if len(tournament["entries"]) > MAX_ENTRIES:
+            raise SeasonImportRefused("too_many_entries", name, MAX_ENTRIES)
+        for entry in tournament["entries"]:
+            names = json.loads(entry["players"])
+            if not isinstance(names, list) or not 1 <= len(names) <= 2:
+                raise SeasonImportRefused("malformed")
+            playing.update(records.name_key(_name(player, records.NAME_MAX)) for player in names)
+            _name(entry["name"], 2 * records.NAME_MAX + 3)
+        for table in tournament["tables"]:
+            for side in json.loads(table["game"]["row"]["sides"]):
+                _name(side["name"], 2 * records.NAME_MAX + 3)
+                for player in side["players"]:
+                    _name(player, records.NAME_MAX)
+    for person in document["players"]:
+        if records.name_key(_name(person["name"], records.NAME_MAX)) not in playing:
+            raise SeasonImportRefused("stray_players")
+        if len(person["aliases"]) > MAX_ALIASES:
+            raise SeasonImportRefused("malformed")
+        for alias in person["aliases"]:
+            _name(alias, records.NAME_MAX)
 
 
 def _comparable(rows: list[dict]) -> list[tuple]:
@@ -175,21 +253,19 @@ def _insert(db: Database, table: str, values: dict, **own) -> int:
 
 
 def _import_players(db: Database, people: list[dict]) -> None:
-    """Each person joins the roster (or is found there by their name or a merged spelling); their merged
-    spellings come too, and their choice of initials is kept."""
+    """Each person joins the roster, with their merged spellings and their choice of initials; a person found
+    there already (by their name or a merged spelling) is left as they are: the file's evenings count for them,
+    and nothing of theirs changes."""
     for person in people:
         names = [records.entry_name(person["name"])] + [records.entry_name(a) for a in person["aliases"]]
-        found = None
-        for name in names:
-            row = db.execute("SELECT COALESCE(merged_into, id) FROM club_players WHERE key = ?",
-                             [records.name_key(name)]).fetchone()
-            found = found or (row[0] if row else None)
-        if found is None:
-            found = records.remember_players(db, [names[0]])[0]
+        if any(db.execute("SELECT 1 FROM club_players WHERE key = ?", [records.name_key(name)]).fetchone()
+               for name in names):
+            continue
+        found = records.remember_players(db, [names[0]])[0]
         for alias in names:
             db.execute("INSERT INTO club_players (name, key, merged_into) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                        [alias, records.name_key(alias), found])
-        if person.get("initials"):
+        if person.get("initials") is True:
             players.set_initials(db, found, True)
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import segno
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from wtforms.fields.choices import SelectChoice
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from scorekeeper.stores.bin import BIN_DAYS
 from scorekeeper.web.charts import summary_chart
@@ -16,7 +15,6 @@ from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, UnknownOption, Unknow
 from ..stores import changes as change_log
 from ..stores import rule_sets
 from ..stores import deals as deal_store
-from ..stores.tournaments import access
 from ..stores import games
 from ..stores import summary as summaries
 from ..stores.errors import GameLocked, GameNotFound, InvalidGame, StaleGame
@@ -24,8 +22,8 @@ from .errors import error_response
 from .forms import (in_words, layout_key, new_game_form, option_error, option_text, option_value, options_form,
                     read_options, read_version, seat_labels, sides_from_form)
 from .club import listed_sets
+from .limits import game_wait, too_many_games
 from .devices import device_id, remember_game
-from .hosting import setting
 from .htmx import render
 from .scorepad import load_game, load_summary, scorepad_context, share_url
 from .wording import change_story, option_changes, options_changed, side_words
@@ -137,12 +135,6 @@ def _for_the_chosen_rules(values):
     return kept
 
 
-def _creation_wait() -> int:
-    """0 when this address may start one more game this hour (``GAMES_PER_HOUR``), else the seconds to wait."""
-    return access.allow_create(get_db(), request.remote_addr or "unknown", setting(current_app, "GAMES_PER_HOUR"),
-                               what="create-game")
-
-
 @bp.route("/games/new", methods=["GET", "POST"])
 def new():
     values = _for_the_chosen_rules(request.form if request.method == "POST" else request.args)
@@ -167,11 +159,8 @@ def new():
             status = 200  # the table changed without a refresh (no script): show its seats before starting
             return render("games/new.html", "games/_new_form.html", status=status, form=form, profile=profile,
                           table_changed=True)
-        if valid and options is not None and (wait := _creation_wait()):
-            minutes = max(1, round(wait / 60))
-            form.rules.errors = [ngettext(
-                "Too many games were started from this address lately: try again in %(num)d minute.",
-                "Too many games were started from this address lately: try again in %(num)d minutes.", minutes)]
+        if valid and options is not None and (wait := game_wait()):
+            form.rules.errors = [too_many_games(wait)]
             return render("games/new.html", "games/_new_form.html", status=429, form=form, profile=profile)
         if valid and options is not None:
             try:

@@ -19,6 +19,7 @@ from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, get_profile
 from ..rules.tables import offered_choices, offered_options
 from ..stores import rule_sets
 from .devices import current_device, remember_rule_set
+from .limits import club_wait, too_many_made
 from .forms import option_field, option_text, option_value, read_options
 from .seats import table_target
 from .htmx import render
@@ -95,6 +96,9 @@ def new():
             options = {k: v for k, v in options.items() if k == "target" or v != defaults.get(k)}
             if form.follows:
                 options.pop("target", None)
+        if not form.errors and options is not None and current is None and (wait := club_wait()):
+            form.name.errors = [too_many_made(wait)]  # a new set counts as one made here; a new version does not
+            return render("rule_sets/new.html", "rule_sets/_form.html", status=429, form=form, current=current)
         if not form.errors and options is not None:
             try:
                 saved = rule_sets.save(db, base=form.base.data, name=form.name.data, options=options,
@@ -148,43 +152,48 @@ def download(rules_id: str):
     return response
 
 
-def _read_shared(text: str):
-    padded = text + "=" * (-len(text) % 4)
+def _read_shared(text: str) -> bytes:
+    """The file a share link carries (base64url of its JSON), still to be read as hostile."""
+    if len(text) > rule_sets.MAX_FILE_BYTES * 4 // 3 + 4:
+        raise rule_sets.InvalidRuleSet(str(rule_sets.UNREADABLE["too_large"]), "file", too_large=True)
     try:
-        return json.loads(base64.urlsafe_b64decode(padded.encode()).decode())
-    except (ValueError, UnicodeDecodeError):
+        return base64.urlsafe_b64decode((text + "=" * (-len(text) % 4)).encode("ascii"))
+    except ValueError:
         raise rule_sets.InvalidRuleSet(_("This link does not carry a rule set; ask for it again."), "file") from None
 
 
 @bp.route("/rules/import", methods=["GET", "POST"])
 def import_set():
-    """A set from a file (uploaded) or a link (``?data=``): shown first, saved as a new set of this server."""
-    error, parts, shared = None, None, request.values.get("data", "")
+    """A set from a file (uploaded) or a link (``?data=``): shown first, saved as a new set of this server. A file
+    or link that is not a set is answered 400 (413 over the size limit) with the reason, and nothing is saved; a
+    saved one counts as a set made here (``limits.club_wait``)."""
+    error, parts, shared, status = None, None, request.values.get("data", ""), 200
     try:
         if request.method == "POST" and "file" in request.files and request.files["file"].filename:
-            raw = request.files["file"].read(64 * 1024)
-            try:
-                data = json.loads(raw.decode("utf-8"))
-            except (ValueError, UnicodeDecodeError):
-                raise rule_sets.InvalidRuleSet(_("This file is not a rule set file."), "file") from None
-            parts = rule_sets.from_file(data)
-            shared = _encode(data)
+            raw = request.files["file"].read(rule_sets.MAX_FILE_BYTES + 1)
+            parts = rule_sets.read_file(raw)
+            shared = _encode(rule_sets.to_file(_preview(parts)))
         elif request.values.get("data"):
-            parts = rule_sets.from_file(_read_shared(request.values["data"]))
+            parts = rule_sets.read_file(_read_shared(request.values["data"]))
     except rule_sets.InvalidRuleSet as refused:
-        error = refused.message
+        error, status = refused.message, 413 if refused.too_large else 400
     if request.method == "POST" and parts and request.form.get("confirm") == "1":
-        base, name, options, note = parts
-        saved = rule_sets.save(get_db(), base=base, name=name, options=options, note=note)
-        remember_rule_set(saved.key)
-        return redirect(url_for("rule_sets.show", rules_id=saved.id), 303)
-    status = 400 if error else 200
-    preview = None
-    if parts:
-        base, name, options, note = parts
-        preview = rule_sets.RuleSet(key="", version=0, base=base, name=name, options=options, note=note, created_at="")
-    return render_template("rule_sets/import.html", error=error, preview=preview, data="" if error else shared,
+        if wait := club_wait():
+            error, status = too_many_made(wait), 429
+        else:
+            base, name, options, note = parts
+            saved = rule_sets.save(get_db(), base=base, name=name, options=options, note=note)
+            remember_rule_set(saved.key)
+            return redirect(url_for("rule_sets.show", rules_id=saved.id), 303)
+    preview = _preview(parts) if parts else None
+    return render_template("rule_sets/import.html", error=error, preview=preview,
+                           data="" if status in (400, 413) else shared,
                            base=get_profile(preview.base) if preview else None), status
+
+
+def _preview(parts) -> rule_sets.RuleSet:
+    base, name, options, note = parts
+    return rule_sets.RuleSet(key="", version=0, base=base, name=name, options=options, note=note, created_at="")
 
 
 def _encode(data: dict) -> str:

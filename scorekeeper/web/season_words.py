@@ -31,4 +31,17 @@ IMPORT_REFUSALS = {
                     "Nothing was imported."),
     "inconsistent": _l("This file does not add up: its ladder does not follow from its evenings. Nothing was "
                        "imported."),
+    "too_large": _l("This file is larger than this server reads (%(megabytes)s MB). Nothing was imported."),
+    "not_text": _l("This file is not text: a season's file holds only text. Nothing was imported."),
+    "not_json": _l("This file cannot be read as a season exported by the scorekeeper. Nothing was imported."),
+    "too_deep": _l("This file is nested deeper than any season, so it is not one. Nothing was imported."),
+    "too_long": _l("“%(name)s…” is longer than %(limit)s characters, the most a name may have here. Nothing was "
+                   "imported."),
+    "too_many_evenings": _l("This file holds more evenings than a season may have (%(limit)s). Nothing was "
+                            "imported."),
+    "too_many_rounds": _l("“%(name)s” has more rounds than a tournament may have (%(limit)s). Nothing was "
+                          "imported."),
+    "too_many_entries": _l("“%(name)s” has more entries than an evening may have (%(limit)s). Nothing was "
+                           "imported."),
+    "stray_players": _l("This file lists players who play in none of its evenings. Nothing was imported."),
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, flash, redirect, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -26,6 +26,7 @@ from .htmx import render
 from .season_words import COUNTS, IMPORT_REFUSALS, RANKINGS, RULE_ERRORS, SEASON_ERRORS, TIE_BREAKS
 from .club import directed_seasons, directs_season, sign_in_season, sign_out_season
 from .devices import current_device, remember_season
+from .limits import club_wait, too_many_made
 from .ladder_sheet import ladder_pdf_response, season_link
 from .tournaments.forms import visible
 
@@ -109,9 +110,8 @@ def new():
     rules = form.rules() if form.validate() else None
     if rules is None:
         return render("seasons/new.html", form=form, status=422)
-    if wait := access.allow_create(get_db(), request.remote_addr or "unknown"):
-        return render("seasons/new.html", form=form, status=429, error=_(
-            "Too many seasons and tournaments were created from this device lately: try again later."))
+    if wait := club_wait():
+        return render("seasons/new.html", form=form, status=429, error=too_many_made(wait))
     season_id = seasons.create_season(get_db(), name=form.name.data, rules=rules, password=form.password.data)
     remember_season(season_id)
     sign_in_season(seasons.get_season(get_db(), season_id))
@@ -195,21 +195,22 @@ def export(season_id: int):
 
 @bp.route("/seasons/import", methods=["GET", "POST"])
 def import_file():
-    """A season file exported on another server: refused whole when it would duplicate what is here."""
+    """A season file exported on another server: refused whole, with the reason, when it is not a season within
+    the bounds of the forms (400; 413 over the size limit) or would duplicate what is here (409). Counted as a
+    season made here (``limits.club_wait``)."""
     form = ImportForm()
     if request.method == "GET":
         return render("seasons/import.html", form=form)
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return render("seasons/import.html", form=form, error=_("Choose the season's file."), status=422)
-    if access.allow_create(get_db(), request.remote_addr or "unknown"):
-        return render("seasons/import.html", form=form, status=429, error=_(
-            "Too many seasons and tournaments were created from this device lately: try again later."))
+    if wait := club_wait():
+        return render("seasons/import.html", form=form, status=429, error=too_many_made(wait))
     try:
         season_id = season_transfer.import_season(get_db(), upload.read(season_transfer.MAX_FILE_BYTES + 1))
     except season_transfer.SeasonImportRefused as refused:
-        return render("seasons/import.html", form=form, status=422,
-                      error=str(IMPORT_REFUSALS[refused.code]) % {"name": refused.name})
+        status = {"too_large": 413, "duplicate": 409}.get(refused.code, 400)
+        return render("seasons/import.html", form=form, status=status, error=import_refusal(refused))
     remember_season(season_id)
     flash(_("Season imported, with its evenings and players. Sign in with the season's director's password."),
           "ok")
@@ -218,6 +219,20 @@ def import_file():
 
 class ImportForm(FlaskForm):
     pass
+
+
+def import_refusal(refused: season_transfer.SeasonImportRefused) -> str:
+    most = min(season_transfer.MAX_FILE_BYTES, current_app.config["MAX_CONTENT_LENGTH"] or 0)
+    return str(IMPORT_REFUSALS[refused.code]) % {"name": refused.name, "limit": refused.limit,
+                                                 "megabytes": max(1, most // (1024 * 1024))}
+
+
+@bp.errorhandler(413)
+def too_large(error):
+    """A request too large to read at all (werkzeug stops it before the view): the import page, saying why."""
+    refused = season_transfer.SeasonImportRefused("too_large")
+    return render("seasons/import.html", form=ImportForm(formdata=None), status=413,
+                  error=import_refusal(refused))
 
 
 # --- The ladder on paper ----------------------------------------------------------------------------------------

@@ -11,6 +11,8 @@ from flask_babel import gettext as _
 from scorekeeper.stores import imports, transfer
 from ..stores import games
 from ..db import get_db
+from .devices import device_id
+from .limits import game_wait, too_many_games
 from .scorepad import load_summary
 from .htmx import render
 
@@ -72,9 +74,11 @@ def import_game():
         raw = upload.read(imports.MAX_FILE_BYTES + 1) if upload else b""
         if not raw:
             error = _("Choose the file of a game (saved from a game's \"Download (JSON)\" link).")
+        elif wait := game_wait():  # an import makes a game: counted as the new-game form counts
+            error, status = too_many_games(wait), 429
         else:
             try:
-                game_id, again = imports.import_file(get_db(), raw)
+                game_id, again = imports.import_file(get_db(), raw, owner=device_id())
             except imports.ImportRefused as refused:
                 error = refused.message
                 # A file that cannot be a game is a bad request (400; 413 when over the limit); a form sent

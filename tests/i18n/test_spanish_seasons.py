@@ -43,7 +43,7 @@ def test_players_seasons_and_results_speak_spanish(client, missing):  # noqa: F8
         walk.visit(url)
     walk.visit(f"/players/{ana}/merge", method="post", status=303, data={"other": str(ana)})
     walk.visit(f"/players/{ana}")
-    walk.visit("/seasons/import", method="post", status=422,
+    walk.visit("/seasons/import", method="post", status=400,
                data={"file": (io.BytesIO(json.dumps({"format": "x"}).encode()), "x.json")},
                content_type="multipart/form-data")
     walk.visit(f"{season_path(client, season_id)}/archive", method="post", status=303, data={"action": "archive"})

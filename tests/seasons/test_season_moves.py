@@ -142,7 +142,7 @@ def test_a_season_moves_to_another_server_with_the_same_ladder(club, tmp_path):
     assert other.post(f"{new_season}/login", data={"password": PASSWORD}).status_code == 303
     again = other.post("/seasons/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "autumn.json")},
                        content_type="multipart/form-data")
-    assert again.status_code == 422 and "already has" in again.get_data(as_text=True)
+    assert again.status_code == 409 and "already has" in again.get_data(as_text=True)
     hosted = connect(elsewhere.config["DATABASE"])
     assert hosted.execute("SELECT COUNT(*) FROM seasons").fetchone()[0] == 1
     assert hosted.execute("SELECT COUNT(*) FROM tournaments").fetchone()[0] == 3
@@ -166,7 +166,7 @@ def test_a_spoiled_file_is_refused_whole(club, tmp_path, spoil, refusal):
                             "SECRET_KEY": "other"})
     answer = elsewhere.test_client().post("/seasons/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "x.json")},
                                           content_type="multipart/form-data")
-    assert answer.status_code == 422 and refusal in answer.get_data(as_text=True)
+    assert answer.status_code == 400 and refusal in answer.get_data(as_text=True)
     hosted = connect(elsewhere.config["DATABASE"])
     for table in ("seasons", "tournaments", "games", "club_players", "tournament_entries"):
         assert hosted.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0] == 0, table

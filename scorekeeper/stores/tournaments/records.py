@@ -30,16 +30,22 @@ SCORINGS = {"points": _("Total points"), "vp": _("Victory points (20-VP scale)")
 # --- Tournaments ---------------------------------------------------------------------------------------------
 
 
+def check_settings(rules: str, options: dict, date: str, format: str, round_end: str, scoring: str) -> None:
+    """Settings a tournament can have, or UnknownRules / UnknownOption (the engine's), ValueError (a date that is
+    none) or TournamentError: what a new tournament is held to, and a season file's evenings."""
+    get_profile(rules).with_options(options)
+    date_type.fromisoformat(date)
+    if format not in FORMATS or round_end not in ROUND_ENDS or scoring not in SCORINGS:
+        raise TournamentError(_("Choose a format, a way to end rounds and a way to score from the lists."))
+
+
 def create_tournament(
     db: Database, *, name: str, date: str, rules: str, options: dict, format: str, rounds: int,
     round_end: str, round_limit: int | None, scoring: str, password: str, rule_set: dict | None = None,
 ) -> int:
     """Create a tournament in setup; the password is stored only as a hash. ``rule_set``: the club rule set version
     it starts under ({"key", "version", "name"}), whose options are in ``options``."""
-    get_profile(rules).with_options(options)  # raises UnknownRules / UnknownOption
-    date_type.fromisoformat(date)
-    if format not in FORMATS or round_end not in ROUND_ENDS or scoring not in SCORINGS:
-        raise TournamentError(_("Choose a format, a way to end rounds and a way to score from the lists."))
+    check_settings(rules, options, date, format, round_end, scoring)
     name = clean_name(name)[:80]
     if not name:
         raise TournamentError(_("Give the tournament a name."))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import abort, current_app, flash, redirect, request, session, url_for
+from flask import abort, flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
@@ -19,8 +19,8 @@ from ...stores.summary import game_summary
 from ..deal_path import read_deal, render_preview
 from ..forms import deal_form, form_data_from_deal, option_text, option_value, whole_number
 from ..club import chosen_season, listed_sets
+from ..limits import club_wait, too_many_tournaments
 from ..devices import remember_tournament
-from ..hosting import setting
 from ..htmx import render
 from ..season_words import SEASON_ERRORS
 from .common import (
@@ -70,12 +70,8 @@ def new():
     if form.validate():
         if form.round_end.data != "target" and not form.round_limit.data:
             form.round_limit.errors = [_("Give the minutes or deals of a round.")]
-        elif wait := access.allow_create(get_db(), request.remote_addr or "unknown",
-                                         setting(current_app, "TOURNAMENTS_PER_HOUR")):
-            minutes = max(1, round(wait / 60))
-            errors.append(ngettext("Too many tournaments were created from this device lately: try again in "
-                                   "%(num)d minute.", "Too many tournaments were created from this device "
-                                   "lately: try again in %(num)d minutes.", minutes))
+        elif wait := club_wait():
+            errors.append(too_many_tournaments(wait))
             return render("tournaments/new.html", form=form, errors=errors, status=429)
         else:
             try:

@@ -1,0 +1,49 @@
+"""How much one address may make in an hour on a hosted server (``web.hosting``): games (``GAMES_PER_HOUR``), and
+the club's things, tournaments, seasons and rule sets (``TOURNAMENTS_PER_HOUR``, one budget for the three). An
+import counts as the form it stands for: a game's file as a new game, a season's file and a rule set's as a
+season and a set made here. Each ``*_wait`` counts one when allowed and answers 0, else the seconds to wait;
+``too_many_*`` words the refusal."""
+
+from __future__ import annotations
+
+from flask import current_app, request
+from flask_babel import ngettext
+
+from ..db import get_db
+from scorekeeper.stores.tournaments import access
+from .hosting import setting
+
+
+def _client() -> str:
+    return request.remote_addr or "unknown"
+
+
+def game_wait() -> int:
+    return access.allow_create(get_db(), _client(), setting(current_app, "GAMES_PER_HOUR"), what="create-game")
+
+
+def club_wait() -> int:
+    return access.allow_create(get_db(), _client(), setting(current_app, "TOURNAMENTS_PER_HOUR"))
+
+
+def _minutes(wait: int) -> int:
+    return max(1, round(wait / 60))
+
+
+def too_many_games(wait: int) -> str:
+    return ngettext("Too many games were started from this address lately: try again in %(num)d minute.",
+                    "Too many games were started from this address lately: try again in %(num)d minutes.",
+                    _minutes(wait))
+
+
+def too_many_tournaments(wait: int) -> str:
+    return ngettext("Too many tournaments were created from this device lately: try again in %(num)d minute.",
+                    "Too many tournaments were created from this device lately: try again in %(num)d minutes.",
+                    _minutes(wait))
+
+
+def too_many_made(wait: int) -> str:
+    """Said to a new or imported season or rule set over the club budget."""
+    return ngettext("Too many tournaments, seasons and rule sets were made from this device lately: try again in "
+                    "%(num)d minute.", "Too many tournaments, seasons and rule sets were made from this device "
+                    "lately: try again in %(num)d minutes.", _minutes(wait))
