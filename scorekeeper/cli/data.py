@@ -19,6 +19,7 @@ from scorekeeper.db import connect, migrate
 from scorekeeper.db.copy import CopyRefused, copy_to
 from scorekeeper.ops.trouble import DatabaseTrouble, check_server, server_name
 from scorekeeper.paths import beside_database, instance_dir, is_server_database
+from scorekeeper.stores import games
 from scorekeeper.stores.imports import MAX_FILE_BYTES, ImportRefused, import_file
 from scorekeeper.stores.transfer import export_all
 
@@ -95,6 +96,10 @@ def export_command(folder: str) -> None:
         db.conn.close()
     click.echo(ngettext("%(num)d file written to %(folder)s", "%(num)d files written to %(folder)s", len(written),
                         folder=folder))
+    config = instance_config()
+    for name, path in written:
+        click.echo(f"    {name}  {address(config, path)}")
+    _whole_address_hint(config)
 
 
 @click.command("import", short_help=_l("Import a game from a JSON file."),
@@ -112,14 +117,30 @@ def import_command(file: str) -> None:
     db = connect(app.config["DATABASE"])
     try:
         game_id, again = import_file(db, raw, who="scorekeeper import")  # i18n: not for people (stored; see who_words)
+        link = games.get_game(db, game_id).link
     except ImportRefused as refused:
         _fail(refused.message)
     finally:
         db.conn.close()
+    where = address(app.config, f"/games/{link}")
     if again:
-        click.echo(_("%(file)s was already imported as game %(game)s; nothing was added.", file=file, game=game_id))
+        click.echo(_("%(file)s was already imported; nothing was added. The game opens at %(address)s",
+                     file=file, address=where))
     else:
-        click.echo(_("Imported %(file)s as game %(game)s.", file=file, game=game_id))
+        click.echo(_("Imported %(file)s: the game opens at %(address)s", file=file, address=where))
+    _whole_address_hint(app.config)
+
+
+def address(config, path: str) -> str:
+    """Where a phone opens ``path`` (``/games/<link>``): after ``PUBLIC_URL`` when it is set; else the path, the
+    server's own name being something a command cannot know."""
+    return str(config.get("PUBLIC_URL") or "").strip().rstrip("/") + path
+
+
+def _whole_address_hint(config) -> None:
+    if not str(config.get("PUBLIC_URL") or "").strip():
+        click.echo(_("(Each address follows the server's own, such as http://192.168.1.20:8000; set PUBLIC_URL to "
+                     "have it written whole.)"))
 
 
 @click.command("copy-to", short_help=_l("Copy the SQLite database into an empty PostgreSQL database."),

@@ -140,8 +140,9 @@ def tournament_document(db: Database, tournament_id: int) -> dict:
                                                               for k, v in parts.items()}, "games": games}}
 
 
-def export_all(db: Database, folder) -> list[str]:
-    """Write every game and every tournament as JSON files into ``folder``; the names written."""
+def export_all(db: Database, folder) -> list[tuple[str, str]]:
+    """Write every game and every tournament as JSON files into ``folder``; each file's name and the address of
+    what it holds (``/games/<link>``, ``/tournaments/<link>``: the number is no address)."""
     from pathlib import Path
 
     folder = Path(folder)
@@ -150,10 +151,10 @@ def export_all(db: Database, folder) -> list[str]:
     for game in games.list_games(db):
         path = folder / file_name(game, "json")
         path.write_text(json.dumps(game_document(db, game.id), ensure_ascii=False, indent=1), encoding="utf-8")
-        written.append(path.name)
-    for (tournament_id,) in db.execute("SELECT id FROM tournaments ORDER BY id").fetchall():
+        written.append((path.name, f"/games/{game.link}"))
+    for tournament_id, link in db.execute("SELECT id, link FROM tournaments ORDER BY id").fetchall():
         path = folder / f"tournament-{tournament_id}.json"
         path.write_text(json.dumps(tournament_document(db, tournament_id), ensure_ascii=False, indent=1),
                         encoding="utf-8")
-        written.append(path.name)
+        written.append((path.name, f"/tournaments/{link}"))
     return written

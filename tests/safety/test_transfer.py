@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import os
 import subprocess
 import sys
@@ -160,7 +161,7 @@ def test_export_dir_and_import_file_on_the_command_line(tmp_path, db, no_csrf_ap
     game_file = next(out.glob(f"game-{game}-*.json"))
     result = _cli(tmp_path, "import", str(game_file))
     assert result.returncode == 0, result.stderr
-    copy = int(result.stdout.split("as game ")[1].split()[0].rstrip(".,"))
+    copy = started_id(db, re.search(r"/games/[A-Za-z0-9_-]{22}", result.stdout).group(0))
     assert game_summary(db, copy).totals == game_summary(db, game).totals
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "canasta-scorekeeper/9", "game": {}}')
