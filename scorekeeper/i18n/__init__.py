@@ -75,8 +75,20 @@ def select_locale() -> str:
     if not has_request_context():
         return SOURCE_LOCALE
     if request.path.startswith("/api/"):
+        g.language_from = ("Accept-Language",)  # i18n: not for people (header names)
         return browser_language()
-    return fixed_language() or supported(request.cookies.get(COOKIE)) or browser_language()
+    fixed = fixed_language()
+    if fixed:
+        return fixed
+    g.language_from = ("Cookie", "Accept-Language")  # i18n: not for people (header names)
+    return supported(request.cookies.get(COOKIE)) or browser_language()
+
+
+def vary_on_language(response):
+    """The headers that chose this answer's words, in its ``Vary`` (a cache keeps one copy per language)."""
+    for header in g.get("language_from", ()):
+        response.vary.add(header)
+    return response
 
 
 def current_locale() -> str:
@@ -206,6 +218,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", SOURCE_LOCALE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_locale)
+    app.after_request(vary_on_language)
     if not isinstance(babel.__dict__.get("domain_instance"), RequestDomain):  # in place of Flask-Babel's own
         babel.domain_instance = RequestDomain()
     # Words kept as facts by the engine and the stores are shown in the request's language (English outside one).
