@@ -101,11 +101,15 @@
   var workers = navigator.serviceWorker;
   if (workers && (location.protocol === "https:" || location.hostname === "localhost")) {
     workers.register("/sw.js", { scope: "/" }).catch(function () { /* the app works without it */ });
+    var keep = function () {
+      if (workers.controller) { workers.controller.postMessage({ keep: location.pathname }); }
+    };
+    // The first open of a link came from the network before the worker existed: it keeps the page the moment it
+    // takes control (it keeps only the pages it knows: the home page, the lists, a scorepad).
+    workers.addEventListener("controllerchange", keep);
     // The scorepad changed in place (a deal saved, another phone's deal shown): the worker keeps it as it is now.
     document.addEventListener("htmx:afterSettle", function () {
-      if (workers.controller && /^\/games\/[A-Za-z0-9_-]{22}$/.test(location.pathname)) {
-        workers.controller.postMessage({ keep: location.pathname });
-      }
+      if (/^\/games\/[A-Za-z0-9_-]{22}$/.test(location.pathname)) { keep(); }
     });
   }
 })();

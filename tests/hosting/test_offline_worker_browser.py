@@ -4,9 +4,12 @@ shows with its totals; save a deal offline, come back: it is recorded once. On p
 
 from __future__ import annotations
 
-import pytest
+import time
 
-from tests.recording import Recorder, game_path
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.recording import Phone, Recorder, game_path
 from tests.safety.helpers import add, new_game
 from tests.safety.test_offline_browser import _db, _deals, _fill, wait_until
 
@@ -77,3 +80,85 @@ def test_a_new_version_of_the_app_is_a_new_worker_that_deletes_the_old_cache(cli
     second = client.get("/sw.js").get_data(as_text=True)
     name = lambda text: text.split('var CACHE = "', 1)[1].split('"', 1)[0]  # noqa: E731
     assert name(second) != name(body) and "js/app.0123456789ab.js" in second
+
+
+HOLDS = """async (path) => {
+  for (const name of await caches.keys()) {
+    if (await (await caches.open(name)).match(path, {ignoreVary: true})) { return true; }
+  }
+  return false;
+}"""
+
+
+def holds(page, path: str) -> bool:
+    """Whether the worker's cache holds a copy of the page at ``path``."""
+    return page.evaluate(HOLDS, path)
+
+
+def wait_for(page, path: str, kept: bool, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while holds(page, path) != kept:
+        assert time.monotonic() < deadline, f"after {seconds} s the cache still {'lacks' if kept else 'holds'} {path}"
+        page.wait_for_timeout(100)
+
+
+def opened_offline(page, url: str) -> bool:
+    """Whether the scorepad at ``url`` shows with the phone offline (the browser's error page is no scorepad)."""
+    try:
+        page.goto(url)
+    except PlaywrightError:
+        return False
+    return page.locator("#deal-form").count() > 0
+
+
+@pytest.mark.parametrize("phone", ["360x640"], indirect=True)
+def test_a_scorepad_is_kept_the_moment_the_worker_controls_it_and_dropped_once_deleted_elsewhere(phone,
+                                                                                                  live_server):
+    """The first open of a link: the page came from the network before the worker existed, so the worker fetches
+    it again as soon as it controls the page, with no deal saved and no poll needed. Then a second phone moves the
+    game to the bin: the first phone's next poll is answered 404, the worker drops its copy, and offline the
+    phone shows no scorepad of a game that is gone."""
+    db = _db(live_server)
+    game_id = new_game(db)
+    add(db, game_id, {"we": {"meld_points": 50, "hand_points": 10}, "they": {"meld_points": 30, "hand_points": 0}})
+    db.conn.close()
+    path = game_path(live_server, game_id)
+    url = live_server(path).replace("127.0.0.1", "localhost")
+    phone.route("**/scoreboard*", lambda route: route.abort())  # no poll: nothing settles on the page
+    phone.goto(url)
+    wait_until(phone, CONTROLLED, 20)
+    wait_for(phone, path, kept=True)
+    phone.context.set_offline(True)
+    phone.wait_for_timeout(500)
+    phone.reload()
+    phone.wait_for_selector("li[data-deal='1']")  # the first open, kept: the reload works offline
+    phone.context.set_offline(False)
+    phone.unroute("**/scoreboard*")
+    phone.reload()
+    phone.wait_for_selector("#deal-form")
+
+    other = Phone(live_server("").replace("127.0.0.1", "localhost").rstrip("/"))  # the second phone, given the link
+    token = other.token(path)
+    status, _page, _headers = other.call(f"{path}/delete", data={"csrf_token": token, "version": "2"})
+    assert status == 303
+    wait_for(phone, path, kept=False)  # the scorepad's poll met the 404
+    phone.context.set_offline(True)
+    assert not opened_offline(phone, url)
+
+
+@pytest.mark.parametrize("phone", ["360x640"], indirect=True)
+def test_deleting_a_game_on_this_phone_drops_its_kept_copy(phone, live_server):
+    db = _db(live_server)
+    game_id = new_game(db)
+    db.conn.close()
+    path = game_path(live_server, game_id)
+    url = live_server(path).replace("127.0.0.1", "localhost")
+    phone.goto(url)
+    wait_until(phone, CONTROLLED, 20)
+    wait_for(phone, path, kept=True)
+    phone.goto(url + "/delete")
+    phone.get_by_role("button", name="Move the game to the bin").tap()
+    phone.wait_for_url("**/games/")
+    wait_for(phone, path, kept=False, seconds=5)
+    phone.context.set_offline(True)
+    assert not opened_offline(phone, url)
