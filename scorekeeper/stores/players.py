@@ -11,18 +11,19 @@ the web layer chooses the words.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlite_utils import Database
 
 from scorekeeper.stores.tournaments import records, results
 from scorekeeper.stores.transaction import immediate
 from ..tournaments.history import CasualLine, EveningLine
+from ..tournaments.rows import Entry
 from .games import Game
 from scorekeeper.rows import Row
 
 from . import devices
-from .summary import game_summary
+from .summary import GameSummary, game_summary
 
 
 class PlayerError(Exception):
@@ -248,3 +249,42 @@ def initials(name: str) -> str:
 def public_name(name: str, hidden: set[str]) -> str:
     """A player's name as public pages show it: initials when the player asked (``initials_keys``)."""
     return initials(name) if records.name_key(name) in hidden else name
+
+
+def public_entries(db: Database, entries: dict[int, Entry]) -> dict[int, Entry]:
+    """Entries as a visitor reads them: each player who chose so by initials, the entry's name joined again."""
+    hidden = initials_keys(db)
+    if not hidden:
+        return entries
+    shown = {}
+    for entry_id, entry in entries.items():
+        names = tuple(public_name(p, hidden) for p in entry.players)
+        shown[entry_id] = replace(entry, players=names, name=" & ".join(names))
+    return shown
+
+
+def public_summary(db: Database, summary: GameSummary) -> GameSummary:
+    """A tournament table's game as a visitor reads it: its sides, players and dealers by initials where chosen."""
+    hidden = initials_keys(db)
+    if not hidden:
+        return summary
+
+    def shown(name: str) -> str:
+        return " & ".join(public_name(part, hidden) for part in name.split(" & "))
+
+    game = summary.game
+    sides = tuple(replace(side, name=shown(side.name), players=tuple(shown(p) for p in side.players))
+                  for side in game.sides)
+    rows = tuple(replace(row, dealer=shown(row.dealer)) for row in summary.rows)
+    return replace(summary, game=replace(game, sides=type(game.sides)(sides)), rows=rows,
+                   next_dealer=shown(summary.next_dealer), next_sits_out=tuple(map(shown, summary.next_sits_out)))
+
+
+def public_results(db: Database, outcome: results.Results) -> results.Results:
+    """A tournament's results as a visitor reads them (``public_entries``), its standings' names too."""
+    entries = public_entries(db, outcome.entries)
+    if entries is outcome.entries:
+        return outcome
+    standings = [replace(line, name=entries[line.entry].name) if line.entry in entries else line
+                 for line in outcome.standings]
+    return replace(outcome, entries=entries, standings=standings)

@@ -51,8 +51,7 @@ def public_evening(db, tournament: Tournament) -> PublicEvening:
 
 
 def public_names(db, entries: dict[int, Entry]) -> dict[int, str]:
-    hidden = players.initials_keys(db)
-    return {i: names([players.public_name(p, hidden) for p in e.players]) for i, e in entries.items()}
+    return {i: names(list(entry.players)) for i, entry in players.public_entries(db, entries).items()}
 
 
 @bp.get("/results/<link>")

@@ -7,6 +7,7 @@ import io
 from flask import Response, abort, request, url_for
 
 from ...db import get_db
+from scorekeeper.stores import players
 from scorekeeper.stores.tournaments import records, results, rounds, running
 from ...stores.transfer import csv_writer
 from ...tournaments.rows import Round, Tournament
@@ -19,7 +20,7 @@ from scorekeeper.sheets import UnknownPaper, paper_from, pdf_response, render_pd
 @bp.get("/tournaments/<tournament:tournament_id>/results.csv")
 def results_csv(tournament_id: int):
     load(tournament_id)
-    outcome = results.results(get_db(), tournament_id)
+    outcome = players.public_results(get_db(), results.results(get_db(), tournament_id))
     kinds = {(t.round_number, t.number): status for t, status in outcome.tables}
     out = io.StringIO()
     writer = csv_writer(out)

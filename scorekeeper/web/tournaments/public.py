@@ -17,7 +17,7 @@ from ..devices import device_id, remember_tournament
 from ..htmx import is_htmx, render
 from .common import bp, by_id, entry_label, evening_link, is_director, load
 from .forms import EntryForm
-from .shown import add_table_links, round_tables, standings_context
+from .shown import add_table_links, round_tables, shown_entries, standings_context
 
 
 @bp.get("/tournaments/")
@@ -33,7 +33,7 @@ def show(tournament_id: int):
     tournament = load(tournament_id)
     remember_tournament(tournament_id)  # opened from its link: in this phone's list from now on
     db = get_db()
-    entries = records.list_entries(db, tournament_id)
+    entries = list(shown_entries(db, tournament_id).values())
     played = rounds.list_rounds(db, tournament_id)
     current = rounds.current_round(db, tournament_id)
     tables = round_tables(db, tournament, current.number, by_id(entries)) if current else []
@@ -64,7 +64,7 @@ def round_page(tournament_id: int, number: int):
     round_row = rounds.get_round(db, tournament_id, number)
     if round_row is None:
         abort(404)
-    entries = by_id(records.list_entries(db, tournament_id))
+    entries = shown_entries(db, tournament_id)
     director = is_director(tournament_id)
     tables = round_tables(db, tournament, number, entries)
     if director:

@@ -7,10 +7,11 @@ from __future__ import annotations
 from flask import url_for
 
 from ...db import get_db
-from scorekeeper.stores.tournaments import access, results, rounds
+from scorekeeper.stores import players
+from scorekeeper.stores.tournaments import access, records, results, rounds
 from ...tournaments.rows import Entry, Tournament
 from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
-from .common import STANDINGS_POLL_SECONDS, entry_label, phone_url, qr_data_uri
+from .common import STANDINGS_POLL_SECONDS, by_id, entry_label, is_director, phone_url, qr_data_uri
 
 
 def round_tables(db, tournament: Tournament, number: int, entries: dict[int, Entry]) -> list[dict]:
@@ -40,12 +41,20 @@ def add_table_links(rows: list[dict]) -> None:
                     if k != "number"})
 
 
+def shown_entries(db, tournament_id: int) -> dict[int, Entry]:
+    """The tournament's entries by id as this browser reads them: the director by name, anyone else with each
+    player who chose so by initials (``players.public_entries``)."""
+    entries = by_id(records.list_entries(db, tournament_id))
+    return entries if is_director(tournament_id) else players.public_entries(db, entries)
+
+
 def standings_context(tournament: Tournament, *, provisional: bool = False) -> dict:
-    """What the standings show; ``provisional``: while a round is played, its tables' scores so far count."""
+    """What the standings show, names as public pages write them (the projector, a player's line and the PDF are
+    read by the room); ``provisional``: while a round is played, its tables' scores so far count."""
     db = get_db()
     current = rounds.current_round(db, tournament.id)
     provisional = bool(provisional and current)
-    outcome = results.results(db, tournament.id, provisional=provisional)
+    outcome = players.public_results(db, results.results(db, tournament.id, provisional=provisional))
     played = rounds.list_rounds(db, tournament.id)
     closed = sum(1 for r in played if r.status == "closed")
     return {"provisional": provisional,

@@ -13,6 +13,7 @@ from ...stores.games import game_version
 from ...stores.summary import game_standing
 from ...db import get_db
 from ...rules import RulesError
+from scorekeeper.stores import players
 from scorekeeper.stores.tournaments import access, base, play, records, results, rounds, running
 from ...tournaments.rows import Card, Table
 from ..deal_path import read_deal, render_preview
@@ -99,10 +100,10 @@ def _table_context(table: Table, form=None, **extra) -> dict:
     db = get_db()
     extra.setdefault("phone", _posted_card(table))
     tournament = records.get_tournament(db, table.tournament_id)
-    entries = by_id(records.list_entries(db, tournament.id))
+    entries = players.public_entries(db, by_id(records.list_entries(db, tournament.id)))  # the table reads them
     status = results.table_status(db, table)
     round_row = rounds.get_round(db, tournament.id, table.round_number)
-    summary = status.summary
+    summary = players.public_summary(db, status.summary)  # the table's phones read it
     is_open = round_row.status == "playing" and tournament.status != "finished"
     if form is None and is_open:
         form = deal_form(summary.profile, summary.game, "totals")
