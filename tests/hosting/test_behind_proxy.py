@@ -23,6 +23,8 @@ from tests.recording import Phone
 from tests.test_serve import ROOT, free_port, start_serving, stop
 from tests.web.scorepad_helpers import option_values
 
+pytestmark = pytest.mark.slow  # it starts scorekeeper serve
+
 PROXY_FROM = "127.0.0.2"
 GAME = {"rules": "bicycle", "first_dealer": "0", **option_values("bicycle"), "we_name": "Us", "they_name": "Them",
         "we_player0": "Ann", "we_player1": "Cy", "they_player0": "Bo", "they_player1": "Di"}
