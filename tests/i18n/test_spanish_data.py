@@ -108,14 +108,14 @@ def test_backup_export_and_import_speak_the_terminals_spanish(tmp_path, no_csrf_
     assert exported.exit_code == 0 and "1 archivo escrito en" in exported.output
     file = next((tmp_path / "todo").glob("game-*.json"))
     imported = runner.invoke(main, ["import", str(file)], env=env)
-    assert imported.exit_code == 0 and "se importó como la partida 2." in imported.output
+    assert imported.exit_code == 0 and " se importó: la partida se abre en /games/" in imported.output
     broken = tmp_path / "roto.json"
     broken.write_text("{}", encoding="utf-8")
     refused = runner.invoke(main, ["import", str(broken)], env=env)
     assert refused.exit_code == 1
     assert "Error: Este archivo no se puede leer como una partida del anotador: no dice en qué formato está." \
         in refused.output
-    history = client.get(f"{game_path(client, 2)}/changes", headers=SPANISH).get_data(as_text=True)
+    history = client.get(imported.output.split("se abre en ", 1)[1].split()[0] + "/changes", headers=SPANISH).get_data(as_text=True)
     assert "Partida importada de un archivo" in history and "por el comando scorekeeper" in history
     missing_db = runner.invoke(main, ["backup", str(tmp_path / "b.sqlite")],
                                env={**env, "SCOREKEEPER_DATABASE": str(tmp_path / "nada.sqlite")})
