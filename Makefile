@@ -31,7 +31,7 @@ bench: $(VENV)/.installed-test $(STATIC_BUILT) catalogues
 
 install: $(VENV)/.installed $(STATIC_BUILT) catalogues
 
-# Languages (README, "Adding a language"): `make messages` collects every translatable text of the package and
+# Languages (docs/DEVELOPING.md, "Languages"): `make messages` collects every translatable text of the package and
 # the templates into messages.pot and brings each catalogue up to date with it; then the catalogues are compiled.
 TRANSLATIONS := scorekeeper/translations
 messages: $(VENV)/.installed

@@ -34,7 +34,7 @@ def _instance_option(command):
                         help=_l("Folder for the database and secret key (default: instance/ in a checkout, else your user data folder; also $SCOREKEEPER_INSTANCE)."))(command)
 
 
-#: How waitress serves a club of 20 tables with 4 phones each and a projector (README, "A room full of phones").
+#: How waitress serves a club of 20 tables with 4 phones each and a projector (docs/HOSTING.md, "A room full of phones").
 #: Connections: Chromium keeps up to 6 open to one server, so 81 screens and the director's laptop may hold about
 #: 500; 1000 leaves room for as many again from slow or stalled clients before anyone waits to be let in.
 #: select() can watch only 512 sockets on Windows, so there the limit is 500; elsewhere poll() has no such limit.

@@ -89,7 +89,7 @@ def _result_for(before: GameSummary, sides_data: dict, totals: dict[str, int], r
 
 
 #: The most deals one game may hold. A real game to 5000 takes a few dozen deals; the limit keeps anyone on the
-#: Wi-Fi from building a game whose sheet takes the laptop minutes to print (README, "Limits").
+#: Wi-Fi from building a game whose sheet takes the laptop minutes to print (docs/HOSTING.md, "Keeping the club's scores safe").
 MAX_DEALS = 200
 
 

@@ -1,6 +1,6 @@
 """Hosted for everyone: behind a reverse proxy, over HTTPS, with limits a public server needs.
 
-Settings (``instance/config.py``, or ``SCOREKEEPER_`` variables like every other; README, "Host it for everyone"):
+Settings (``instance/config.py``, or ``SCOREKEEPER_`` variables like every other; docs/HOSTING.md, "Host it for everyone"):
 
 - ``TRUSTED_PROXIES``: how many reverse proxies stand in front (Caddy: 1). werkzeug's ``ProxyFix`` then takes the
   client's address, the scheme and the host from that many ``X-Forwarded-*`` entries, so limits count the phone's

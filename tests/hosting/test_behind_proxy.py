@@ -1,6 +1,6 @@
 """Behind a reverse proxy with plain ``scorekeeper serve`` (waitress): with ``TRUSTED_PROXIES=1`` the app sees
 each phone's own address, so two phones behind the proxy have limits of their own, while a header sent straight
-to the app's port, or through the proxy, changes nothing (README, "Host it for everyone").
+to the app's port, or through the proxy, changes nothing (docs/HOSTING.md, "Host it for everyone").
 
 The proxy is written here (the machines the tests run on have no Caddy or nginx): a threaded HTTP server that
 passes each request on from 127.0.0.2, adding the client's address to ``X-Forwarded-For`` as Caddy and nginx

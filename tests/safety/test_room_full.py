@@ -4,7 +4,7 @@ off by itself.
 
 Before: waitress ran with its defaults (100 connections, 120 s before an idle one is closed); with 130 open, it
 stopped accepting, and a table's save waited in the queue of connections nobody accepted until the idle ones were
-closed two minutes later. The figures chosen and why: README, "A room full of phones".
+closed two minutes later. The figures chosen and why: docs/HOSTING.md and docs/PERFORMANCE.md, "A room full of phones".
 """
 
 from __future__ import annotations
