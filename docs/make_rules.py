@@ -1,4 +1,4 @@
-"""Write docs/RULES.md: the project's reading of the five rule documents, from the profiles' own description.
+"""Write docs/RULES.md: the project's reading of the rule documents, from the profiles' own description.
 
 Run `make docs` after changing a profile, an option or a reading; tests/test_docs.py fails while the committed
 file differs from what this script writes, and when a citation of docs/RULES.md anywhere in the repository names
@@ -7,7 +7,8 @@ a section or reading this file does not have.
 What can be generated is: the profiles, every rule field with each profile's value and the heading it is cited
 from, the penalties, and every club option (each a reading of an unclear passage, with its id). What cannot is
 written here in the project's own words: the conventions, the modern-american rules taken from outside sources
-(§3) and the readings that are fixed rather than switchable (``FIXED_READINGS``).
+(§3), the Canasta family's sources (§7, ``FAMILY_SOURCES``) and the readings that are fixed rather than switchable
+(``FIXED_READINGS``).
 """
 
 from __future__ import annotations
@@ -24,19 +25,22 @@ from scorekeeper.rules.explain import option_value_text, source_text  # noqa: E4
 from scorekeeper.rules.profiles import MODERN_AMERICAN, TOPICS, rule_fields  # noqa: E402
 
 OUT = ROOT / "docs/RULES.md"
-READING_ID = re.compile(r"\b([BYMSC])-A(\d+)\b")
+READING_ID = re.compile(r"\b([BYMSC]|SA|BO|HF)-A(\d+)\b")
 
 CONVENTIONS = """\
 - Cards are written as the engine reads them: `K K 2 JK`; `10` (or `T`) is a ten, `JK` a joker, and a three
   always carries its suit (`3H`, `3D` red; `3S`, `3C` black). Jokers and twos are wild; every other card but a
-  three is natural.
+  three is natural. Where the rules meld sequences of one suit (`samba`, `bolivia`) every card keeps the suit
+  written after it (`7H 8H 9H`), and a sequence on the table is named by its lowest and highest cards (`7H-9H`);
+  elsewhere a suit on any card but a three is read and dropped.
 - A side has *opened* once it made its initial meld in the current deal.
 - Every card value, bonus and penalty is a multiple of 5, so every score is too: a table that stops at 1,495 and
   one that stops at 1,499 mean the same, but a gap such as "below 2,995 / from 3,000" leaves a real score
   (2,995) without a rule, and such gaps are settled in §4.
 - A citation such as `bicycle: Melds` names the profile's document and the heading in it. A reading of an unclear
-  passage has an id (`B-A1` for the first one in the bicycle document) and is listed in §4 with the option that
-  switches it, when a club may switch it.
+  passage has an id (`B-A1` for the first one in the bicycle document; `SA-`, `BO-` and `HF-` for Samba, Bolivia
+  and Hand and Foot) and is listed in §4 with the option that switches it, when a club may switch it. The Canasta
+  family cites the pages of §7 by their keys (`hand-and-foot: GOCC; GS` names two of them).
 - Every rule the engine applies is a field of `RuleProfile` (`scorekeeper/rules/rule_profile.py`); the tables of
   §2 are written from those fields, so they say what the engine does, not what it was meant to do."""
 
@@ -139,6 +143,87 @@ FIXED_READINGS: dict[str, dict[str, str]] = {
 }
 
 
+FAMILY_READINGS: dict[str, dict[str, str]] = {
+    "samba": {
+        "SA-A1": (
+            "BCA-S and HSW-S ask 160 of a side with 7,000 or more; BCA-B, describing the Samba table it keeps, says "
+            "the minimum \"stays at 150 from 7,000 points up\". Samba follows its own page (160), Bolivia its own "
+            "(150); the option switches either."),
+        "SA-A2": (
+            "HSW-S deducts the red threes of a side without two canastas (\"if two canastas have not been made by "
+            "the end of play\"); RG-S lists every difference from the four-hand game and red threes are not among "
+            "them, which leaves the four-hand rule: minus only for a side that melded nothing. The engine follows "
+            "HSW-S, the page that speaks to the point."),
+        "SA-A3": (
+            "Where the Samba pages are silent (card values, black threes, the frozen pile, the stock running out), "
+            "play follows the four-hand game (RG-S: Samba \"follows the rules of Canasta in most regards\"; "
+            "WIKI-DE-S: the four-hand laws apply with the changes listed): the engine takes the bicycle profile's "
+            "rules for those points (a discarded black three freezes the pile, as bicycle: Frozen Pile)."),
+        "SA-A4": (
+            "The first card of the pile is turned again while it is a wild card or a three (NHF-S, Dealing the "
+            "cards)."),
+        "SA-A5": (
+            "\"A side may have two canastas in the same rank and may combine its melds in the same rank at any "
+            "time\" (BCA-S, Canastas; RG-S: no limit of melds per rank): a side may lay a second meld of a rank it "
+            "has; the referee judges each meld as laid, and a side that joins two of its melds gives them as one."),
+        "SA-A6": (
+            "No wild card joins a finished canasta (RG-S; WIKI-DE-S: \"keine wilde Karte darf einem Canasta "
+            "hinzugefügt werden\"); HSW-S's \"at the most only two wild cards can be added to any mixed canasta\" "
+            "says the same within the two-wild limit. Natural cards of its rank still join a finished canasta; a "
+            "samba is closed at seven (BCA-S, Sequence Meld; WIKI-DE-S: a sequence is limited to seven cards)."),
+        "SA-A7": (
+            "\"No bonus is awarded for a concealed hand\" (BCA-S, Scoring): going out concealed scores as any "
+            "going out, so the profile has no concealed going out."),
+        "SA-A8": (
+            "Red threes score 100 each, and \"1,000\" when one side holds all six (BCA-S, Scoring); five score "
+            "500, 100 each, since the page names a bonus for all six only."),
+    },
+    "bolivia": {
+        "BO-A1": (
+            "\"This is the same game as Samba with the following changes\" (BCA-B): every rule the page does not "
+            "change is Samba's (SA-A3 to SA-A8 included)."),
+        "BO-A2": (
+            "The escalera is Samba's samba under another name (\"an escalera rather than a samba\", BCA-B Going "
+            "Out), so it keeps the 1,500 of BCA-S; like the samba it is closed at seven. The page does not say "
+            "whether a bolivia takes more wild cards: the engine closes it at seven as well."),
+        "BO-A3": (
+            "\"A black three left in the hand when any other player (including a partner) goes out counts minus "
+            "100\" (BCA-B, Black Threes): the engine charges 100 for a black three in any hand when the deal "
+            "ends; by totals a side gives how many it held as `black_threes`, apart from its other cards in hand. "
+            "Melded in going out a black three counts 5."),
+    },
+    "hand-and-foot": {
+        "HF-A1": (
+            "The first deal's minimum: 50 (GOCC, RV, TWR: 50, 90, 120, 150) or 60 (FB: \"Round 1 - 60 Points\"; "
+            "PO; KL asks 60 every deal)."),
+        "HF-A2": (
+            "Books to go out: two clean and two dirty (GS: \"Two red books and two black books are required to go "
+            "out\"; TS for pagat's usual version, with a wild-card book besides), or one of each (TS for another "
+            "of pagat's versions)."),
+        "HF-A3": (
+            "More natural than wild cards in every meld (GOCC: \"at least one more real card than wild cards\"; "
+            "GS; NWP) or as many as natural cards (KL: \"at least as many natural cards as wild cards\")."),
+        "HF-A4": (
+            "A red three caught in a hand or foot: minus 500 (GS, RP, KL, RV, TWR) or minus 100 (TS)."),
+        "HF-A5": (
+            "Nines and eights count 10 (JC, RP, TS) or 5 (GS: \"9 through 4 – 5 points\"; KL, RV, TWR)."),
+        "HF-A6": (
+            "Cards taken from the pile with a natural pair: the top five (FB: the top card \"plus the next 4\"; "
+            "PO), three (TWR), six (GS) or seven."),
+        "HF-A7": (
+            "A natural pair takes the pile (GOCC, NWP, PO); some tables let one natural and one wild card do "
+            "(NWP: \"House rules may allow 1 wild and 1 matching card\"; TWR)."),
+        "HF-A8": (
+            "A side's cards left in hand are those of its players' hands and feet together (GS: \"all cards in "
+            "remaining player's hands are counted against them (including partner's hands)\"); card by card each "
+            "player's list holds both, and a red three among them costs what `red_three_in_hand_points` says."),
+        "HF-A9": (
+            "The 100 some tables give a player who takes exactly 22 cards when dealing a hand and a foot to "
+            "himself (PG-HF's copy, GS, PO) is not scored: the deal has no line for it yet."),
+    },
+}
+
+
 def _value(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -154,8 +239,10 @@ def _cell(text: str) -> str:
 
 
 def _profiles_section() -> list[str]:
-    lines = ["## §1 The five documents", "",
-             "One profile follows each document; a club plays one of them with its own options.", "",
+    lines = ["## §1 The documents", "",
+             "One profile follows each of the five club documents, and one each of the Canasta family's three games "
+             "(Samba, Bolivia, Hand and Foot, read from the published pages of §7); a club plays one of them with "
+             "its own options.", "",
              "| id | profile | document | game target |", "|---|---|---|---|"]
     for p in PROFILES.values():
         lines.append(f"| `{p.id}` | {_cell(p.name)} | {_cell(p.source)} | {p.target} |")
@@ -275,6 +362,126 @@ def _option_entry(p, opt) -> str:
             f"chooses otherwise ({values}). {opt.help} Rests on {source_text(p, cite)}.")
 
 
+FAMILY_INTRO = """\
+The classic rules document calls Bolivia and Samba variations of Canasta, and Hand and Foot is the family game of
+North American households. None of the five documents describes them, so each profile follows published pages,
+listed below with the key they are cited by. pagat.com's Samba, Bolivia and Hand and Foot pages were not in the
+stored corpus this project can read: no value rests on pagat.com directly; where a value comes from pagat's Hand and
+Foot page it is read through the two copies named under PG-HF and marked as second-hand."""
+
+#: The pages the family is read from: key, what the page says that the profiles use, address.
+FAMILY_SOURCES = (
+    ("BCA-S", "Bicycle (Canada) game rules finder, Samba. Four in two partnerships; three packs and six jokers, 162 "
+              "cards; 15 cards each; draw two, discard one; the pile is taken only with a natural pair, or while "
+              "not frozen by the top card alone onto a meld below a canasta, a sequence included, never to start "
+              "a sequence or join one with a card from the hand (The Deal); sequences of three or more of one suit, "
+              "ace high and four low, up to seven, the samba, 1,500 (Sequence Meld); wild cards never alone, at "
+              "most two in a meld, none in a sequence (Wild Cards); two canastas to go out, two canastas of a rank "
+              "allowed (Canastas); minimums 15 below zero, 50, 90 from 1,500, 120 from 3,000, 160 from 7,000; game "
+              "10,000; 200 for going out; no concealed bonus; red threes 100 each, 1,000 for all six (Scoring).",
+     "http://www.bicyclecards.ca/game-rules/samba/169.php?page_id=32"),
+    ("BCA-B", "Bicycle (Canada) game rules finder, Bolivia: the same game as Samba with these changes: three or more "
+              "wild cards may be melded, seven make a bolivia, 2,500, and a pile topped by a wild card cannot be "
+              "taken; game 15,000; the minimum \"stays at 150 from 7,000 points up\" (Wild Cards); one of the two "
+              "canastas to go out is a sequence canasta, the escalera (Going Out); a black three left in a hand "
+              "when another player goes out costs 100, melded in going out it counts 5 (Black Threes).",
+     "http://www.bicyclecards.ca/game-rules/bolivia/48.php?page_id=32"),
+    ("RG-S", "rummy-games.com, Samba Rules: the differences from the four-hand game: sequences without threes or "
+             "wild cards, two wild cards at most in a meld with two natural cards at least, no wild card added to "
+             "a finished canasta, no limit of melds per rank, five natural cards in a canasta, no natural and wild "
+             "card pickup, no pickup onto a finished canasta but onto a sequence; red threes are not among the "
+             "differences.", "http://rummy-games.com/rules/samba.html"),
+    ("HSW-S", "HowStuffWorks, How to Play Canasta, Samba: 120 from 3,000 to 6,995 and 160 from 7,000; every samba "
+              "holds the eight, nine and ten of its suit; two canastas needed \"to go out and receive credit for "
+              "your red 3s\", red threes deducted \"if two canastas have not been made\"; 200 for going out.",
+     "https://entertainment.howstuffworks.com/how-to-play-canasta3.htm"),
+    ("WIKI-DE-S", "German Wikipedia, Samba-Canasta, after the Official Canasta Laws of the Regency Whist Club: the "
+                  "four-hand laws apply with these changes: sequences without wild cards or threes, limited to "
+                  "seven, 1,500; two wild cards at most in a meld; none added to a canasta; several melds of a "
+                  "rank.", "http://de.wikipedia.org/wiki/Samba-Canasta"),
+    ("NHF-S", "Naipes Heraclio Fournier, Samba: the first card of the pile is turned again while it is a wild card "
+              "or a three.", "https://www.nhfournier.es/en/como-jugar/samba/"),
+)
+
+HAND_AND_FOOT_INTRO = """\
+Hand and Foot has no standard rules: every page says so and each describes its own table. The profile takes the
+values most of the pages below agree on (four players in two partnerships, five packs with their jokers, a hand and
+a foot of 11 cards each, draw two, melds of three or more with more natural than wild cards and three wild cards at
+most, books of seven worth 500 clean and 300 dirty, no wild card added to a finished book, threes never melded, four
+deals with minimums 50, 90, 120 and 150, the pile taken with a natural pair, two clean and two dirty books to go
+out, from the foot, with a last discard, 100 for going out, red threes 100 laid out and 500 caught in a hand or
+foot) and makes each common variation a club option, citing the pages on both sides (HF-A1 to HF-A7)."""
+
+HAND_AND_FOOT_SOURCES = (
+    ("PG-HF", "pagat.com, Hand and Foot (its four-player partnership rules, \"the most usual version\"), read "
+              "second-hand through two copies: rversofidaho.org's text of them (five packs with jokers, 270 cards; "
+              "a hand and a foot of 11; 100 to the side that goes out; melds of three to seven belong to the "
+              "partnership; wild cards and threes never melded on their own; a discarded wild card freezes the "
+              "pile) and the summary in the public TableScore engine (TS).",
+     "https://www.pagat.com/rummy/handfoot.html (copy: https://rversofidaho.org/gamerules/3)"),
+    ("TS", "TableScore, a public Hand and Foot scorer's rules engine summarising pagat's page: books 500 clean, "
+           "300 dirty and 1,500 of wild cards; red threes plus 100 laid out and minus 100 caught; two clean, two "
+           "dirty and one wild-card book to go out in the usual version, one clean and one dirty in another.", ""),
+    ("GOCC", "GOCC Hand and Foot card game rules: partnerships, four rounds, a hand and a foot of eleven; a card of "
+             "the pile only with two others of its rank laid down with it; minimums 50, 90, 120, 150 met by the "
+             "partnership's first player; at least one more natural card than wild cards; no meld of wild cards "
+             "or threes; natural cards but no wild cards added to a finished book; clean books red, dirty black.",
+     "https://docslib.org/doc/10729547/gocc-hand-and-foot-card-game-rules"),
+    ("GS", "Good Sams (Florida), Hand and Foot: draw two, or take six from the pile with two natural cards; one "
+           "more natural than wild cards; no wild card on a closed book; a black book holds four natural and up "
+           "to three wild cards; \"Two red books and two black books are required to go out\"; a last discard; "
+           "100 for going out; both partners' cards count against; red book 500, black 300; nine to four 5; black "
+           "three 0; red three minus 500.", "https://goodsams-florida.org/GameRules-HandandFoot.html"),
+    ("NWP", "Hand and Foot game overview (northwestpages): a hand and a foot of 11, one card to the pile; a pile "
+            "card needs two matching cards in hand, and none is taken under a three or a wild card; \"House rules "
+            "may allow 1 wild and 1 matching card\"; fewer wild than natural cards, three at most; going out "
+            "needs the books, hand and foot played and a last discard.",
+     "https://handandfoot.northwestpages.com/GameOverView.php"),
+    ("KL", "klassa.com, Hand and Foot: draw two, discard one; \"at least as many natural cards as wild cards\"; "
+           "nine and below 5, ten and above 10; red three minus 500.", "http://klassa.com/john/handandfoot.html"),
+    ("JC", "jerrycolby.com, Hand and Foot: four rounds; red threes 100; joker 50, twos and aces 20, eight to king "
+           "10, four to seven 5, black three 5; going out 100, clean 500, dirty 300.",
+     "http://www.jerrycolby.com/Handfoot.htm"),
+    ("RP", "rarepike.com, Hand and Foot scoring guide: values as JC; a red three caught in hand or foot minus 500; "
+           "clean 500, dirty 300; no wild card on a finished book; going out 100.",
+     "https://rarepike.com/hand-and-foot/scoring-guide"),
+    ("TWR", "Hand & Foot, Tanglewood version: minimums 50, 90, 120, 150; four to nine 5; a red three caught minus "
+            "500; the top three cards taken with two natural cards or one natural and one wild card.",
+     "https://twrtimes.com/?p=4098"),
+    ("FB", "A Hand and Foot score sheet: minimums 60, 90, 120, 150; red threes 100 each; the top card and the next "
+           "four taken from the pile.", "https://www.formsbirds.com/free-sample-hand-and-foot-score-sheet"),
+    ("PO", "positivelyorganic.blogspot.com, Hand and Foot: draw two, discard one; the top five cards of the pile "
+           "taken with two of the top card in hand.",
+     "http://positivelyorganic.blogspot.com/2009/03/hand-and-foot-card-game.html"),
+    ("RV", "ronveenstra.com, Hand and Foot: four rounds with minimums 50, 90, 120, 150; four to nine 5; red three "
+           "minus 500.", "http://ronveenstra.com/2006/02/card-games-3-hand-and-foot/"),
+    ("OP", "ourpastimes.com, Hand and Foot: five packs with ten jokers, 270 cards, for four.",
+     "https://ourpastimes.com/play-hand-and-foot-2194159.html"),
+    ("CH", "The Roth family's Hand and Foot rules (GitHub, chantastic/sites): a game played to 10,000 points, the "
+           "target a club uses once it sets the number of deals to 0.",
+     "https://github.com/chantastic/sites/blob/main/chan.dev/src/content/posts/hand-and-foot.md"),
+)
+
+
+def _family_section() -> list[str]:
+    lines = ["## §7 The Canasta family: Samba, Bolivia and Hand and Foot", "", FAMILY_INTRO, "",
+             "### §7.1 The pages Samba and Bolivia are read from", ""]
+    lines += [f"- **{key}**: {what} <{url}>" for key, what, url in FAMILY_SOURCES]
+    lines += ["", "### §7.2 Samba and Bolivia where the pages leave a point to the four-hand game", "",
+              "Where the pages say nothing the four-hand game decides, as the bicycle profile plays it (SA-A3); "
+              "each such rule cites `the four-hand game` beside the page, and the readings are listed under "
+              "`samba` and `bolivia` in §4. Samba and Bolivia differ only where BCA-B says so.", "",
+              "### §7.3 Hand and Foot", "", HAND_AND_FOOT_INTRO, ""]
+    lines += [f"- **{key}**: {what}" + (f" <{url}>" if url else "") for key, what, url in HAND_AND_FOOT_SOURCES]
+    lines += ["", "### §7.4 Where the pages disagree", "",
+              "Each disagreement is a club option whose default is the reading above; both readings are cited in "
+              "§4 under the profile: `samba` SA-A1 (the minimum from 7,000: 160 in BCA-S and HSW-S, 150 as BCA-B "
+              "says the Samba table goes) and SA-A2 (red threes against a side: \"if two canastas have not been "
+              "made\", HSW-S, or only without a meld, as RG-S leaves it to the four-hand game), the same two under "
+              "`bolivia`, and `hand-and-foot` HF-A1 to HF-A7."]
+    return lines
+
+
 def _reading_order(rid: str) -> tuple[str, int]:
     letter, number = READING_ID.fullmatch(rid).groups()
     return letter, int(number)
@@ -282,7 +489,8 @@ def _reading_order(rid: str) -> tuple[str, int]:
 
 def _profile_readings(profile) -> list[str]:
     """The profile's readings, fixed ones and club options by their ids, then its other club options."""
-    readings: dict[str, list[str]] = {rid: [text] for rid, text in FIXED_READINGS.get(profile.id, {}).items()}
+    fixed = {**FIXED_READINGS.get(profile.id, {}), **FAMILY_READINGS.get(profile.id, {})}
+    readings: dict[str, list[str]] = {rid: [text] for rid, text in fixed.items()}
     others = []
     for opt in profile.options:
         ids = [f"{letter}-A{number}" for letter, number in READING_ID.findall(opt.source)]
@@ -313,9 +521,9 @@ def render() -> str:
         "# How this project reads the rules",
         "",
         "Written by `docs/make_rules.py` from the rules engine (`make docs`); do not edit by hand.",
-        "Five club rule documents, one profile each. This page says what each profile decides, which club options "
-        "it offers and why, and which document and section each rule rests on. The rules pages of the app "
-        "(`/referee/rules`) explain the same rules in sentences.",
+        "Five club rule documents and the three games of the Canasta family, one profile each. This page says what "
+        "each profile decides, which club options it offers and why, and which document and section each rule "
+        "rests on. The rules pages of the app (`/referee/rules`) explain the same rules in sentences.",
         "",
         "## Conventions",
         "",
@@ -344,6 +552,8 @@ def render() -> str:
         "## §6 Formats clubs use",
         "",
         FORMATS,
+        "",
+        *_family_section(),
     ]
     return "\n".join(lines).rstrip("\n") + "\n"
 

@@ -38,7 +38,7 @@ def test_readme_shows_the_two_commands_and_links_the_reference():
 
 
 RULES = ROOT / "docs/RULES.md"
-LABEL = r"(?:§\d+(?:\.\d+)?|[BYMSC]-A\d+|conventions)"
+LABEL = r"(?:§\d+(?:\.\d+)?|(?:[BYMSC]|SA|BO|HF)-A\d+|conventions)"
 CITATION = re.compile(rf"docs/RULES\.md,? \(?({LABEL}(?:(?:,| and) {LABEL})*)")
 
 

@@ -61,7 +61,7 @@ _DOCUMENT: dict = {
         "description": (
             "Answers four questions for people playing Canasta with real cards: is this meld legal, may I "
             "take the pile, may I go out, and what does this deal score. Every answer comes from the app's "
-            "rules engine under one of five rule profiles. Nothing is stored, no login or CSRF token is "
+            "rules engine under one of the rule profiles (the five club documents and the Canasta family's three). Nothing is stored, no login or CSRF token is "
             "needed. A play that breaks a rule is not an error: it answers 200 with legal false and the "
             "violations. Input that cannot be understood answers 400 (404 for an unknown profile in the "
             "address) with an error object; no input produces a 500."
@@ -79,8 +79,9 @@ _DOCUMENT: dict = {
                             "required": ["profiles"],
                             "properties": {"profiles": {"type": "array", "items": _ref("ProfileSummary")}},
                         },
-                        "The five profiles, in a fixed order, then the club rule sets in the list of the phone "
-                        "asking (its session cookie); none for a client without one.",
+                        "The profiles, in a fixed order (the five club documents, then samba, bolivia and "
+                        "hand-and-foot), then the club rule sets in the list of the phone asking (its session "
+                        "cookie); none for a client without one.",
                     )
                 },
             }

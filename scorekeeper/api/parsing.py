@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.rules import (
@@ -42,7 +42,7 @@ SITUATION_FIELDS = ("rules", "options", "score", "opened", "player_melded", "tab
 
 MELD_FIELDS = SITUATION_FIELDS + ("melds", "add", "going_out")
 PILE_FIELDS = SITUATION_FIELDS + ("pile", "top", "frozen", "uses", "melds", "hand_size")
-GO_OUT_FIELDS = SITUATION_FIELDS + ("melds", "add", "discard", "drew")
+GO_OUT_FIELDS = SITUATION_FIELDS + ("melds", "add", "discard", "drew", "in_foot")
 DEAL_FIELDS = ("rules", "options", "before", "sides", "deal")
 
 
@@ -271,10 +271,11 @@ class Question:
 
 
 def _question_start(body: Any, fields) -> tuple[dict, RuleProfile, CardReader, Situation]:
-    """What every referee question reads first: the body, its profile, a card reader and the situation."""
+    """What every referee question reads first: the body, its profile, a card reader (keeping every card's suit
+    where the rules meld sequences) and the situation."""
     body = read_body(body, fields)
     profile = read_profile(body)
-    reader = CardReader()
+    reader = CardReader(suits=profile.sequences)
     return body, profile, reader, read_situation(body, reader)
 
 
@@ -323,6 +324,8 @@ def go_out_question(body: Any) -> Question:
     discard_value = body.get("discard")
     discard = reader.card(discard_value, "discard") if discard_value is not None else None
     drew = read_text(body, "drew", ("stock", "pile"), "stock")
+    if body.get("in_foot") is not None:  # Hand and Foot: the player has picked up the foot
+        situation = replace(situation, in_foot=read_bool(body, "in_foot"))
     reader.check_pack(profile.packs)
     return Question(
         profile,
@@ -347,7 +350,7 @@ def deal_question(body: Any) -> Question:
     if before_value is not None and not isinstance(before_value, dict):
         raise invalid(_("'before' must be an object with each side's total, such as {\"we\": 1200}, not %(kind)s.",
                         kind=_kind(before_value)), "before")
-    sides, before = parse_deal({"sides": sides_value, "before": before_value or {}})
+    sides, before = parse_deal({"sides": sides_value, "before": before_value or {}}, profile)
     _check_table(body, profile, sides)
     number = read_int(body, "deal", default=None, minimum=1)
     return Question(profile, lambda: score_deal(profile, sides, before, deal_number=number))

@@ -42,8 +42,11 @@ _CARDS = {
         "A list of cards: either one text of tokens separated by spaces or commas (\"K K 2 JK\", "
         "\"10h, 10s, 2c\") or a list of tokens ([\"Q\", \"Q\", \"Q\"]). Ranks are A K Q J 10 (or T) 9 8 7 6 "
         "5 4 3 2, a joker is JK or Joker, case does not matter. A suit (S H D C or a suit symbol) may follow "
-        "the rank; a three must carry one, since its colour decides what it may do. Over the whole request, "
-        "no card may appear more often than in the 108-card pack."
+        "the rank; a three must carry one, since its colour decides what it may do. Under rules that meld "
+        "sequences of one suit (samba, bolivia) every card keeps its suit, and a sequence needs it on each "
+        "card (\"7H 8H 9H\"); elsewhere the suit of any card but a three is dropped. Over the whole request, "
+        "no card may appear more often than in the profile's pack (108 cards; 162 with three packs, each "
+        "card with its suit three times; 270 for hand-and-foot)."
     ),
     "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
     "examples": ["K K 2 JK", ["10h", "10s", "2c"]],
@@ -88,7 +91,8 @@ _ADD = {
     "additionalProperties": _ref("Cards"),
     "default": {},
     "description": "Cards added this turn to the side's melds on the table, keyed by the rank of the meld "
-    "('wild' for a meld of wild cards): {\"K\": \"2\", \"Q\": \"Q Q\"}.",
+    "('wild' for a meld of wild cards; a sequence by its lowest and highest cards, '7H-9H'): "
+    "{\"K\": \"2\", \"Q\": \"Q Q\", \"7H-9H\": \"10H\"}.",
 }
 _MELDS = {
     "type": "array",
@@ -102,13 +106,14 @@ _MELD_INFO = {
     "required": ["cards", "rank", "naturals", "wilds", "points", "canasta", "bonus"],
     "properties": {
         "cards": {"type": "array", "items": {"type": "string"}},
-        "rank": {"type": "string", "description": "The meld's rank, or 'wild' for a meld of wild cards."},
+        "rank": {"type": "string", "description": "The meld's rank, 'wild' for a meld of wild cards, or a "
+                 "sequence's lowest and highest cards ('7H-9H')."},
         "naturals": {"type": "integer"},
         "wilds": {"type": "integer"},
         "points": {"type": "integer", "description": "Card points of the meld."},
         "canasta": {
             "type": ["string", "null"],
-            "enum": ["natural", "mixed", "sevens", "aces", "wild", None],
+            "enum": ["natural", "mixed", "sevens", "aces", "wild", "samba", "escalera", "bolivia", None],
             "description": "null below seven cards, otherwise the kind of canasta.",
         },
         "bonus": {"type": "integer", "description": "The canasta bonus the meld carries now."},
@@ -144,14 +149,17 @@ _SIDE = {
             "type": "object",
             "additionalProperties": {"type": "integer", "minimum": 0},
             "description": "By totals: how many canastas of each kind (natural, mixed; under "
-            "modern-american also sevens, aces, wild, wild_jokers, wild_twos).",
+            "modern-american also sevens, aces, wild, wild_jokers, wild_twos; samba under samba; escalera and "
+            "bolivia under bolivia; wild under hand-and-foot where its wild-card books are played).",
         },
-        "hand_points": {"type": "integer", "description": "By totals: card points left in the hands."},
+        "hand_points": {"type": "integer", "description": "By totals: card points left in the hands (under "
+                        "hand-and-foot, in the hands and feet together)."},
         "red_threes": {"type": "integer", "default": 0, "description": "Threes laid face up as bonuses."},
         "black_threes": {
             "type": "integer",
             "default": 0,
-            "description": "Under modern-american only: black threes laid face up.",
+            "description": "Under modern-american: black threes laid face up; under bolivia, by totals: black "
+            "threes left in the hands (each costs 100); elsewhere 0.",
         },
         "went_out": {"type": "boolean", "default": False},
         "concealed": {"type": "boolean", "default": False, "description": "Implies went_out."},
@@ -379,6 +387,8 @@ SCHEMAS: dict = {
                 "description": "The last card discarded (exactly one card), or null for none.",
             },
             "drew": {"type": "string", "enum": ["stock", "pile"], "default": "stock"},
+            "in_foot": {"type": "boolean", "description": "Under hand-and-foot: whether the player has picked "
+                        "up the foot (false: going out is refused, go_out.foot_not_played); left out, not asked."},
         },
     },
     "MeldVerdict": {

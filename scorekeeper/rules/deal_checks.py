@@ -19,10 +19,12 @@ from .i18n import Text, _, listed
 from .side_deal import SideDeal
 
 
-def scores_black_threes(profile: RuleProfile) -> bool:
-    """True when black threes are laid out as bonus cards (counted like red threes, each colour on its own
-    scale), so a side's deal may give ``black_threes``; under every other profile that count must be 0."""
-    return profile.threes_scoring == "per_colour"
+def scores_black_threes(profile: RuleProfile, by_cards: bool = False) -> bool:
+    """True when a side's deal may give ``black_threes``: where black threes are laid out as bonus cards (counted
+    like red threes, each colour on its own scale), or where those left in a hand are counted on their own
+    (Bolivia) and the side is given by totals (card by card they are read from its hands); under every other
+    profile that count must be 0."""
+    return profile.threes_scoring == "per_colour" or (profile.black_threes_in_hand_apart and not by_cards)
 
 
 def who(name: str, names: Mapping[str, str] | None) -> Text | str:
@@ -63,7 +65,8 @@ def _check_points_fit(p: RuleProfile, sides: dict[str, SideDeal], names: Mapping
     used = 0
     for name, side in sides.items():
         if side.by_cards:
-            used += sum(p.cards_points(cards) for cards in (*(side.melds or ()), *(side.hands or ())))
+            used += sum(p.melded_points(cards) for cards in side.melds or ())
+            used += sum(p.cards_points(cards) for cards in side.hands or ())
             continue
         for key, value, what in (("meld_points", side.meld_points, _("melded cards")),
                                  ("hand_points", side.hand_points, _("cards left in hand"))):
@@ -85,10 +88,11 @@ def _check_points_fit(p: RuleProfile, sides: dict[str, SideDeal], names: Mapping
 class _Needs:
     """What the canastas of a deal need from the pack, at the least."""
 
-    __slots__ = ("cards", "twos", "jokers", "wilds", "naturals", "sevens", "aces", "listed")
+    __slots__ = ("cards", "twos", "jokers", "wilds", "naturals", "sevens", "aces", "listed", "sequences")
 
     def __init__(self):
         self.cards = self.twos = self.jokers = self.wilds = self.naturals = self.sevens = self.aces = 0
+        self.sequences = 0
         self.listed = False
 
     def count_cards(self, sides: dict[str, SideDeal]) -> None:
@@ -112,6 +116,8 @@ class _Needs:
                                                                                else kind) + count)
         elif kind == "mixed":
             self.wilds += count          # at least one wild card each
+        elif kind in ("samba", "escalera"):
+            self.sequences += count      # seven natural cards of one suit in order
         elif kind == "wild_twos":
             self.twos += count * size    # seven twos
         elif kind == "wild_jokers":
@@ -132,6 +138,10 @@ def _needs_problem(p: RuleProfile, needs: _Needs) -> str | None:
     twos, jokers, wilds, cards = needs.twos, needs.jokers, needs.wilds, needs.cards
     sevens, aces, naturals = needs.sevens, needs.aces, needs.naturals
     per_rank = of_a_rank // size  # natural canastas one rank can hold in a deal: one, from 8 or from 12 cards
+    # Every sequence of seven from four up to ace holds an eight, a nine and a ten of its suit (HSW-S, tip), and the
+    # pack holds one such card of each suit for each pack: so at most four sequences a pack.
+    if needs.sequences > 4 * p.packs:
+        return _("A sequence of seven always holds an eight, a nine and a ten of its suit, so the pack makes at most %(most)s of them in a deal; %(count)s are given.", most=4 * p.packs, count=needs.sequences)
     if twos > _TWOS:
         return (_("The canastas given need at least %(twos)s twos, but the pack holds only %(_TWOS)s; a canasta of %(size)s twos alone takes %(size2)s of them.", twos=twos, _TWOS=_TWOS, size=size, size2=size))
     if jokers > _JOKERS:
@@ -181,8 +191,10 @@ def _check_sides(p: RuleProfile, sides: dict[str, SideDeal], names) -> None:
         if side.concealed and not side.went_out:
             raise ImpossibleDeal(_("%(names)s cannot go out concealed without going out.", names=who(name, names)),
                                  field=f"sides.{name}.concealed")
-        if side.black_threes and not scores_black_threes(p):
+        if side.black_threes and not scores_black_threes(p) and not p.black_threes_in_hand_apart:
             raise InvalidRequest(_("These rules do not lay black threes out as bonus cards; a side's black threes must be 0."), code="request.invalid_field", field=f"sides.{name}.black_threes")
+        if side.black_threes and not scores_black_threes(p, side.by_cards):
+            raise InvalidRequest(_("Card by card, the black threes left in a hand are counted from the hands; a side's black threes must be 0."), code="request.invalid_field", field=f"sides.{name}.black_threes")
     if len(out_sides) > 1:
         going = [who(name, names) if named(name, names) else name for name in out_sides]
         raise ImpossibleDeal(_("Only one side can go out in a deal, but %(going)s did.", going=listed(going)),

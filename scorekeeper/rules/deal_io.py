@@ -6,7 +6,7 @@ from __future__ import annotations
 from .cards import format_cards
 from .errors import InvalidRequest
 from .melds import as_cards
-from .rule_profile import SPECIAL_CANASTAS
+from .rule_profile import ALL_CANASTAS
 from .side_deal import CustomPenalty, SideDeal
 from .i18n import _
 
@@ -38,7 +38,7 @@ def _flag(value, field: str) -> bool:
     return value
 
 
-def _card_fields(data: dict, base: str) -> dict:
+def _card_fields(data: dict, base: str, suits: bool = False) -> dict:
     melds = data.get("melds", [])
     if not isinstance(melds, list):
         raise _bad(_("'melds' is a list of melds, one card string each."), f"{base}.melds")
@@ -48,8 +48,8 @@ def _card_fields(data: dict, base: str) -> dict:
     if not isinstance(hands, list):
         raise _bad(_("'hands' is a list of card strings, one per player."), f"{base}.hands")
     return {
-        "melds": tuple(as_cards(m, f"{base}.melds[{i}]") for i, m in enumerate(melds)),
-        "hands": tuple(as_cards(h, f"{base}.hands[{i}]") for i, h in enumerate(hands)),
+        "melds": tuple(as_cards(m, f"{base}.melds[{i}]", suits) for i, m in enumerate(melds)),
+        "hands": tuple(as_cards(h, f"{base}.hands[{i}]", suits) for i, h in enumerate(hands)),
     }
 
 
@@ -60,8 +60,8 @@ def _total_fields(data: dict, base: str) -> dict:
     if not isinstance(canastas, dict):
         raise _bad(_('\'canastas\' gives a count per kind, e.g. {"natural": 1}.'), f"{base}.canastas")
     for kind in canastas:
-        if kind not in SPECIAL_CANASTAS:
-            raise _bad(_("'%(kind)s' is not a kind of canasta; use %(SPECIAL_CANASTAS)s.", kind=kind, SPECIAL_CANASTAS=', '.join(SPECIAL_CANASTAS)),
+        if kind not in ALL_CANASTAS:
+            raise _bad(_("'%(kind)s' is not a kind of canasta; use %(SPECIAL_CANASTAS)s.", kind=kind, SPECIAL_CANASTAS=', '.join(ALL_CANASTAS)),
                        f"{base}.canastas.{kind}")
     return {
         "meld_points": meld_points, "hand_points": hand_points,
@@ -91,7 +91,7 @@ def _penalties(data: dict, base: str) -> tuple:
     return tuple(parsed)
 
 
-def _parse_side(name: str, data) -> SideDeal:
+def _parse_side(name: str, data, suits: bool = False) -> SideDeal:
     base = f"sides.{name}"
     if not isinstance(data, dict):
         raise _bad(_("Side '%(name)s' must be an object with its melds or totals.", name=name), base)
@@ -101,9 +101,10 @@ def _parse_side(name: str, data) -> SideDeal:
     by_cards = any(k in data for k in _CARD_FIELDS)
     if by_cards and any(k in data for k in _TOTAL_FIELDS):
         raise _bad(_("Give side '%(name)s' card by card (melds, hands) or by totals (meld_points, canastas, hand_points), not both.", name=name), base)
-    kw: dict = _card_fields(data, base) if by_cards else _total_fields(data, base)
-    kw["red_threes"] = _count(data.get("red_threes", 0), f"{base}.red_threes", most=6)  # three packs hold six
-    kw["black_threes"] = _count(data.get("black_threes", 0), f"{base}.black_threes", most=4)
+    kw: dict = _card_fields(data, base, suits) if by_cards else _total_fields(data, base)
+    # Six packs hold twelve threes of a colour; the profile's own pack is checked when the deal is scored.
+    kw["red_threes"] = _count(data.get("red_threes", 0), f"{base}.red_threes", most=12)
+    kw["black_threes"] = _count(data.get("black_threes", 0), f"{base}.black_threes", most=12)
     concealed = _flag(data.get("concealed", False), f"{base}.concealed")
     went_out = _flag(data["went_out"], f"{base}.went_out") if "went_out" in data else concealed
     kw["went_out"], kw["concealed"] = went_out, concealed
@@ -131,8 +132,9 @@ def _parse_before(data: dict, sides: dict) -> dict[str, int]:
     return before
 
 
-def parse_deal(data: dict) -> tuple[dict[str, SideDeal], dict[str, int]]:
-    """Read the body of POST /api/v1/score/deal into sides and the totals before the deal."""
+def parse_deal(data: dict, profile=None) -> tuple[dict[str, SideDeal], dict[str, int]]:
+    """Read the body of POST /api/v1/score/deal into sides and the totals before the deal. ``profile``: the
+    rules the deal is played under; where they meld sequences of one suit, every card keeps its suit."""
     if not isinstance(data, dict):
         raise _bad(_("The request body must be a JSON object."), None)
     if "sides" not in data:
@@ -140,7 +142,8 @@ def parse_deal(data: dict) -> tuple[dict[str, SideDeal], dict[str, int]]:
     raw = data["sides"]
     if not isinstance(raw, dict) or len(raw) < 2:
         raise _bad(_("'sides' holds two or more sides by name."), "sides")
-    sides = {str(name): _parse_side(str(name), side) for name, side in raw.items()}
+    suits = bool(profile is not None and profile.sequences)
+    sides = {str(name): _parse_side(str(name), side, suits) for name, side in raw.items()}
     return sides, _parse_before(data, sides)
 
 

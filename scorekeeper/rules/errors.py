@@ -110,6 +110,12 @@ VIOLATION_CODES: dict[str, str] = {
     "meld.wild_meld_incomplete": "wild cards put on other melds while the side's wild-card meld is unfinished",
     "meld.below_minimum": "the opening does not reach the side's initial-meld minimum",
     "meld.needs_pure_meld": "the opening has no meld of natural cards only",
+    "meld.canasta_no_wilds": "a wild card added to a finished canasta that takes only natural cards",
+    "meld.sequence_needs_suits": "a sequence given without the suit of every card",
+    "meld.sequence_one_suit": "a sequence mixes suits",
+    "meld.sequence_three": "a three in a sequence",
+    "meld.sequence_not_in_order": "a sequence with a gap, a rank twice, or a two",
+    "meld.sequence_wild": "a wild card in a sequence",
     # taking the pile
     "pile.empty": "there is no pile to take",
     "pile.wild_on_top": "a wild card on top of the pile",
@@ -127,10 +133,13 @@ VIOLATION_CODES: dict[str, str] = {
     "pile.dead_rank": "the top card's rank is closed by a finished canasta",
     "pile.one_card_pile": "a one-card pile taken with a single card in hand",
     "pile.hand_too_small": "more cards shown than the hand holds",
+    "pile.sequence_from_pile": "the top card taken to start a sequence, or to join one with cards from the hand",
     # going out
     "go_out.too_few_canastas": "going out without the canastas the profile requires",
     "go_out.discard_required": "going out without the last discard the profile requires",
     "go_out.red_three_discard": "a red three as the last discard",
+    "go_out.too_few_canastas_of_kind": "going out without the canastas of a kind the profile requires",
+    "go_out.foot_not_played": "going out before picking up the foot (Hand and Foot)",
     # deal warnings
     "deal.went_out_without_canastas": "a side went out with fewer canastas than the profile requires",
     "deal.went_out_with_cards": "the side that went out still has a card in every hand",

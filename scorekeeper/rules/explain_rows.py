@@ -58,12 +58,22 @@ class _Aspect:
 
 
 def _values_short(p: RuleProfile) -> str:
+    if p.eight_nine_points != p.high_points:
+        return _("joker %(joker)s · two %(two)s · ace %(ace)s · K to 10 %(high)s · 9 and 8 %(nine)s · 7 to 4 %(low)s",
+                 joker=num(p.joker_points), two=num(p.two_points), ace=num(p.ace_points), high=num(p.high_points),
+                 nine=num(p.eight_nine_points), low=num(p.low_points))
     return _("joker %(joker)s · two %(two)s · ace %(ace)s · K to 8 %(high)s · 7 to 4 %(low)s",
              joker=num(p.joker_points), two=num(p.two_points), ace=num(p.ace_points), high=num(p.high_points),
              low=num(p.low_points))
 
 
 def _values_sentence(p: RuleProfile) -> str:
+    if p.eight_nine_points != p.high_points:
+        return _("A joker is worth %(joker)s, a two %(two)s, an ace %(ace)s, each king, queen, jack and ten %(high)s, "
+                 "each nine and eight %(nine)s, and each seven, six, five and four %(low)s. Cards in melds count for "
+                 "the side at the end of a deal; cards still in a hand count against it.", joker=num(p.joker_points),
+                 two=num(p.two_points), ace=num(p.ace_points), high=num(p.high_points),
+                 nine=num(p.eight_nine_points), low=num(p.low_points))
     return _("A joker is worth %(joker)s, a two %(two)s, an ace %(ace)s, each king, queen, jack, ten, nine and eight "
              "%(high)s, and each seven, six, five and four %(low)s. Cards in melds count for the side at the end of a "
              "deal; cards still in a hand count against it.", joker=num(p.joker_points), two=num(p.two_points),
@@ -91,6 +101,9 @@ def _threes_in_hand_sentence(p: RuleProfile) -> str:
         return _("Threes of both colours are bonus cards laid out in front of the side; when the deal ends a black "
                  "three still in a hand costs %(black)s, and %(red)s.", black=num(p.black_three_points),
                  red=_red_in_hand_clause(p))
+    if p.black_threes_in_hand_apart:
+        return _("A black three caught in a hand when the deal ends costs %(black)s, counted on its own beside the "
+                 "other cards left in hand; %(red)s.", black=num(p.black_three_points), red=_red_in_hand_clause(p))
     return _("A black three caught in a hand when the deal ends costs %(black)s; %(red)s.",
              black=num(p.black_three_points), red=_red_in_hand_clause(p))
 
@@ -100,8 +113,26 @@ def _min_size_short(p: RuleProfile) -> str:
 
 
 def _min_size_sentence(p: RuleProfile) -> str:
+    if p.sequences:
+        return _("A meld is a set of at least %(cards)s of one rank, or a sequence of one suit (below).",
+                 cards=count(p.min_meld_size, CARDS))
     return _("A meld is a set of at least %(cards)s of one rank; cards in a run of different ranks do not make a meld.",
              cards=count(p.min_meld_size, CARDS))
+
+
+def _sequences_short(p: RuleProfile) -> str:
+    if not p.sequences:
+        return _("not melded")
+    return _("%(low)s to %(high)s cards of one suit, no wild card", low=num(p.min_meld_size), high=num(p.canasta_size))
+
+
+def _sequences_sentence(p: RuleProfile) -> str:
+    if not p.sequences:
+        return _("Sequences of one suit are not melded.")
+    return _("A side may also meld a sequence: %(low)s to %(high)s cards of one suit in order, four low and ace high, "
+             "with no wild card and no three. The top card of the pile may go onto a sequence on the table by itself, "
+             "but it never starts one, nor joins one together with cards from the hand.",
+             low=count(p.min_meld_size, CARDS), high=num(p.canasta_size))
 
 
 def _max_size_short(p: RuleProfile) -> str:
@@ -209,12 +240,17 @@ def _sevens_aces_sentence(p: RuleProfile) -> str:
 def _canasta_size_short(p: RuleProfile) -> str:
     if p.max_meld_size == p.canasta_size:
         return _("exactly %(size)s cards", size=num(p.canasta_size))
+    if p.canasta_name == "book":
+        return _("%(size)s or more cards: a book", size=num(p.canasta_size))
     return _("%(size)s or more cards", size=num(p.canasta_size))
 
 
 def _canasta_size_sentence(p: RuleProfile) -> str:
     if p.max_meld_size == p.canasta_size:
         return _("A meld becomes a canasta when it reaches exactly %(cards)s.", cards=count(p.canasta_size, CARDS))
+    if p.canasta_name == "book":
+        return _("A meld of %(cards)s or more is a book: these rules' word for a canasta.",
+                 cards=count(p.canasta_size, CARDS))
     return _("A meld of %(cards)s or more is a canasta.", cards=count(p.canasta_size, CARDS))
 
 
@@ -227,23 +263,61 @@ _KIND_NAMES = {
     "wild_twos": (N_("seven twos"), N_("seven twos")),
     "wild_jokers": (N_("four jokers with three twos"), N_("four jokers with three twos")),
     "wild": (N_("any other all-wild"), N_("any other all-wild")),
+    "samba": (N_("samba"), N_("samba (a sequence of seven)")),
+    "escalera": (N_("escalera"), N_("escalera (a sequence of seven)")),
+    "bolivia": (N_("bolivia"), N_("bolivia (seven wild cards)")),
+}
+#: The same where the rules call canastas books (Hand and Foot).
+_BOOK_NAMES = {
+    "natural": (N_("clean"), N_("clean book (no wild card)")),
+    "mixed": (N_("dirty"), N_("dirty book (with wild cards)")),
+    "wild": (N_("wild cards"), N_("wild-card book (seven wild cards)")),
 }
 
 
+def _kind_name(p: RuleProfile, kind: str, which: int) -> str:
+    names = _BOOK_NAMES if p.canasta_name == "book" and kind in _BOOK_NAMES else _KIND_NAMES
+    return _(names[kind][which])
+
+
 def _kinds_short(p: RuleProfile) -> str:
-    return " · ".join(f"{_(_KIND_NAMES[k][0])} {num(p.canasta_bonus(k))}" for k in p.canasta_kinds)
+    return " · ".join(f"{_kind_name(p, k, 0)} {num(p.canasta_bonus(k))}" for k in p.canasta_kinds)
 
 
 def _kinds_sentence(p: RuleProfile) -> str:
-    kinds = "; ".join(f"{_(_KIND_NAMES[k][1])} {num(p.canasta_bonus(k))}" for k in p.canasta_kinds)
+    kinds = "; ".join(f"{_kind_name(p, k, 1)} {num(p.canasta_bonus(k))}" for k in p.canasta_kinds)
+    if p.canasta_name == "book":
+        return _("Book bonuses: %(kinds)s. A dirty book holds at least %(naturals)s.", kinds=kinds,
+                 naturals=count(p.canasta_size - p.max_wilds, NATURAL_CARDS))
     return _("Canasta bonuses: %(kinds)s. A mixed canasta holds at least %(naturals)s.", kinds=kinds,
              naturals=count(p.canasta_size - p.max_wilds, NATURAL_CARDS))
 
 
-_CAP_SHORT = {"unlimited": N_("any number of wilds"), "three": N_("up to three wilds in all"), "closed": N_("closed")}
+_CAP_SHORT = {"unlimited": N_("any number of wilds"), "three": N_("up to three wilds in all"), "closed": N_("closed"),
+              "naturals_only": N_("natural cards only")}
+
+
+def _closed_kinds(p: RuleProfile) -> str:
+    return _(" or ").join(_(_KIND_NAMES[k][0]) for k in p.closed_canasta_kinds)
+
+
+def _cap_short(p: RuleProfile) -> str:
+    text = _(_CAP_SHORT[p.wild_cap_after_canasta])
+    if p.closed_canasta_kinds:
+        return _("%(text)s; a finished %(kinds)s: closed", text=text, kinds=_closed_kinds(p))
+    return text
 
 
 def _cap_sentence(p: RuleProfile) -> str:
+    text = _cap_rule(p)
+    if p.closed_canasta_kinds:
+        text += " " + _("A finished %(kinds)s is closed: nothing more may be added to it.", kinds=_closed_kinds(p))
+    return text
+
+
+def _cap_rule(p: RuleProfile) -> str:
+    if p.wild_cap_after_canasta == "naturals_only":
+        return _("A finished canasta still takes natural cards of its rank, but no more wild cards.")
     if p.wild_cap_after_canasta == "unlimited":
         return _("Once a canasta is made, more cards of its rank and any number of further wild cards may join it; a "
                  "natural canasta that takes a wild card scores as mixed.")
@@ -270,6 +344,8 @@ def _red_short(p: RuleProfile) -> str:
     if p.packs == 3:
         return _("%(each)s each up to four; five %(five)s; six %(six)s", each=num(p.red_three_bonus),
                  five=num(p.five_red_threes_bonus), six=num(p.six_red_threes_bonus))
+    if p.packs > 3:
+        return _("%(each)s each", each=num(p.red_three_bonus))
     return _("%(each)s each; all four %(four)s", each=num(p.red_three_bonus), four=num(p.all_four_red_threes_bonus))
 
 
@@ -283,11 +359,16 @@ def _red_sentence(p: RuleProfile) -> str:
         return _("With three packs there are six red threes: each scores %(each)s up to four; a side holding five "
                  "scores %(five)s for them, and all six %(six)s.", each=num(p.red_three_bonus),
                  five=num(p.five_red_threes_bonus), six=num(p.six_red_threes_bonus))
+    if p.packs > 3:
+        return _("With %(packs)s packs there are %(reds)s red threes; each one laid out scores %(each)s.",
+                 packs=num(p.packs), reds=num(p.red_threes_in_pack), each=num(p.red_three_bonus))
     return _("Each red three laid out scores %(each)s; a side holding all four scores %(four)s for them.",
              each=num(p.red_three_bonus), four=num(p.all_four_red_threes_bonus))
 
 
 def _red_minus_short(p: RuleProfile) -> str:
+    if p.threes_sign_by == "going_out_canastas":
+        return _("minus until the side has the canastas to go out")
     if p.threes_sign_by == "canastas":
         return _("no canasta: minus · one: zero · two+: plus")
     if not p.red_threes_negative_without_meld:
@@ -299,6 +380,9 @@ def _red_minus_short(p: RuleProfile) -> str:
 
 def _red_minus_sentence(p: RuleProfile) -> str:
     per_colour = p.threes_scoring == "per_colour"
+    if p.threes_sign_by == "going_out_canastas":
+        return _("Red threes count for the side only once it has the canastas it needs to go out; a side without "
+                 "them at the end of the deal loses what its red threes would have scored.")
     if p.threes_sign_by == "canastas":
         if per_colour:
             return _("The threes count for the side only if it has two canastas or more; with exactly one canasta "
@@ -317,7 +401,7 @@ def _red_minus_sentence(p: RuleProfile) -> str:
 
 def _black_meld_short(p: RuleProfile) -> str:
     if p.black_threes_meld == "never":
-        return _("never (bonus cards)")
+        return _("never (bonus cards)") if p.threes_scoring == "per_colour" else _("never")
     if p.black_three_melds_without_wilds:
         return _("only when going out, no wilds")
     return _("only when going out")
@@ -325,12 +409,18 @@ def _black_meld_short(p: RuleProfile) -> str:
 
 def _black_meld_sentence(p: RuleProfile) -> str:
     if p.black_threes_meld == "never":
-        return _("Black threes are never melded; like red ones they are laid out as bonus cards.")
+        if p.threes_scoring == "per_colour":
+            return _("Black threes are never melded; like red ones they are laid out as bonus cards.")
+        return _("Black threes are never melded: they can only be discarded.")
     if p.black_three_melds_without_wilds:
-        return _("Black threes may be melded only by a player going out in that turn, as three or four black threes "
+        text = _("Black threes may be melded only by a player going out in that turn, as three or four black threes "
                  "with no wild card.")
-    return _("Black threes may be melded only by a player going out in that turn; wild cards may join them within "
-             "the usual limits.")
+    else:
+        text = _("Black threes may be melded only by a player going out in that turn; wild cards may join them within "
+                 "the usual limits.")
+    if p.black_three_melded_points != p.black_three_points:
+        text += " " + _("Each black three melded that way counts %(points)s.", points=num(p.black_three_melded_points))
+    return text
 
 
 _BLACK_EFFECT_SHORT = {
@@ -536,12 +626,17 @@ def _existing_sentence(p: RuleProfile) -> str:
 
 
 def _above_wild_short(p: RuleProfile) -> str:
+    if p.pile_take_count:
+        return _("the top %(cards)s cards", cards=num(p.pile_take_count))
     return _("only the cards above the wild") if p.only_cards_above_wild else _("the whole pile")
 
 
 def _above_wild_sentence(p: RuleProfile) -> str:
     if p.only_cards_above_wild:
         return _("Once a wild card has been discarded, whoever takes the pile later gets only the cards above it.")
+    if p.pile_take_count:
+        return _("Whoever takes the pile gets only its top %(cards)s, the top card included; the rest stays.",
+                 cards=count(p.pile_take_count, CARDS))
     return _("Whoever takes the pile takes all of it.")
 
 
@@ -555,15 +650,45 @@ def _one_card_sentence(p: RuleProfile) -> str:
     return _("Nothing stops a player holding a single card from taking a one-card pile.")
 
 
-def _canastas_out_short(p: RuleProfile) -> str:
+#: A count of canastas of one kind, for what going out needs ("two clean books", "one escalera").
+_KIND_COUNTS = {
+    "natural": Nn_("%(num)s natural canasta", "%(num)s natural canastas"),
+    "mixed": Nn_("%(num)s mixed canasta", "%(num)s mixed canastas"),
+    "samba": Nn_("%(num)s samba", "%(num)s sambas"),
+    "escalera": Nn_("%(num)s escalera", "%(num)s escaleras"),
+    "bolivia": Nn_("%(num)s bolivia", "%(num)s bolivias"),
+    "wild": Nn_("%(num)s wild-card canasta", "%(num)s wild-card canastas"),
+}
+_BOOK_COUNTS = {
+    "natural": Nn_("%(num)s clean book", "%(num)s clean books"),
+    "mixed": Nn_("%(num)s dirty book", "%(num)s dirty books"),
+    "wild": Nn_("%(num)s wild-card book", "%(num)s wild-card books"),
+}
+
+
+def _going_out_need(p: RuleProfile) -> str:
+    """What going out needs: "two canastas", "two clean books and two dirty books", "two canastas, at least one
+    escalera among them"."""
     need = count(p.canastas_to_go_out, CANASTAS)
+    if not p.canastas_of_kind_to_go_out:
+        return need
+    book = p.canasta_name == "book"
+    kinds = _(" and ").join(count(n, (_BOOK_COUNTS if book and kind in _BOOK_COUNTS else _KIND_COUNTS)[kind])
+                            for kind, n in p.canastas_of_kind_to_go_out)
+    if sum(n for _kind, n in p.canastas_of_kind_to_go_out) == p.canastas_to_go_out:
+        return kinds
+    return _("%(canastas)s, at least %(kinds)s among them", canastas=need, kinds=kinds)
+
+
+def _canastas_out_short(p: RuleProfile) -> str:
+    need = _going_out_need(p)
     if p.canastas_may_complete_when_going_out:
         return _("%(canastas)s; may be finished that turn", canastas=need)
     return _("%(canastas)s; already down", canastas=need)
 
 
 def _canastas_out_sentence(p: RuleProfile) -> str:
-    need = count(p.canastas_to_go_out, CANASTAS)
+    need = _going_out_need(p)
     if p.canastas_may_complete_when_going_out:
         return _("A player may go out once the side has %(canastas)s, counting one finished in the going-out turn "
                  "itself.", canastas=need)
@@ -731,10 +856,20 @@ def _players_sentence(p: RuleProfile) -> str:
 
 
 def _dealt_short(p: RuleProfile) -> str:
+    if p.foot_cards:
+        return _("%(cards)s in the hand and %(foot)s in the foot", cards=num(p.cards_dealt), foot=num(p.foot_cards))
     return _("%(cards)s each", cards=num(p.cards_dealt))
 
 
 def _dealt_sentence(p: RuleProfile) -> str:
+    if p.foot_cards:
+        return _("Each player is dealt a hand of %(cards)s and a foot of %(foot)s, from %(packs)s decks with their "
+                 "jokers (%(total)s cards). The foot stays face down until the hand is used up; then the player picks "
+                 "it up and plays on, and goes out only from the foot.", cards=count(p.cards_dealt, CARDS),
+                 foot=count(p.foot_cards, CARDS), packs=num(p.packs), total=num(54 * p.packs))
+    if p.packs not in (2, 3):
+        return _("Each player is dealt %(cards)s from %(packs)s decks with their jokers, %(total)s cards.",
+                 cards=count(p.cards_dealt, CARDS), packs=num(p.packs), total=num(54 * p.packs))
     if p.packs == 3:
         return _("Each player is dealt %(cards)s from a pack of three decks and six jokers, 162 cards.",
                  cards=count(p.cards_dealt, CARDS))
@@ -787,13 +922,14 @@ ASPECTS: tuple[_Aspect, ...] = (
     _Aspect("melds", N_("Wild cards against natural cards"), "melds", lambda p: _(_RATIO_SHORT[p.wild_ratio]),
             _ratio_sentence),
     _Aspect("melds", N_("Melds of wild cards only"), "wild_meld", _all_wild_short, _all_wild_sentence),
+    _Aspect("melds", N_("Sequences"), "sequences", _sequences_short, _sequences_sentence),
     _Aspect("melds", N_("Melds of the same rank"), "melds", _per_rank_short, _per_rank_sentence),
     _Aspect("melds", N_("Rule of five"), "rule_of_five", _five_short, _five_sentence),
     _Aspect("melds", N_("Sevens and aces"), "sevens_aces", _sevens_aces_short, _sevens_aces_sentence),
     _Aspect("canastas", N_("Size of a canasta"), "canastas", _canasta_size_short, _canasta_size_sentence),
     _Aspect("canastas", N_("Kinds and bonuses"), "canastas", _kinds_short, _kinds_sentence),
     _Aspect("canastas", N_("Adding to a finished canasta"), "canastas",
-            lambda p: _(_CAP_SHORT[p.wild_cap_after_canasta]), _cap_sentence),
+            _cap_short, _cap_sentence),
     _Aspect("canastas", N_("Rank of a finished canasta"), "canastas", _dead_short, _dead_sentence),
     _Aspect("threes", N_("Bonus for threes"), "red_threes", _red_short, _red_sentence),
     _Aspect("threes", N_("When threes count against"), "red_threes", _red_minus_short, _red_minus_sentence),

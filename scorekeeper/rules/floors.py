@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .cards import RANKS, Card
+from .cards import RANKS, SEQUENCE_RANKS, Card
 from .errors import ImpossibleDeal
 from .i18n import _
 from .profiles import RuleProfile
+from .rule_profile import SEQUENCE_CANASTAS
 
 
 def _natural_ranks(profile: RuleProfile, kind: str) -> tuple[str, ...]:
@@ -31,6 +32,11 @@ def canasta_floor(profile: RuleProfile, kind: str) -> int:
     """The fewest card points a canasta of ``kind`` can hold under ``profile``."""
     size = profile.canasta_size
     two, joker = profile.card_points(Card("2")), profile.card_points(Card("JK"))
+    if kind in SEQUENCE_CANASTAS:  # seven cards of one suit in order: the cheapest run of seven
+        values = [profile.card_points(Card(rank)) for rank in SEQUENCE_RANKS]
+        return min(sum(values[i:i + size]) for i in range(len(values) - size + 1))
+    if kind == "bolivia":
+        return size * min(two, joker)
     if kind == "wild_twos":
         return size * two
     if kind == "wild_jokers":

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from .cards import Card, parse_cards, rank_name
+from .cards import SEQUENCE_RANKS, Card, parse_cards, rank_name, sequence_key
+from .kinds import named
 from .errors import VIOLATION_CODES, InvalidRequest, Violation
 from .profiles import RuleProfile
 from .i18n import N_, Words, _, amount, listed
@@ -21,11 +22,12 @@ def violation(profile: RuleProfile, code: str, message: str, key: str) -> Violat
     return Violation(code, message, profile.cite(key))
 
 
-def as_cards(value, field: str) -> tuple[Card, ...]:
-    """Cards given as a tuple of Card values, or in the notation of docs/API.md."""
+def as_cards(value, field: str, suits: bool = False) -> tuple[Card, ...]:
+    """Cards given as a tuple of Card values, or in the notation of docs/API.md (``suits``: keep every card's
+    suit, for rules with sequences)."""
     if type(value) is tuple and all(type(c) is Card for c in value):
         return value
-    return parse_cards(value, field=field)
+    return parse_cards(value, field=field, suits=suits)
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,8 @@ class Situation:
     table: tuple[tuple[Card, ...], ...] = ()
     #: The number of this deal (1 for the first), where the club's minimum follows it (docs/RULES.md §6).
     deal: int | None = None
+    #: Hand and Foot: whether the player has picked up the foot (None: not said).
+    in_foot: bool | None = None
 
     def __post_init__(self):
         if self.table and not self.opened:
@@ -52,8 +56,9 @@ class Situation:
             )
 
     @classmethod
-    def build(cls, score: int = 0, opened: bool = False, player_melded: bool = False, table=()) -> "Situation":
-        """A situation from API-style values (cards as strings are read)."""
+    def build(cls, score: int = 0, opened: bool = False, player_melded: bool = False, table=(),
+              suits: bool = False) -> "Situation":
+        """A situation from API-style values (cards as strings are read, each card's suit kept with ``suits``)."""
         if isinstance(score, bool) or not isinstance(score, int) or score % 5:
             raise InvalidRequest(_("The score must be a whole number of points, a multiple of 5."),
                                  code="request.invalid_field", field="score")
@@ -63,7 +68,7 @@ class Situation:
         if not isinstance(table, (list, tuple)):
             raise InvalidRequest(_("The table is a list of melds, one card string each."),
                                  code="request.invalid_field", field="table")
-        melds = tuple(as_cards(m, f"table[{i}]") for i, m in enumerate(table))
+        melds = tuple(as_cards(m, f"table[{i}]", suits) for i, m in enumerate(table))
         return cls(score, opened, player_melded, melds)
 
 
@@ -118,12 +123,14 @@ class Verdict:
 # ----------------------------------------------------------------------------------------
 
 class Shape:
-    """Counts of one meld's cards."""
+    """Counts of one meld's cards. ``run`` is true when its natural cards are a sequence of one suit (each rank
+    once, in order with no gap, four low and ace high); its ``rank`` is then the sequence's key (``"7H-9H"``)."""
 
-    __slots__ = ("rank", "ranks", "naturals", "wilds", "twos", "jokers", "red_threes", "size")
+    __slots__ = ("rank", "ranks", "naturals", "wilds", "twos", "jokers", "red_threes", "size", "suits", "run")
 
     def __init__(self, cards: tuple[Card, ...]):
         ranks: list[str] = []
+        suits: set = set()
         naturals = twos = jokers = red = 0
         for card in cards:
             r = card.rank
@@ -135,10 +142,17 @@ class Shape:
                 red += 1
             else:
                 naturals += 1
+                suits.add(card.suit)
                 if r not in ranks:
                     ranks.append(r)
         self.ranks = ranks
-        self.rank = ranks[0] if ranks else ("wild" if twos + jokers else "3")
+        self.suits = suits
+        self.run = len(ranks) > 1 and naturals == len(ranks) and _in_sequence(ranks, suits)
+        if self.run:
+            order = sorted(ranks, key=SEQUENCE_RANKS.index)
+            self.rank = sequence_key(order[0], order[-1], next(iter(suits)))
+        else:
+            self.rank = ranks[0] if ranks else ("wild" if twos + jokers else "3")
         self.naturals = naturals
         self.wilds = twos + jokers
         self.twos = twos
@@ -147,16 +161,39 @@ class Shape:
         self.size = len(cards)
 
 
-def meld_key(cards) -> str:
+def _in_sequence(ranks: list[str], suits: set) -> bool:
+    """Distinct ranks of one suit that follow each other from four up to ace."""
+    if len(suits) != 1 or None in suits or any(r not in SEQUENCE_RANKS for r in ranks):
+        return False
+    places = sorted(SEQUENCE_RANKS.index(r) for r in ranks)
+    return places[-1] - places[0] == len(places) - 1
+
+
+def meld_key(cards, suits: bool = False) -> str:
     """The key that names a meld in ``add`` (and that ``add`` is matched against on the table): the rank of
-    its first natural card (``"K"``, ``"10"``; a black three counts, giving ``"3"``), or ``"wild"`` for a meld
-    of wild cards only. Cards as Card values or in the notation of docs/API.md."""
-    return Shape(as_cards(cards, "cards")).rank
+    its first natural card (``"K"``, ``"10"``; a black three counts, giving ``"3"``), ``"wild"`` for a meld
+    of wild cards only, or for a sequence of one suit its lowest and highest cards (``"7H-9H"``). Cards as Card
+    values or in the notation of docs/API.md (``suits``: keep every card's suit, for rules with sequences)."""
+    return Shape(as_cards(cards, "cards", suits)).rank
+
+
+def extends_sequence(shape: Shape, card: Card) -> bool:
+    """The card, of the sequence's suit, goes just below or just above it (BCA-S, The Deal: the top card of the pile
+    may be added to a sequence on the table)."""
+    if not shape.run or card.suit not in shape.suits or card.rank not in SEQUENCE_RANKS:
+        return False
+    places = [SEQUENCE_RANKS.index(r) for r in shape.ranks]
+    place = SEQUENCE_RANKS.index(card.rank)
+    return place == min(places) - 1 or place == max(places) + 1
 
 
 def canasta_kind(profile: RuleProfile, shape: Shape) -> str | None:
     """The canasta kind (as in profile.canasta_kinds) of a meld, or None when it is not a canasta."""
-    if shape.size < profile.canasta_size or shape.red_threes or len(shape.ranks) > 1:
+    if shape.size < profile.canasta_size or shape.red_threes:
+        return None
+    if shape.run:  # a sequence of one suit: a samba (Samba) or an escalera (Bolivia), never with a wild card
+        return profile.sequence_kind if shape.wilds == 0 else None
+    if len(shape.ranks) > 1:
         return None
     special = profile.special_canastas
     if shape.rank == "wild":
@@ -166,7 +203,7 @@ def canasta_kind(profile: RuleProfile, shape: Shape) -> str | None:
             return "wild_twos"
         if special and shape.jokers == 4 and shape.twos == 3:
             return "wild_jokers"
-        return "wild"
+        return "wild" if special else profile.wild_kind
     if shape.rank == "3":
         return None
     if shape.wilds == 0:
@@ -186,7 +223,7 @@ def meld_info(profile: RuleProfile, cards: tuple[Card, ...], shape: Shape | None
     shape = shape or Shape(cards)
     kind = canasta_kind(profile, shape)
     return MeldInfo(
-        cards, shape.rank, shape.naturals, shape.wilds, profile.cards_points(cards), public_kind(kind),
+        cards, shape.rank, shape.naturals, shape.wilds, profile.melded_points(cards), public_kind(kind),
         profile.canasta_bonus(kind) if kind else 0,
     )
 
@@ -204,8 +241,15 @@ def _ratio_problems(p: RuleProfile, n: int, w: int, out: list, what: str) -> Non
 
 def _closed_canasta_problems(p: RuleProfile, shape: Shape, before: Shape | None, out: list) -> bool:
     """Cards added to a finished canasta that takes no more. True when that is the meld's whole story."""
-    if before is None or before.size < p.canasta_size or p.wild_cap_after_canasta != "closed" \
-            or shape.size <= before.size:
+    if before is None or before.size < p.canasta_size or shape.size <= before.size:
+        return False
+    kind = canasta_kind(p, before)
+    if kind in p.closed_canasta_kinds:  # a samba, an escalera, a bolivia is finished at seven (BCA-S, BCA-B)
+        out.append(violation(p, "meld.canasta_closed",
+                             _("A finished %(kind)s takes no more cards.", kind=named(p, kind)),
+                             "sequences" if kind == p.sequence_kind else "canastas"))
+        return True
+    if p.wild_cap_after_canasta != "closed":
         return False
     if p.dead_ranks:
         out.append(violation(p, "meld.dead_rank",
@@ -219,7 +263,10 @@ def _black_three_problems(p: RuleProfile, shape: Shape, going_out: bool, out: li
     """A meld of black threes. True when nothing more is to be said about it."""
     if p.black_threes_meld == "never":
         out.append(violation(p, "meld.black_threes_never",
-                             _("Black threes are bonus cards laid face up; they are never melded."), "black_threes"))
+                             _("Black threes are bonus cards laid face up; they are never melded.")
+                             if p.threes_scoring == "per_colour" else
+                             _("Black threes are never melded under these rules; they can only be discarded."),
+                             "black_threes"))
         return True
     if not going_out:
         out.append(violation(p, "meld.black_threes_only_going_out",
@@ -235,6 +282,11 @@ def _black_three_problems(p: RuleProfile, shape: Shape, going_out: bool, out: li
 def _wild_limit_problems(p: RuleProfile, shape: Shape, before: Shape | None, what: str, out: list) -> None:
     """How many wild cards the meld holds, alone and against its natural cards."""
     n, w = shape.naturals, shape.wilds
+    if p.wild_cap_after_canasta == "naturals_only" and before is not None and before.size >= p.canasta_size \
+            and w > before.wilds:
+        out.append(violation(p, "meld.canasta_no_wilds",
+                             _("A finished %(kind)s takes no more wild cards, only natural cards of its rank.",
+                               kind=named(p, None)), "canastas"))
     if p.wild_cap_after_canasta == "unlimited" and shape.size >= p.canasta_size:
         # Once seven cards make a canasta, further wild cards are free; the canasta as
         # first formed (with as few wild cards as possible) must respect the limits.
@@ -274,12 +326,19 @@ def meld_problems(p: RuleProfile, shape: Shape, *, before: Shape | None, added_w
     if shape.red_threes:
         out.append(violation(p, "meld.red_three",
                              _("Red threes are bonus cards laid face up; they never go into a meld."), "red_threes"))
+    if len(shape.ranks) > 1 and p.sequences:
+        _sequence_problems(p, shape, before, out)
+        return
     if len(shape.ranks) > 1:
         names = listed(rank_name(r) for r in shape.ranks)
         out.append(violation(p, "meld.mixed_ranks", _("A meld is one rank only; this one mixes %(names)s.", names=names), "melds"))
         return
     if _closed_canasta_problems(p, shape, before, out):
         return
+    if shape.rank == "wild" and p.wild_kind in p.closed_canasta_kinds and shape.size > p.canasta_size:
+        out.append(violation(p, "meld.too_large",
+                             _("A meld of wild cards never holds more than %(cards)s cards.",
+                               cards=words(p.canasta_size)), "canastas"))
     if before is None and shape.size < p.min_meld_size:
         out.append(violation(p, "meld.too_few_cards",
                              _("A meld needs at least %(min_meld_size)s cards.", min_meld_size=words(p.min_meld_size)), "melds"))
@@ -299,3 +358,34 @@ def meld_problems(p: RuleProfile, shape: Shape, *, before: Shape | None, added_w
     if shape.wilds:
         _wild_limit_problems(p, shape, before, what, out)
         _wild_rank_problems(p, shape, before, added_wilds, opening, opened_before, out)
+
+
+def _sequence_problems(p: RuleProfile, shape: Shape, before: Shape | None, out: list) -> None:
+    """A meld of several ranks where sequences of one suit are melded (Samba, Bolivia): three to seven cards of one
+    suit in order, four low and ace high, with no wild card and no three (BCA-S, Sequence Meld and Wild Cards)."""
+    if None in shape.suits:
+        out.append(violation(p, "meld.sequence_needs_suits",
+                             _("A sequence needs the suit of every card, such as 7H 8H 9H."), "sequences"))
+        return
+    if len(shape.suits) > 1:
+        out.append(violation(p, "meld.sequence_one_suit", _("A sequence is of one suit only."), "sequences"))
+    elif "3" in shape.ranks:
+        out.append(violation(p, "meld.sequence_three", _("A three never goes into a sequence."), "sequences"))
+    elif not shape.run and not (shape.wilds and shape.naturals == len(shape.ranks)):
+        # (a wild card standing in a gap is the wild card's fault, said below)
+        out.append(violation(p, "meld.sequence_not_in_order",
+                             _("A sequence runs in order with no gap and no rank twice, from four up to ace."),
+                             "sequences"))
+    if shape.wilds:
+        out.append(violation(p, "meld.sequence_wild", _("Wild cards never go into a sequence."), "wild"))
+    if shape.red_threes:
+        return
+    if _closed_canasta_problems(p, shape, before, out):
+        return
+    if before is None and shape.size < p.min_meld_size:
+        out.append(violation(p, "meld.too_few_cards",
+                             _("A meld needs at least %(min_meld_size)s cards.", min_meld_size=words(p.min_meld_size)), "melds"))
+    if shape.size > p.canasta_size:
+        out.append(violation(p, "meld.too_large",
+                             _("A sequence never holds more than %(cards)s cards.", cards=words(p.canasta_size)),
+                             "sequences"))

@@ -25,6 +25,11 @@ _VALUE_WORDS = {
     "standard": N_("standard"),
     "cut_throat": N_("cut-throat"),
     "two_teams": N_("two teams of three"),
+    "going_out_canastas": N_("until the side has the canastas to go out"),
+    "melds": N_("only when the side melded nothing"),
+    "two_each": N_("two clean and two dirty books"),
+    "one_each": N_("one clean and one dirty book"),
+    "two_each_and_wild": N_("two clean, two dirty and one wild-card book"),
 }
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -176,19 +181,19 @@ def target(default: int, source: str) -> Option:
     return Option("target", N_("Game target"), "int", (), default, _TARGET_HELP, source, reading=False)
 
 
-def deals_in_game(source: str) -> Option:
-    """A game of a fixed number of deals (docs/RULES.md §6)."""
+def deals_in_game(source: str, default: int = 0) -> Option:
+    """A game of a fixed number of deals (docs/RULES.md §6); Hand and Foot is one of four deals."""
     return Option(
-        "deals_in_game", N_("Deals in a game"), "count", (0, 4), 0,
+        "deals_in_game", N_("Deals in a game"), "count", (0, 4), default,
         N_("0: the game goes on until a side reaches the target. Any other number: the game is that many deals; "
            "the side with the most points wins, and if the leaders are level one more deal is played."),
         source, reading=False)
 
 
-def minimum_by_deal(source: str) -> Option:
+def minimum_by_deal(source: str, default: tuple = (), choices: tuple = ((), (125, 155, 180))) -> Option:
     """An initial-meld minimum that follows the deal number instead of the total (docs/RULES.md §6)."""
     return Option(
-        "minimum_by_deal", N_("Initial-meld minimum by deal number"), "minimums", ((), (125, 155, 180)), (),
+        "minimum_by_deal", N_("Initial-meld minimum by deal number"), "minimums", choices, default,
         N_("Empty: the minimum follows the side's total, as the rules say. A list such as 125 155 180: the first "
            "deal needs 125, the second 155, the third and every later deal 180, whatever the totals."),
         source, reading=False)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .cards import Card, rank_name
 from .errors import InvalidRequest, Violation
-from .melds import Situation, Verdict, as_cards, meld_key, violation
+from .melds import Shape, Situation, Verdict, as_cards, extends_sequence, meld_key, violation
 from .profiles import RuleProfile
 from .turn import judge_turn
 from .i18n import _
@@ -28,14 +28,14 @@ def _check_frozen_flag(frozen) -> None:
         raise InvalidRequest(_("'frozen' must be true or false."), code="request.invalid_field", field="frozen")
 
 
-def _read_pile(pile, top, frozen, hand_size) -> tuple[tuple[Card, ...] | None, Card | None]:
+def _read_pile(pile, top, frozen, hand_size, suits: bool = False) -> tuple[tuple[Card, ...] | None, Card | None]:
     """The pile (top card first) or, when only its top card is given, None and that card."""
     if pile is not None:
-        pile = as_cards(pile, "pile")
+        pile = as_cards(pile, "pile", suits)
         _check_frozen_flag(frozen)
         top_card = pile[0] if pile else None
     elif top is not None:
-        top_cards = as_cards(top if not isinstance(top, Card) else (top,), "top")
+        top_cards = as_cards(top if not isinstance(top, Card) else (top,), "top", suits)
         if len(top_cards) != 1:
             raise InvalidRequest(_("'top' is one card."), code="request.invalid_field", field="top")
         _check_frozen_flag(frozen)
@@ -86,6 +86,8 @@ def _layoff_problems(p: RuleProfile, situation: Situation, top: Card, frozen: bo
                              _("The pile is frozen: it can only be taken with two natural cards matching the top card."), "frozen"))
     elif table_idx is None:
         out.append(violation(p, "pile.no_matching_meld",
+                             _("The side has no meld of %(rank)s, nor a sequence the top card extends.", rank=rank_name(top.rank))
+                             if p.sequences else
                              _("The side has no meld of %(rank)s for the top card.", rank=rank_name(top.rank)), "pile"))
     elif len(situation.table[table_idx]) >= p.canasta_size and not p.top_card_layoff_onto_canasta:
         out.append(violation(p, "pile.layoff_onto_canasta",
@@ -113,10 +115,21 @@ def _shown_cards_problems(p: RuleProfile, top: Card, uses: tuple[Card, ...], fro
 def _taking_problems(p: RuleProfile, situation: Situation, top: Card, uses: tuple[Card, ...], frozen: bool,
                      out: list[Violation]) -> int | None:
     """How the top card is taken: with cards from the hand or onto a meld. Returns the matching meld's index."""
-    if any(not c.is_wild and c.rank != top.rank for c in uses):
+    others = [c for c in uses if not c.is_wild and c.rank != top.rank]
+    if others and p.sequences and any(c.suit == top.suit for c in others):
+        # BCA-S, The Deal: the top card may not start a sequence, nor join one together with cards from the hand.
+        out.append(violation(p, "pile.sequence_from_pile",
+                             _("The top card of the pile goes onto a sequence on the table only by itself; it may not start a sequence or join one together with cards from the hand."),
+                             "sequences"))
+        return None
+    if others:
         out.append(violation(p, "pile.wrong_cards",
                              _("Only %(rank)s or wild cards can meld with the top card.", rank=rank_name(top.rank)), "pile"))
-    table_idx = next((i for i, m in enumerate(situation.table) if m and meld_key(m) == top.rank), None)
+    matching = [i for i, m in enumerate(situation.table) if m and meld_key(m) == top.rank]
+    # Where a side may keep several melds of a rank (Samba), the top card goes onto one that is not yet a canasta.
+    table_idx = next((i for i in matching if len(situation.table[i]) < p.canasta_size), matching[0] if matching else None)
+    if table_idx is None and not uses and p.sequences:
+        table_idx = next((i for i, m in enumerate(situation.table) if extends_sequence(Shape(m), top)), None)
     if table_idx is not None and p.dead_ranks and len(situation.table[table_idx]) >= p.canasta_size:
         out.append(violation(p, "pile.dead_rank",
                              _("The side's canasta of %(rank)s is finished, so that rank cannot be taken.", rank=rank_name(top.rank)), "pile"))
@@ -137,18 +150,21 @@ def _hand_problems(p: RuleProfile, pile, uses, melds, hand_size, out: list[Viola
                              _("A pile of one card may not be taken by a player holding a single card."),
                              "one_card_pile"))
     if hand_size is not None:
-        shown = len(uses) + sum(len(as_cards(m, f"melds[{i}]")) for i, m in enumerate(melds))
+        shown = len(uses) + sum(len(as_cards(m, f"melds[{i}]", p.sequences)) for i, m in enumerate(melds))
         if shown > hand_size:
             out.append(violation(p, "pile.hand_too_small",
                                  _("%(shown)s cards are shown but the hand holds only %(hand_size)s.", shown=shown, hand_size=hand_size), "pile"))
 
 
 def _takes(p: RuleProfile, pile: tuple[Card, ...]) -> int:
-    """How many cards the taker gets besides the top card (modern-american: only those above a wild card)."""
+    """How many cards the taker gets besides the top card (modern-american: only those above a wild card; Hand
+    and Foot: a few cards from the top, the top one included)."""
     if p.only_cards_above_wild:
         for i in range(1, len(pile)):
             if pile[i].is_wild:
                 return i - 1
+    if p.pile_take_count:
+        return min(len(pile), p.pile_take_count) - 1
     return len(pile) - 1
 
 
@@ -156,8 +172,8 @@ def check_pile(profile: RuleProfile, situation: Situation, *, pile=None, top=Non
                melds=(), hand_size=None) -> Verdict:
     """May the player take the pile, showing ``uses`` with the top card and laying ``melds``?"""
     p = profile
-    pile, top_card = _read_pile(pile, top, frozen, hand_size)
-    uses = as_cards(uses, "uses")
+    pile, top_card = _read_pile(pile, top, frozen, hand_size, p.sequences)
+    uses = as_cards(uses, "uses", p.sequences)
     out: list[Violation] = []
     if top_card is None:
         out.append(violation(p, "pile.empty", _("There is no discard pile to take."), "pile"))
@@ -166,8 +182,10 @@ def check_pile(profile: RuleProfile, situation: Situation, *, pile=None, top=Non
     blocked = _top_card_problems(p, top_card, out)
     table_idx = None if blocked else _taking_problems(p, situation, top_card, uses, is_frozen, out)
     _hand_problems(p, pile, uses, melds, hand_size, out)
+    if any(v.code == "pile.sequence_from_pile" for v in out):
+        blocked = True  # nothing more to say about melding cards that may not be melded with the top card
     if not blocked:
-        pickup = (top_card, uses) if uses or table_idx is not None else None
+        pickup = (top_card, uses, table_idx) if uses or table_idx is not None else None
         turn = judge_turn(p, situation, melds, None, going_out=False, pickup=pickup)
         out.extend(turn.violations)
         points, minimum = turn.points, turn.minimum

@@ -1,4 +1,5 @@
-"""The five club profiles: instances of RuleProfile, each with its club options, penalties and sources.
+"""The profiles: the five club documents and the Canasta family (``family.py``: Samba, Bolivia, Hand and Foot),
+instances of RuleProfile, each with its club options, penalties and sources.
 
 Every difference between the five documents is a field of RuleProfile (``rule_profile.py``); the engine
 reads fields and never looks at a profile's id. A club's own reading of its rules is an Option of its
@@ -10,6 +11,7 @@ Citations in parentheses (``docs/RULES.md B-A1``) name the project's reading of 
 from __future__ import annotations
 
 from .errors import UnknownRules
+from .family import BOLIVIA, FAMILY, HAND_AND_FOOT, SAMBA
 from .options import (
     Option, black_three_effect, black_three_melds, complete_when_out, deals_in_game, minimum_by_deal, one_per_rank,
     target, wild_cap,
@@ -24,7 +26,7 @@ from .rule_profile import (
 __all__ = [
     "PROFILES", "DEFAULT_PROFILE", "get_profile", "profile_options", "profile_parameters", "rule_fields",
     "Option", "Penalty", "RuleProfile", "CLASSIC_CANASTAS", "SPECIAL_CANASTAS", "TOPICS",
-    "BICYCLE", "YAHOO", "MODERN_AMERICAN", "SILHILL", "CLASSIC",
+    "BICYCLE", "YAHOO", "MODERN_AMERICAN", "SILHILL", "CLASSIC", "SAMBA", "BOLIVIA", "HAND_AND_FOOT",
 ]
 
 
@@ -337,7 +339,7 @@ CLASSIC = RuleProfile(
 )
 
 PROFILES: dict[str, RuleProfile] = {
-    p.id: p for p in (BICYCLE, YAHOO, MODERN_AMERICAN, SILHILL, CLASSIC)
+    p.id: p for p in (BICYCLE, YAHOO, MODERN_AMERICAN, SILHILL, CLASSIC, *FAMILY)
 }
 check_registry(PROFILES.values())
 

@@ -36,17 +36,27 @@ TOPICS: tuple[tuple[str, str], ...] = (
     ("game", N_("The game")),
 )
 
-CanastaKind = Literal["natural", "mixed", "sevens", "aces", "wild_twos", "wild_jokers", "wild"]
+CanastaKind = Literal["natural", "mixed", "sevens", "aces", "wild_twos", "wild_jokers", "wild", "samba", "escalera",
+                      "bolivia"]
 CLASSIC_CANASTAS: tuple[CanastaKind, ...] = ("natural", "mixed")
-SPECIAL_CANASTAS: tuple[CanastaKind, ...] = typing.get_args(CanastaKind)
+#: modern-american's canastas: sevens, aces and wild-card canastas are kinds of their own.
+SPECIAL_CANASTAS: tuple[CanastaKind, ...] = ("natural", "mixed", "sevens", "aces", "wild_twos", "wild_jokers", "wild")
+#: Every kind of canasta any profile counts (the names a deal by totals may give).
+ALL_CANASTAS: tuple[CanastaKind, ...] = typing.get_args(CanastaKind)
+#: A sequence of seven cards of one suit: Samba calls it a samba, Bolivia an escalera (BCA-S; BCA-B, Going Out).
+SEQUENCE_CANASTAS: tuple[CanastaKind, ...] = ("samba", "escalera")
+#: A canasta of seven wild cards, where the rules have one besides modern-american's: Bolivia's bolivia, Hand and
+#: Foot's wild-card book.
+WILD_CANASTAS: tuple[CanastaKind, ...] = ("bolivia", "wild")
 WildRatio = Literal["none", "not_more_wilds", "more_naturals"]
-WildCap = Literal["unlimited", "three", "closed"]
+WildCap = Literal["unlimited", "three", "closed", "naturals_only"]
 BlackThreesMeld = Literal["going_out", "never"]
 BlackThreeEffect = Literal["freeze", "block_one_turn", "not_discarded"]
 ThreesScoring = Literal["red_each", "per_colour"]
-ThreesSignBy = Literal["melds", "canastas"]
+ThreesSignBy = Literal["melds", "canastas", "going_out_canastas"]
 CanastaWaiver = Literal["none", "natural", "any"]
 TeamUp = Literal["standard", "cut_throat", "two_teams"]
+CanastaName = Literal["canasta", "book"]
 
 
 def rule(default, label: str, source: str, topic: str, *, points: bool = False):
@@ -84,8 +94,9 @@ class RuleProfile:
     partnerships: bool = rule(True, N_("Played in partnerships"), "players", "game")
     teams: TeamUp = rule("standard", N_("How the players team up"), "players", "game")
     trio_sits_out: bool = rule(False, N_("One player of a team of three sits out each deal"), "players", "game")
-    packs: Literal[2, 3] = rule(2, N_("Packs of 52 cards (with two jokers each)"), "packs", "game")
+    packs: Literal[2, 3, 4, 5, 6] = rule(2, N_("Packs of 52 cards (with two jokers each)"), "packs", "game")
     cards_dealt: int = rule(11, N_("Cards dealt to each player"), "cards_dealt", "game")
+    foot_cards: int = rule(0, N_("Cards dealt to each player's foot (0: no foot)"), "foot", "game")
     draw: Literal[1, 2] = rule(1, N_("Cards drawn each turn"), "draw", "game")
     upcard: str = rule(N_("turned; re-turned while it is a joker, a two or a three"), N_("First card of the pile"),
                        "upcard", "game")
@@ -95,8 +106,11 @@ class RuleProfile:
     two_points: int = rule(20, N_("Two"), "card_values", "cards", points=True)
     ace_points: int = rule(20, N_("Ace"), "card_values", "cards", points=True)
     high_points: int = rule(10, N_("King to eight"), "card_values", "cards", points=True)
+    eight_nine_points: int = rule(10, N_("Nine and eight"), "card_values", "cards", points=True)
     low_points: int = rule(5, N_("Seven to four"), "card_values", "cards", points=True)
     black_three_points: int = rule(5, N_("Black three left in hand"), "card_values", "cards", points=True)
+    black_three_melded_points: int = rule(5, N_("Black three melded when going out"), "black_threes", "cards",
+                                          points=True)
     red_three_in_hand_points: int = rule(0, N_("Red three left in hand"), "card_values", "cards", points=True)
     # melds
     min_meld_size: int = rule(3, N_("Fewest cards in a meld"), "melds", "melds")
@@ -120,8 +134,11 @@ class RuleProfile:
                                               "threes")
     black_three_melds_without_wilds: bool = rule(True, N_("Black-three melds without wild cards"), "black_threes",
                                                  "threes")
+    black_threes_in_hand_apart: bool = rule(False, N_("Black threes left in hand are counted on their own"),
+                                            "black_threes", "threes")
     # canastas
     canasta_size: int = rule(7, N_("Cards in a canasta"), "canastas", "canastas")
+    canasta_name: CanastaName = rule("canasta", N_("What the rules call a canasta"), "canastas", "canastas")
     canasta_kinds: tuple[CanastaKind, ...] = rule(CLASSIC_CANASTAS, N_("Kinds of canasta"), "canastas", "canastas")
     natural_canasta_bonus: int = rule(500, N_("Natural canasta"), "canastas", "canastas", points=True)
     mixed_canasta_bonus: int = rule(300, N_("Mixed canasta"), "canastas", "canastas", points=True)
@@ -131,6 +148,12 @@ class RuleProfile:
     wild_jokers_canasta_bonus: int = rule(0, N_("Canasta of four jokers and three twos"), "scoring", "canastas",
                                           points=True)
     wild_canasta_bonus: int = rule(0, N_("Other wild-card canasta"), "scoring", "canastas", points=True)
+    samba_canasta_bonus: int = rule(0, N_("Samba (a sequence of seven)"), "sequences", "canastas", points=True)
+    escalera_canasta_bonus: int = rule(0, N_("Escalera (a sequence of seven)"), "sequences", "canastas",
+                                       points=True)
+    bolivia_canasta_bonus: int = rule(0, N_("Bolivia (seven wild cards)"), "canastas", "canastas", points=True)
+    closed_canasta_kinds: tuple[CanastaKind, ...] = rule((), N_("Canastas that take no more cards once finished"),
+                                                         "canastas", "canastas")
     # threes
     threes_scoring: ThreesScoring = rule("red_each", N_("How threes score"), "red_threes", "threes")
     red_three_bonus: int = rule(100, N_("Each red three"), "red_threes", "threes", points=True)
@@ -178,8 +201,13 @@ class RuleProfile:
     only_cards_above_wild: bool = rule(False, N_("Only the cards above a wild card are taken"), "frozen", "pile")
     one_card_pile_ban: bool = rule(False, N_("A one-card pile may not be taken with one card in hand"),
                                    "one_card_pile", "pile")
+    pile_take_count: int = rule(0, N_("Cards taken from the pile, the top one included (0: the whole pile)"),
+                                "pile", "pile")
     # going out
-    canastas_to_go_out: Literal[1, 2] = rule(1, N_("Canastas needed to go out"), "going_out", "going_out")
+    canastas_to_go_out: Literal[1, 2, 3, 4, 5, 6] = rule(1, N_("Canastas needed to go out"), "going_out",
+                                                         "going_out")
+    canastas_of_kind_to_go_out: tuple[tuple[CanastaKind, int], ...] = rule(
+        (), N_("Canastas of a kind needed to go out"), "going_out", "going_out")
     canastas_may_complete_when_going_out: bool = rule(True, N_("A canasta finished while going out counts"),
                                                       "going_out", "going_out")
     discard_required_to_go_out: bool = rule(False, N_("Going out needs a last discard"), "going_out", "going_out")
@@ -220,7 +248,7 @@ class RuleProfile:
         values = {
             "JK": self.joker_points, "2": self.two_points, "A": self.ace_points,
             "K": self.high_points, "Q": self.high_points, "J": self.high_points, "10": self.high_points,
-            "9": self.high_points, "8": self.high_points,
+            "9": self.eight_nine_points, "8": self.eight_nine_points,
             "7": self.low_points, "6": self.low_points, "5": self.low_points, "4": self.low_points,
         }
         object.__setattr__(self, "_values", values)
@@ -266,6 +294,15 @@ class RuleProfile:
             total += value if value is not None else self.card_points(card)
         return total
 
+    def melded_points(self, cards) -> int:
+        """What melded cards count: their values, a black three melded when going out at its own value where the
+        rules give one (Bolivia: 5 melded, 100 left in a hand)."""
+        total = self.cards_points(cards)
+        if self.black_three_melded_points != self.black_three_points:
+            black = sum(1 for card in cards if card.rank == "3" and card.suit not in ("H", "D"))
+            total += black * (self.black_three_melded_points - self.black_three_points)
+        return total
+
     # -- canastas ----------------------------------------------------------------
     @property
     def special_canastas(self) -> bool:
@@ -274,6 +311,32 @@ class RuleProfile:
 
     def canasta_bonus(self, kind: str) -> int:
         return getattr(self, f"{kind}_canasta_bonus")
+
+    @property
+    def sequences(self) -> bool:
+        """Sequences of one suit are melded (Samba, Bolivia): the profile counts a sequence canasta among its kinds."""
+        return self.sequence_kind is not None
+
+    @property
+    def sequence_kind(self) -> str | None:
+        """The kind a finished sequence of one suit scores as ("samba", "escalera"), where sequences are melded."""
+        return next((k for k in self.canasta_kinds if k in SEQUENCE_CANASTAS), None)
+
+    @property
+    def wild_kind(self) -> str | None:
+        """The kind a canasta of wild cards only scores as, outside modern-american's special kinds ("bolivia",
+        "wild")."""
+        return next((k for k in self.canasta_kinds if k in WILD_CANASTAS), None)
+
+    def red_threes_value(self, count: int, against: bool = False) -> int:
+        """What ``count`` red threes laid out by one side are worth (positive), counted for it or, with
+        ``against``, against it: 100 each; with two packs all four make 800 (or, against a side, the club's 400
+        or 800); with three packs five and six have values of their own (RG-6; BCA-S: all six 1,000)."""
+        if count == 4 and self.red_threes_in_pack == 4:
+            return self.all_four_red_threes_negative if against else self.all_four_red_threes_bonus
+        if self.red_threes_in_pack == 6 and count >= 5:
+            return self.five_red_threes_bonus if count == 5 else self.six_red_threes_bonus
+        return count * self.red_three_bonus
 
     # -- the initial meld ------------------------------------------------------
     def minimum(self, score: int, deal: int | None = None) -> int:
@@ -420,10 +483,14 @@ def _consistency_problems(p: RuleProfile) -> list[str]:
          "two teams of three are six players in partnerships"),  # i18n: not for people
         (p.trio_sits_out and 3 not in p.side_sizes,
          "only a team of three can have a player sit out"),  # i18n: not for people
-        (p.packs == 3 and p.threes_scoring != "red_each",
-         "three packs are scored with red threes each"),  # i18n: not for people
-        ((p.players - p.side_sizes.count(3) * p.trio_sits_out) * p.cards_dealt >= pack_size(p.packs),
+        (p.packs != 2 and p.threes_scoring != "red_each",
+         "more than two packs are scored with red threes each"),  # i18n: not for people
+        ((p.players - p.side_sizes.count(3) * p.trio_sits_out) * (p.cards_dealt + p.foot_cards)
+         >= pack_size(p.packs),
          "the players at the table are dealt more cards than the pack holds"),  # i18n: not for people
+        (p.foot_cards < 0, "a foot holds no cards or some"),  # i18n: not for people
+        (p.pile_take_count == 1 or not 0 <= p.pile_take_count <= 99,
+         "a limited take from the pile is two cards or more"),  # i18n: not for people
         (p.min_meld_size < 2 or p.canasta_size < p.min_meld_size,
          "a meld has at least two cards and a canasta at least as many as a meld"),  # i18n: not for people
         (p.max_wilds < 0 or p.min_naturals < 0 or p.min_naturals > p.canasta_size,
@@ -439,11 +506,36 @@ def _consistency_problems(p: RuleProfile) -> list[str]:
          "melds may not be capped below the size of a canasta"),  # i18n: not for people
         (p.wild_meld_may_open_alone and not p.all_wild_melds,
          "a wild-card opening needs all-wild melds"),  # i18n: not for people
-        (set(p.canasta_kinds) not in (set(CLASSIC_CANASTAS), set(SPECIAL_CANASTAS)),
-         "canasta kinds are either the classic two or all seven special ones"),  # i18n: not for people
+        (_kinds_problem(p), "canasta kinds are the classic two, all seven special ones, or the classic two with a "
+                            "sequence kind and a wild-card kind where wild cards are melded alone"),  # i18n: not for people
+        (_going_out_kinds_problem(p),
+         "the canastas of a kind needed to go out are the profile's own kinds, each wanted once or more, and no "
+         "more than the canastas needed in all"),  # i18n: not for people
         (len(p.threes_table) != 5, "the threes table has one value for 0 to 4 threes"),  # i18n: not for people
     )
     return [message for failed, message in checks if failed]
+
+
+def _kinds_problem(p: RuleProfile) -> bool:
+    """The kinds of canasta against each other and against what may be melded."""
+    kinds = set(p.canasta_kinds)
+    if len(kinds) != len(p.canasta_kinds):
+        return True
+    if kinds == set(SPECIAL_CANASTAS):
+        return False
+    extra = kinds - set(CLASSIC_CANASTAS)
+    sequence = extra & set(SEQUENCE_CANASTAS)
+    wild = extra & set(WILD_CANASTAS)
+    return (not set(CLASSIC_CANASTAS) <= kinds or extra != sequence | wild or len(sequence) > 1 or len(wild) > 1
+            or bool(wild) and not p.all_wild_melds)
+
+
+def _going_out_kinds_problem(p: RuleProfile) -> bool:
+    wanted = p.canastas_of_kind_to_go_out
+    kinds = [kind for kind, _count in wanted]
+    return (len(set(kinds)) != len(kinds) or not set(kinds) <= set(p.canasta_kinds)
+            or any(not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 9 for _kind, n in wanted)
+            or sum(n for _kind, n in wanted) > p.canastas_to_go_out)
 
 
 def _minimum_table_unsorted(table) -> bool:

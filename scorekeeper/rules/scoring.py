@@ -8,6 +8,7 @@ from .deal_checks import check_deal, scores_black_threes  # noqa: F401  (part of
 from .deal_checks import named as _named
 from .deal_checks import who as _who
 from .errors import InvalidRequest, Violation
+from .kinds import counted
 from .melds import Shape, canasta_kind, meld_problems, violation
 from .profiles import Penalty, RuleProfile
 from .side_deal import CustomPenalty, SideDeal
@@ -84,22 +85,18 @@ def game_state(profile: RuleProfile, totals: dict[str, int], deals: int | None =
     return True, (leaders[0] if len(leaders) == 1 else None)
 
 
-_KIND_LABELS = {
-    "natural": Nn_("%(num)d natural canasta", "%(num)d natural canastas"),
-    "mixed": Nn_("%(num)d mixed canasta", "%(num)d mixed canastas"),
-    "sevens": Nn_("%(num)d canasta of sevens", "%(num)d canastas of sevens"),
-    "aces": Nn_("%(num)d canasta of aces", "%(num)d canastas of aces"),
-    "wild_twos": Nn_("%(num)d wild-card canasta of seven twos", "%(num)d wild-card canastas of seven twos"),
-    "wild_jokers": Nn_("%(num)d wild-card canasta with four jokers", "%(num)d wild-card canastas with four jokers"),
-    "wild": Nn_("%(num)d wild-card canasta", "%(num)d wild-card canastas"),
-}
+def has_canastas_to_go_out(p: RuleProfile, kinds: Mapping[str, int]) -> bool:
+    """Whether a side with these canastas (a count by kind) has what going out asks: enough canastas in all, and
+    of each kind the rules name (Bolivia: an escalera; Hand and Foot: clean and dirty books)."""
+    return sum(kinds.values()) >= p.canastas_to_go_out and all(
+        kinds.get(kind, 0) >= need for kind, need in p.canastas_of_kind_to_go_out)
 
 
 class _Side:
     """The facts of one side's deal that the scoring formula needs."""
 
     __slots__ = ("meld_points", "hand_points", "canastas", "has_meld", "penalty_lines", "hands_left", "warnings",
-                 "n_canastas")
+                 "n_canastas", "kinds")
 
 
 def _unfinished_penalty(p: RuleProfile, shape: Shape) -> Line | None:
@@ -119,7 +116,7 @@ def _meld_facts(p: RuleProfile, name: str, side: SideDeal, facts: _Side, names) 
     meld_points = 0
     for i, cards in enumerate(side.melds or ()):
         shape = Shape(cards)
-        meld_points += p.cards_points(cards)
+        meld_points += p.melded_points(cards)
         kind = canasta_kind(p, shape) if shape.size >= p.canasta_size else None
         if kind:
             canastas[kind] = canastas.get(kind, 0) + 1
@@ -190,12 +187,16 @@ def _facts_by_totals(p: RuleProfile, name: str, side: SideDeal) -> _Side:
     return facts
 
 
-def _threes_lines(p: RuleProfile, side: SideDeal, facts: _Side, n_canastas: int) -> list[Line]:
+def _threes_lines(p: RuleProfile, side: SideDeal, facts: _Side, n_canastas: int,
+                  kinds: Mapping[str, int] | None = None) -> list[Line]:
     """The threes laid out: valued per colour or per red three, counted plus or minus by the side's canastas
     or by whether it melded (``threes_scoring`` and ``threes_sign_by``)."""
     lines = []
     red, black = side.red_threes, side.black_threes
-    if p.threes_sign_by == "canastas":
+    if p.threes_sign_by == "going_out_canastas":  # Samba, Bolivia: plus only with the canastas to go out (HSW-S)
+        sign = 1 if has_canastas_to_go_out(p, kinds or {}) else -1
+        note = "" if sign > 0 else _(" (without the canastas to go out: minus)")
+    elif p.threes_sign_by == "canastas":
         sign = 1 if n_canastas >= 2 else (0 if n_canastas == 1 else -1)
         note = "" if sign > 0 else (_(" (one canasta: not counted)") if sign == 0 else _(" (no canasta: minus)"))
     else:
@@ -207,15 +208,14 @@ def _threes_lines(p: RuleProfile, side: SideDeal, facts: _Side, n_canastas: int)
             if count:
                 lines.append(Line(f"{colour}_threes", ngettext(*label, count) + note, sign * p.threes_table[count]))
         return lines
+    if black and p.black_threes_in_hand_apart:  # Bolivia: black threes caught in a hand, each on its own (BCA-B)
+        lines.append(Line("black_threes", ngettext("%(num)d black three left in hand",
+                                                   "%(num)d black threes left in hand", black),
+                          -black * p.black_three_points))
     if not red:
         return lines
-    if red == 4 and p.red_threes_in_pack == 4:
-        value = p.all_four_red_threes_negative if sign < 0 else p.all_four_red_threes_bonus
-    elif red > 4:  # three packs: 100 each up to four, then a scale of its own (docs/RULES.md §5, RG-6)
-        value = p.five_red_threes_bonus if red == 5 else p.six_red_threes_bonus
-    else:
-        value = red * p.red_three_bonus
-    lines.append(Line("red_threes", ngettext("%(num)d red three", "%(num)d red threes", red) + note, sign * value))
+    value = p.red_threes_value(red, against=sign < 0)
+    lines.insert(0, Line("red_threes", ngettext("%(num)d red three", "%(num)d red threes", red) + note, sign * value))
     return lines
 
 
@@ -249,14 +249,16 @@ def _lines(p: RuleProfile, side: SideDeal, facts: _Side, pool: list[tuple[SideDe
         if any(s.concealed for s, _f in pool) and p.concealed_allowed and p.concealed_extra_bonus:
             lines.append(Line("concealed", _("Went out concealed"), p.concealed_extra_bonus))
     n_canastas = 0
+    kinds: dict[str, int] = {}
     for kind in p.canasta_kinds:
         count = sum(f.canastas.get(kind, 0) for _s, f in pool)
         if count:
             n_canastas += count
-            lines.append(Line("canastas", ngettext(*_KIND_LABELS[kind], count), count * p.canasta_bonus(kind)))
+            kinds[kind] = count
+            lines.append(Line("canastas", counted(p, kind, count), count * p.canasta_bonus(kind)))
     shared = _Side()
     shared.has_meld = any(f.has_meld for _s, f in pool)
-    lines.extend(_threes_lines(p, side, shared, n_canastas))
+    lines.extend(_threes_lines(p, side, shared, n_canastas, kinds))
     meld_points = sum(f.meld_points for _s, f in pool)
     if meld_points:
         if p.melds_count_minus_without_canasta and n_canastas == 0:
@@ -268,6 +270,7 @@ def _lines(p: RuleProfile, side: SideDeal, facts: _Side, pool: list[tuple[SideDe
         lines.append(Line("hand", _("Cards left in hand"), -hand_points))
     lines.extend(facts.penalty_lines)
     facts.n_canastas = n_canastas
+    facts.kinds = kinds
     return lines
 
 
@@ -292,9 +295,17 @@ def _partnerships(p: RuleProfile, sides: dict[str, SideDeal]) -> list[list[str]]
 def _went_out_warnings(p: RuleProfile, name: str, side: SideDeal, facts: _Side, names) -> list[Violation]:
     """What looks wrong about a side that went out (allowed to stand, but worth a second look)."""
     warnings = []
-    if facts.n_canastas < p.canastas_to_go_out:
+    by_kind = sum(n for _kind, n in p.canastas_of_kind_to_go_out)
+    if facts.n_canastas < p.canastas_to_go_out and p.canastas_to_go_out > by_kind:
         warnings.append(violation(p, "deal.went_out_without_canastas",
                                   _("%(names)s went out with %(canastas)s; these rules need %(canastas_to_go_out)s.", names=_who(name, names), canastas=ngettext("%(num)d canasta", "%(num)d canastas", facts.n_canastas), canastas_to_go_out=p.canastas_to_go_out), "going_out"))
+    else:
+        for kind, need in p.canastas_of_kind_to_go_out:
+            if facts.kinds.get(kind, 0) < need:
+                warnings.append(violation(p, "deal.went_out_without_canastas",
+                                          _("%(names)s went out with %(has)s; these rules need %(need)s.",
+                                            names=_who(name, names), has=counted(p, kind, facts.kinds.get(kind, 0)),
+                                            need=counted(p, kind, need)), "going_out"))
     if facts.hands_left:
         hands = _("every hand of that side") if _named(name, names) else _("every one of its hands")
         warnings.append(violation(p, "deal.went_out_with_cards",

@@ -33,7 +33,7 @@ class Turn:
         self.laid = False
 
 
-def read_add(add) -> dict[str, tuple[Card, ...]]:
+def read_add(add, suits: bool = False) -> dict[str, tuple[Card, ...]]:
     if not add:
         return {}
     if not isinstance(add, Mapping):
@@ -43,9 +43,11 @@ def read_add(add) -> dict[str, tuple[Card, ...]]:
     for key, cards in add.items():
         rank = normalize_rank(key)
         if rank is None:
-            raise InvalidRequest(_("'%(key)s' is not the rank of a meld; use A K Q J 10 9 8 7 6 5 4 or wild.", key=key),
+            raise InvalidRequest(_("'%(key)s' is not the rank of a meld; use A K Q J 10 9 8 7 6 5 4 or wild.", key=key)
+                                 + (_(" A sequence is named by its lowest and highest cards, such as 7H-9H.")
+                                    if suits else ""),
                                  code="request.invalid_field", field=f"add.{key}")
-        result[rank] = result.get(rank, ()) + as_cards(cards, f"add.{key}")
+        result[rank] = result.get(rank, ()) + as_cards(cards, f"add.{key}", suits)
     return result
 
 
@@ -59,19 +61,20 @@ def _place_adds(p: RuleProfile, adds: dict, by_rank: dict[str, int], extra: dict
                                  _("The side has no meld of %(rank)s on the table to add to.", rank=rank_name(rank)), "melds"))
             continue
         extra[idx] = extra.get(idx, ()) + cards
-        points += p.cards_points(cards)
+        points += p.melded_points(cards)
     return points
 
 
-def _place_pickup(p: RuleProfile, pickup: tuple[Card, tuple[Card, ...]], by_rank: dict[str, int], extra: dict,
+def _place_pickup(p: RuleProfile, pickup: tuple, by_rank: dict[str, int], extra: dict,
                   new: list, needs_minimum: bool, turn: Turn) -> tuple[tuple[str, int], int]:
     """The top card of the pile and the cards shown with it join a meld on the table (like an add) or start a
-    new one. Returns where it went (``("table", i)`` or ``("new", 0)``) and what it counts toward the minimum."""
-    top, uses = pickup
+    new one. Returns where it went (``("table", i)`` or ``("new", 0)``) and what it counts toward the minimum.
+    ``pickup`` is (top card, cards shown, the meld on the table the top card alone goes onto)."""
+    top, uses, onto = pickup
     pickup_points = 0
     if p.pair_only_pickup_counts or len(uses) > 2:
         pickup_points = p.cards_points(uses) + (p.card_points(top) if p.top_discard_counts_for_minimum else 0)
-    idx = by_rank.get(top.rank) if p.one_meld_per_rank or not uses else None
+    idx = onto if not uses else (by_rank.get(top.rank) if p.one_meld_per_rank else None)
     if idx is not None:
         extra[idx] = extra.get(idx, ()) + uses + (top,)
         where = ("table", idx)
@@ -123,7 +126,7 @@ def _judge_new(p: RuleProfile, new: list, table_shapes: list[Shape], pickup_inde
         turn.new_shapes.append(shape)
         is_pickup = pickup_index == ("new", i)
         if not is_pickup:
-            points += p.cards_points(cards)
+            points += p.melded_points(cards)
         if p.one_meld_per_rank and shape.rank in seen and len(shape.ranks) <= 1 and not shape.red_threes:
             _duplicate_rank(p, shape, seen[shape.rank], table_shapes, turn.violations)
         else:
@@ -191,8 +194,9 @@ def _judge_opening(p: RuleProfile, situation: Situation, turn: Turn, pickup_inde
 
 
 def judge_turn(p: RuleProfile, situation: Situation, melds, add, *, going_out: bool, drew: str = "stock",
-               pickup: tuple[Card, tuple[Card, ...]] | None = None, concealed: bool = False) -> Turn:
-    """Judge the melds laid and the cards added in one turn (and, for the pile, the pickup meld)."""
+               pickup: tuple | None = None, concealed: bool = False) -> Turn:
+    """Judge the melds laid and the cards added in one turn (and, for the pile, the pickup meld: the top card,
+    the cards shown with it and the meld on the table it alone goes onto)."""
     turn = Turn()
     needs_minimum = not situation.opened or (p.opening_per_player and not situation.player_melded)
     table = situation.table
@@ -201,8 +205,8 @@ def judge_turn(p: RuleProfile, situation: Situation, melds, add, *, going_out: b
     by_rank: dict[str, int] = {}
     for i, shape in enumerate(table_shapes):
         by_rank.setdefault(shape.rank, i)
-    adds = read_add(add)
-    new = [as_cards(m, f"melds[{i}]") for i, m in enumerate(melds)]
+    adds = read_add(add, p.sequences)
+    new = [as_cards(m, f"melds[{i}]", p.sequences) for i, m in enumerate(melds)]
     extra: dict[int, tuple[Card, ...]] = {}  # cards added to each meld on the table (the pickup too)
     points = _place_adds(p, adds, by_rank, extra, turn.violations) if adds else 0
     pickup_index, pickup_points = (_place_pickup(p, pickup, by_rank, extra, new, needs_minimum, turn)

@@ -10,8 +10,11 @@ from dataclasses import dataclass, field
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from ..rules.i18n import N_
+
 from ..i18n import format_number, format_signed
 from ..rules.explain_rows import players_short  # the rules pages' words for the table
+from ..rules.kinds import counted
 from ..rules import RuleProfile, profile_options, profile_parameters
 
 
@@ -61,8 +64,38 @@ def minimum_rows(profile: RuleProfile) -> list[tuple[str, int]]:
 
 def table_line(profile: RuleProfile) -> str:
     """One line about the table: players, how they team up (the rules pages' words), cards dealt, cards drawn."""
+    if profile.foot_cards:
+        return _("Players: %(table)s · %(cards)s cards in the hand and %(foot)s in the foot · draw %(draw)s",
+                 table=players_short(profile), cards=profile.cards_dealt, foot=profile.foot_cards, draw=profile.draw)
     return _("Players: %(table)s · %(cards)s cards each · draw %(draw)s", table=players_short(profile),
              cards=profile.cards_dealt, draw=profile.draw)
+
+
+#: What Hand and Foot calls its canastas, on the sheet's list of bonuses.
+_BOOKS = {"natural": N_("Clean book"), "mixed": N_("Dirty book"), "wild": N_("Wild-card book")}
+
+
+def _going_out_need(profile: RuleProfile) -> str:
+    """The canastas going out needs: "2", or by kind "2 clean books, 2 dirty books"."""
+    if not profile.canastas_of_kind_to_go_out:
+        return str(profile.canastas_to_go_out)
+    kinds = ", ".join(str(counted(profile, kind, n)) for kind, n in profile.canastas_of_kind_to_go_out)
+    if sum(n for _kind, n in profile.canastas_of_kind_to_go_out) == profile.canastas_to_go_out:
+        return kinds
+    return _("%(count)s, among them %(kinds)s", count=profile.canastas_to_go_out, kinds=kinds)
+
+
+def _minimum_section(profile: RuleProfile) -> Section:
+    if profile.minimum_by_deal:
+        last = len(profile.minimum_by_deal)
+        rows = tuple((_("Deal %(number)s", number=n) if n < last else _("Deal %(number)s and later", number=n),
+                      points(value)) for n, value in enumerate(profile.minimum_by_deal, start=1))
+        return Section(_("Initial meld minimum"), rows, (_("Read the row of the deal being played."),))
+    return Section(
+        _("Initial meld minimum"),
+        tuple((label, points(value) if value else "none") for label, value in minimum_rows(profile)),
+        (_("Read the row of the side's total before the deal."),),
+    )
 
 
 def _labels(profile: RuleProfile) -> dict[str, str]:
@@ -78,18 +111,16 @@ def reference(profile: RuleProfile) -> list[Section]:
     labels = _labels(profile)
 
     game_rows = [
-        (_("Game target"), points(profile.target)),
-        (labels["canastas_to_go_out"], str(profile.canastas_to_go_out)),
+        (labels["deals_in_game"], str(profile.deals_in_game)) if profile.deals_in_game
+        else (_("Game target"), points(profile.target)),
+        (labels["canastas_to_go_out"], _going_out_need(profile)),
     ]
 
-    minimum = Section(
-        _("Initial meld minimum"),
-        tuple((label, points(value) if value else "none") for label, value in minimum_rows(profile)),
-        (_("Read the row of the side's total before the deal."),),
-    )
+    minimum = _minimum_section(profile)
 
-    bonus_rows = [(labels[f"{kind}_canasta_bonus"], points(profile.canasta_bonus(kind)))
-                  for kind in profile.canasta_kinds]
+    book = profile.canasta_name == "book"
+    bonus_rows = [(_(_BOOKS[kind]) if book and kind in _BOOKS else labels[f"{kind}_canasta_bonus"],
+                   points(profile.canasta_bonus(kind))) for kind in profile.canasta_kinds]
     bonus_rows.append((labels["going_out_bonus"], points(profile.going_out_bonus)))
     if profile.concealed_allowed and profile.concealed_extra_bonus:
         bonus_rows.append((labels["concealed_extra_bonus"], points(profile.concealed_extra_bonus)))
@@ -103,10 +134,12 @@ def reference(profile: RuleProfile) -> list[Section]:
         bonus_rows.append((labels["red_three_bonus"], points(profile.red_three_bonus)))
         if profile.red_threes_in_pack == 4:
             bonus_rows.append((labels["all_four_red_threes_bonus"], points(profile.all_four_red_threes_bonus)))
-        else:  # three packs: four are not all (docs/RULES.md §5, RG-6)
+        elif profile.red_threes_in_pack == 6:  # three packs: four are not all (docs/RULES.md §5, RG-6)
             bonus_rows.append((labels["five_red_threes_bonus"], points(profile.five_red_threes_bonus)))
             bonus_rows.append((labels["six_red_threes_bonus"], points(profile.six_red_threes_bonus)))
-    if profile.threes_sign_by == "canastas":
+    if profile.threes_sign_by == "going_out_canastas":
+        threes_notes.append(_("Red threes count minus for a side without the canastas it needs to go out."))
+    elif profile.threes_sign_by == "canastas":
         threes_notes.append(_("Whether threes count plus or minus depends on the side's canastas."))
     elif profile.red_threes_negative_without_meld:
         threes_notes.append(_("Red threes count minus for a side that has melded nothing."))
@@ -120,6 +153,10 @@ def reference(profile: RuleProfile) -> list[Section]:
         (labels["low_points"], points(profile.low_points)),
         (labels["black_three_points"], points(profile.black_three_points)),
     ]
+    if profile.eight_nine_points != profile.high_points:
+        card_rows.insert(4, (labels["eight_nine_points"], points(profile.eight_nine_points)))
+    if profile.black_three_melded_points != profile.black_three_points and profile.black_threes_meld != "never":
+        card_rows.append((labels["black_three_melded_points"], points(profile.black_three_melded_points)))
     if profile.red_three_in_hand_points:
         card_rows.append((_("Red three left in hand"), points(profile.red_three_in_hand_points)))
     card_notes = [_("Melded cards count plus, cards left in hand minus.")]

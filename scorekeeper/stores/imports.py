@@ -289,11 +289,11 @@ def _write_deals(db: Database, game: Game, profile, deals: list[dict]) -> None:
         if set(deal["sides"]) != set(totals):
             raise _inconsistent(_("deal %(number)s is not for the game's sides (%(sides)s).", number=n,
                                   sides=joined(", ", names.values())))
-        if game_state(profile, totals)[0]:
+        if game_state(profile, totals, n - 1)[0]:
             raise _inconsistent(_("deal %(number)s comes after the game was already won.", number=n))
         try:
-            result = score(profile, deal["sides"], totals, names)
-            stored = deal_to_json(deal["sides"], totals)
+            result = score(profile, deal["sides"], totals, names, deal_number=n)
+            stored = deal_to_json(deal["sides"], totals, profile)
         except RulesError as error:
             raise _inconsistent(_("deal %(number)s cannot be scored: %(reason)s", number=n,
                                   reason=error.message)) from None

@@ -115,7 +115,7 @@ def score(profile: RuleProfile, sides_data: dict, before: dict[str, int], names:
           deal_number: int | None = None):
     """Score one deal as entered (deal number ``deal_number``); raises the engine's RulesError when it cannot be
     scored."""
-    sides, before = parse_deal({"sides": sides_data, "before": before})
+    sides, before = parse_deal({"sides": sides_data, "before": before}, profile)
     return score_deal(profile, sides, before, names=names, deal_number=deal_number)
 
 

@@ -34,10 +34,11 @@ FORMAT_NAME, FORMAT_VERSION = "canasta-scorekeeper", 1
 # --------------------------------------------------------------------------------------
 
 
-def deal_to_json(sides_data: dict, before: dict[str, int]) -> dict:
+def deal_to_json(sides_data: dict, before: dict[str, int], profile=None) -> dict:
     """A stored deal's ``sides`` in the shape of POST /api/v1/score/deal, read and written back by the engine
-    (``rules.deal_io``), so the file holds exactly what the engine would read."""
-    sides, before = parse_deal({"sides": sides_data, "before": before})
+    (``rules.deal_io``, under the game's ``profile``: its cards keep their suits where sequences are melded), so the
+    file holds exactly what the engine would read."""
+    sides, before = parse_deal({"sides": sides_data, "before": before}, profile)
     return deal_to_dict(sides, before)["sides"]
 
 
@@ -54,7 +55,7 @@ def export_game(summary: GameSummary, stored_deals: list[Deal]) -> dict:
     by_id = {deal.id: deal for deal in stored_deals}
     for row in summary.rows:
         deal = by_id[row.deal_id]
-        deals.append({"number": row.number, "mode": deal.mode, "sides": deal_to_json(deal.sides, totals),
+        deals.append({"number": row.number, "mode": deal.mode, "sides": deal_to_json(deal.sides, totals, profile),
                       "who": deal.who, "created_at": deal.created_at})
         totals = {k: side.total for k, side in row.sides.items()}
     return {

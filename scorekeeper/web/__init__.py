@@ -63,6 +63,15 @@ CANASTA_KIND_NAMES = {
     "sevens": _l("Canasta of sevens"),
     "aces": _l("Canasta of aces"),
     "wild": _l("Wild-card canasta"),
+    "samba": _l("Samba"),
+    "escalera": _l("Escalera"),
+    "bolivia": _l("Bolivia"),
+}
+#: The same where the rules call their canastas books (Hand and Foot).
+BOOK_KIND_NAMES = {
+    "natural": _l("Clean book"),
+    "mixed": _l("Dirty book"),
+    "wild": _l("Wild-card book"),
 }
 
 
@@ -77,6 +86,7 @@ SCRIPT_TEXTS = (
     _l("No cards yet: tap here, then tap cards"), _l("No cards chosen yet"), _l("Next meld: tap its cards"),
     _l("Ace"), _l("King"), _l("Queen"), _l("Jack"), _l("Ten"), _l("Nine"), _l("Eight"), _l("Seven"), _l("Six"),
     _l("Five"), _l("Four"), _l("Two"), _l("Joker"), _l("Red three"), _l("Black three"),
+    _l("Spades"), _l("Hearts"), _l("Diamonds"), _l("Clubs"),
     _l("Offline: can't reach the scorekeeper. New deals are kept on this phone."),
     _l("Deal"), _l("not sent yet, kept on this phone"), _l("Send it anyway"), _l("Discard it"),
     _l("This phone could not keep the deal (its storage is full). Write it down and enter it again later."),
@@ -103,7 +113,10 @@ def page_words() -> dict[str, str]:
     return words
 
 
-def canasta_kind_name(kind: str) -> str:
+def canasta_kind_name(kind: str, profile=None) -> str:
+    """A kind of canasta in words; under ``profile``'s rules where they call canastas books (Hand and Foot)."""
+    if profile is not None and profile.canasta_name == "book" and kind in BOOK_KIND_NAMES:
+        return str(BOOK_KIND_NAMES[kind])
     return str(CANASTA_KIND_NAMES.get(kind, kind))
 
 

@@ -64,7 +64,7 @@ def score_entry(summary: GameSummary, sides_data: dict, before: dict[str, int],
     """The engine's scoring of a deal as entered (deal number ``deal_number``, by default the next one), on the
     totals ``before`` it; raises RulesError. Every check of what cannot happen is the engine's (``score_deal``), so
     the API, an import and the command refuse the same deals."""
-    sides, before = parse_deal({"sides": sides_data, "before": before})
+    sides, before = parse_deal({"sides": sides_data, "before": before}, summary.profile)
     number = deal_number or len(summary.rows) + 1
     return score_deal(summary.profile, sides, before, names=side_names(summary.game), deal_number=number)
 
@@ -129,7 +129,7 @@ def _side_checks(profile, situation, side: dict) -> dict:
     items, parsed = [], []
     for text in side.get("melds") or []:
         try:
-            cards = parse_cards(text)
+            cards = parse_cards(text, suits=profile.sequences)
         except RulesError as error:
             items.append({"text": shown_cards(text), "legal": False, "problems": [(error.message, None)], "canasta": None})
             continue

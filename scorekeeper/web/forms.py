@@ -37,7 +37,19 @@ CANASTA_WORDS = {
     "wild_twos": _l("Seven twos"),
     "wild_jokers": _l("Jokers and twos"),
     "wild": _l("Other wild cards"),
+    "samba": _l("Sambas"),
+    "escalera": _l("Escaleras"),
+    "bolivia": _l("Bolivias"),
 }
+#: The same where the rules call their canastas books (Hand and Foot).
+BOOK_WORDS = {"natural": _l("Clean books"), "mixed": _l("Dirty books"), "wild": _l("Wild-card books")}
+
+
+def canasta_word(profile: RuleProfile, kind: str):
+    """The deal form's label for a count of canastas of ``kind``."""
+    if profile.canasta_name == "book" and kind in BOOK_WORDS:
+        return BOOK_WORDS[kind]
+    return CANASTA_WORDS.get(kind, kind.replace("_", " "))
 
 WENT_OUT_CHOICES = [SelectChoice("no", _l("No")), SelectChoice("yes", _l("Went out")), SelectChoice("concealed", _l("Concealed"))]
 
@@ -300,21 +312,25 @@ def _side_form(profile: RuleProfile, side: dict, mode: str) -> type[Form]:
         "custom_points": SumField(_("Other penalty, points")),
         "custom_reason": StringField(_("What for"), validators=[Optional(), Length(max=120)]),
     }
-    if scores_black_threes(profile):
-        attrs["black_threes"] = CountField(_("Black threes"), default=0)
+    if scores_black_threes(profile, by_cards=mode == "cards"):
+        attrs["black_threes"] = CountField(_("Black threes left in hands") if profile.black_threes_in_hand_apart
+                                           else _("Black threes"), default=0)
     for penalty in offered_penalties(profile, mode):
         attrs[f"penalty_{penalty.code}"] = CountField(_(penalty.label), default=0)
     if mode == "totals":
         for kind in profile.canasta_kinds:
-            attrs[f"canasta_{kind}"] = CountField(CANASTA_WORDS.get(kind, kind.replace("_", " ")), default=0)
+            attrs[f"canasta_{kind}"] = CountField(canasta_word(profile, kind), default=0)
         attrs["meld_points"] = SumField(_("Card points melded"))
-        attrs["hand_points"] = SumField(_("Card points left in hands"))
+        attrs["hand_points"] = SumField(_("Card points left in hands and feet") if profile.foot_cards
+                                        else _("Card points left in hands"))
     else:
         attrs["melds"] = TextAreaField(_("Melds, one per line"), render_kw={
             "rows": 4, "autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
-            "placeholder": "K K K 2\n7 7 7"})
+            "placeholder": "K K K 2\n7H 8H 9H" if profile.sequences else "K K K 2\n7 7 7"})
         for i, player in enumerate(side.players):
-            attrs[f"hand_{i}"] = StringField(_("Left in %(player)s's hand", player=player), render_kw={
+            label = (_("Left in %(player)s's hand and foot", player=player) if profile.foot_cards
+                     else _("Left in %(player)s's hand", player=player))
+            attrs[f"hand_{i}"] = StringField(label, render_kw={
                 "autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"})
     return type(f"Side_{side.key}", (Form,), attrs)
 
@@ -366,7 +382,7 @@ def sides_from_deal_form(form) -> dict:
             entry["melds"] = [line.strip() for line in (sub["melds"].data or "").splitlines() if line.strip()]
             entry["hands"] = [(sub[f"hand_{i}"].data or "").strip() for i in range(len(side.players))]
         entry["red_threes"] = sub["red_threes"].data or 0
-        if scores_black_threes(profile):
+        if scores_black_threes(profile, by_cards=form.deal_mode == "cards"):
             entry["black_threes"] = sub["black_threes"].data or 0
         entry["went_out"] = went in ("yes", "concealed")
         entry["concealed"] = went == "concealed"
@@ -392,7 +408,7 @@ def form_data_from_deal(profile: RuleProfile, game, deal) -> dict:
             "went_out": "concealed" if stored.get("concealed") else ("yes" if stored.get("went_out") else "no"),
             "red_threes": stored.get("red_threes", 0),
         }
-        if scores_black_threes(profile):
+        if scores_black_threes(profile, by_cards=deal.mode == "cards"):
             entry["black_threes"] = stored.get("black_threes", 0)
         if deal.mode == "totals":
             entry["meld_points"] = stored.get("meld_points", 0)

@@ -270,10 +270,11 @@ def read_form(values, question: str) -> Form:
 
 
 class Reader(CardTally):
-    """Reads the form's card fields by name (the engine's CardTally checks the pack across all of them)."""
+    """Reads the form's card fields by name (the engine's CardTally checks the pack across all of them), keeping
+    every card's suit where the rules meld sequences."""
 
-    def __init__(self, form: Form):
-        super().__init__()
+    def __init__(self, form: Form, profile: RuleProfile):
+        super().__init__(suits=profile.sequences)
         self.form = form
 
     def cards(self, name: str) -> tuple[Card, ...]:
@@ -324,7 +325,7 @@ def read_melds(form: Form, reader: Reader, engine_fields: dict) -> tuple[tuple[C
 
 
 def meld_request(form: Form, setup: Setup):
-    reader = Reader(form)
+    reader = Reader(form, setup.profile)
     situation, add, fields_map = read_situation(form, reader, with_add=True, deal=setup.deal)
     melds = read_melds(form, reader, fields_map)
     reader.check_pack(setup.profile.packs)
@@ -335,7 +336,7 @@ def meld_request(form: Form, setup: Setup):
 
 
 def pile_request(form: Form, setup: Setup):
-    reader = Reader(form)
+    reader = Reader(form, setup.profile)
     situation, _opened, fields_map = read_situation(form, reader, with_add=False, deal=setup.deal)
     top = reader.cards("top")
     below = reader.cards("below")
@@ -364,7 +365,7 @@ def pile_request(form: Form, setup: Setup):
 
 
 def go_out_request(form: Form, setup: Setup):
-    reader = Reader(form)
+    reader = Reader(form, setup.profile)
     situation, add, fields_map = read_situation(form, reader, with_add=True, deal=setup.deal)
     melds = read_melds(form, reader, fields_map)
     discard = reader.cards("discard")
@@ -374,6 +375,8 @@ def go_out_request(form: Form, setup: Setup):
     drew = form.get("drew", "stock")
     if drew not in ("stock", "pile"):
         raise FormError("drew", _("Say whether you drew from the stock or took the pile."))
+    if setup.profile.foot_cards:  # Hand and Foot: a player goes out only from the foot
+        situation = replace(situation, in_foot=form.checked("in_foot"))
     return check_go_out, {"situation": situation, "melds": melds, "add": add,
                           "discard": discard[0] if discard else None, "drew": drew}, fields_map
 

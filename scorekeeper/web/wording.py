@@ -57,7 +57,8 @@ _FIELD_WORDS = {"meld_points": _l("card points melded"), "hand_points": _l("card
                 "hands": _l("cards left in hands"), "penalties": _l("penalties")}
 _CANASTA_FACTS = {"natural": _l("natural canastas"), "mixed": _l("mixed canastas"), "sevens": _l("canastas of sevens"),
                   "aces": _l("canastas of aces"), "wild_twos": _l("canastas of seven twos"),
-                  "wild_jokers": _l("canastas of jokers and twos"), "wild": _l("canastas of other wild cards")}
+                  "wild_jokers": _l("canastas of jokers and twos"), "wild": _l("canastas of other wild cards"),
+                  "samba": _l("sambas"), "escalera": _l("escaleras"), "bolivia": _l("bolivias")}
 _ACTION_WORDS = {"create": _l("Game started"), "add": _l("Deal saved"), "edit": _l("Deal corrected"),
                  "delete": _l("Deal deleted"), "undo": _l("Undone"), "redo": _l("Redone"), "lock": _l("Locked"),
                  "unlock": _l("Unlocked"), "options": _l("Club options changed"),

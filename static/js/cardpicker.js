@@ -18,6 +18,11 @@
     A: "Ace", K: "King", Q: "Queen", J: "Jack", "10": "Ten", "9": "Nine", "8": "Eight", "7": "Seven",
     "6": "Six", "5": "Five", "4": "Four", "2": "Two", JK: "Joker"
   };
+  var SUITS = {
+    S: { symbol: "♠", name: "Spades" }, H: { symbol: "♥", name: "Hearts", red: true },
+    D: { symbol: "♦", name: "Diamonds", red: true }, C: { symbol: "♣", name: "Clubs" }
+  };
+  SUITS["♠"] = SUITS.S; SUITS["♥"] = SUITS.H; SUITS["♦"] = SUITS.D; SUITS["♣"] = SUITS.C;
   var lastActive = {};  // group -> id of its active field, so a picker swapped in by htmx stays chosen
 
   function tokens(text) {
@@ -49,6 +54,11 @@
       return { text: t.indexOf("S") >= 0 || t.indexOf("♠") >= 0 ? "3♠" : "3♣", kind: "black", name: "Black three" };
     }
     var rank = t === "T" ? "10" : t.replace(/[SHDC♠♥♦♣]$/, "");
+    var suit = SUITS[t.charAt(t.length - 1)];
+    if (suit && rank && rank !== "JK") {  // a card with its suit (rules with sequences): "7H" -> "7♥"
+      return { text: rank + suit.symbol, kind: suit.red ? "natural card-chip-red-suit" : "natural",
+               name: NAMES[rank] || t, suit: suit.name };
+    }
     return { text: rank || t, kind: "natural", name: NAMES[rank] || t };
   }
 
@@ -59,7 +69,8 @@
     button.className = "card-chip card-chip-" + f.kind;
     button.setAttribute("data-line", String(line));
     button.setAttribute("data-index", String(index));
-    button.setAttribute("aria-label", (WORDS.remove || "Remove {card}").replace("{card}", word(f.name)));
+    button.setAttribute("aria-label", (WORDS.remove || "Remove {card}").replace("{card}",
+      word(f.name) + (f.suit ? " " + word(f.suit) : "")));
     button.textContent = f.text;
     return button;
   }
@@ -105,14 +116,29 @@
     render(picker);
   }
 
+  // The suit chosen on a keypad with suits (rules with sequences), written after each natural card: "" for none.
+  function chosenSuit(key) {
+    var keys = key.closest(".card-picker-keys");
+    var on = keys && keys.querySelector("[data-suit][aria-pressed='true']");
+    return on ? on.getAttribute("data-suit") : "";
+  }
+
+  function chooseSuit(key) {
+    key.closest(".card-picker-keys").querySelectorAll("[data-suit]").forEach(function (other) {
+      other.setAttribute("aria-pressed", other === key ? "true" : "false");
+    });
+  }
+
   // A key of a keypad (its own or the shared one) changes the picker's field.
   function press(picker, key) {
     var lines = read(picker);
     if (lines.length === 0) { lines = [[]]; }
     var last = lines[lines.length - 1];
     if (key.hasAttribute("data-card")) {
-      if (picker.getAttribute("data-max") === "1") { lines = [[key.getAttribute("data-card")]]; }
-      else { last.push(key.getAttribute("data-card")); }
+      var token = key.getAttribute("data-card");
+      if (key.classList.contains("card-key-natural")) { token += chosenSuit(key); }
+      if (picker.getAttribute("data-max") === "1") { lines = [[token]]; }
+      else { last.push(token); }
     } else if (key.hasAttribute("data-clear")) {
       lines = [];
     } else if (key.hasAttribute("data-back")) {
@@ -196,6 +222,10 @@
     if (!target.closest) { return; }
     var keys = target.closest(".card-picker-keys");
     var key = target.closest("button");
+    if (keys && key && key.hasAttribute("data-suit")) {
+      chooseSuit(key);
+      return;
+    }
     if (keys && key) {
       var owner = keys.hasAttribute("data-card-keypad")
         ? activeOf(keys.getAttribute("data-cardpicker-group")) : keys.closest("[data-card-picker]");

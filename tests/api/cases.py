@@ -1,6 +1,7 @@
 """Request bodies shared by the API and command-line tests: one legal and one illegal play per question."""
 
-PROFILE_IDS = ("bicycle", "yahoo", "modern-american", "silhill", "classic")
+#: docs/API.md, The profiles: the five club documents, then the Canasta family's three (issue 35's contract).
+PROFILE_IDS = ("bicycle", "yahoo", "modern-american", "silhill", "classic", "samba", "bolivia", "hand-and-foot")
 
 #: The request body of docs/API.md's deal example, as written there.
 DEAL_EXAMPLE = {
@@ -34,13 +35,25 @@ def illegal_pile(rules: str) -> dict:
     return {"rules": rules, "top": "2", "uses": "9 9"}
 
 
+#: The canastas each profile needs to go out, on the table: two everywhere; under bolivia one of them an escalera
+#: (BCA-B, Going Out); under hand-and-foot two clean and two dirty books (docs/RULES.md §7.3).
+GOING_OUT_TABLES = {
+    "bolivia": ["K K K K K K K", "5D 6D 7D 8D 9D 10D JD"],
+    "hand-and-foot": ["K K K K K K K", "Q Q Q Q Q Q Q", "J J J J 2 2 JK", "10 10 10 10 10 2 JK"],
+}
+
+
+def going_out_table(rules: str) -> list[str]:
+    return GOING_OUT_TABLES.get(rules, ["K K K K K K K", "Q Q Q Q Q Q Q"])
+
+
 def legal_go_out(rules: str) -> dict:
-    """Two canastas on the table (enough everywhere), a last meld and a discard, by a player who melded before."""
+    """The canastas going out needs on the table, a last meld and a discard, by a player who melded before."""
     return {
         "rules": rules,
         "opened": True,
         "player_melded": True,
-        "table": ["K K K K K K K", "Q Q Q Q Q Q Q"],
+        "table": going_out_table(rules),
         "melds": ["8 8 8"],
         "discard": "5",
     }

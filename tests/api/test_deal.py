@@ -65,6 +65,8 @@ def test_deal_by_totals(client, rules):
 def test_deal_ends_the_game_at_the_target(client, rules):
     target = PROFILES[rules].target
     body = {**total_deal(rules), "before": {"we": target - 100, "they": 0}}
+    if PROFILES[rules].deals_in_game:  # hand-and-foot: a game of four deals ends after the fourth
+        body["deal"] = PROFILES[rules].deals_in_game
     answer = score(client, body)
     assert answer["game_over"] is True
     assert answer["winner"] == "we"

@@ -7,7 +7,7 @@ from scorekeeper.rules import PROFILES, get_profile, profile_options
 from .cases import PROFILE_IDS
 
 
-def test_rules_lists_the_five_profiles_in_order(client):
+def test_rules_lists_the_profiles_in_order(client):
     response = client.get("/api/v1/rules")
     assert response.status_code == 200
     assert response.is_json

@@ -52,7 +52,7 @@ def verdict(page) -> str:
 def test_meld_dispute_settled_by_tapping_cards(phone, live_server):
     phone.goto(live_server("/referee/"))
     assert_fits_phone(phone)
-    phone.get_by_role("link", name=re.compile("Bicycle")).tap()
+    phone.get_by_role("link", name=re.compile(r"^Bicycle \(Hoyle\)")).tap()
     phone.wait_for_url(re.compile(r"rules=bicycle"))
     assert_fits_phone(phone)
     phone.get_by_role("link", name=re.compile("Is this meld legal")).tap()

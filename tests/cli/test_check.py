@@ -5,7 +5,7 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import main
 
-from ..api.cases import PROFILE_IDS
+from ..api.cases import PROFILE_IDS, going_out_table
 
 
 def run(*args):
@@ -91,8 +91,8 @@ def test_pile_frozen_top():
 
 @pytest.mark.parametrize("rules", PROFILE_IDS)
 def test_go_out_legal_and_illegal(rules):
-    legal = run("check", "go-out", "-r", rules, "-t", "K K K K K K K", "-t", "Q Q Q Q Q Q Q", "--player-melded",
-                "-d", "5", "8 8 8")
+    table = [arg for meld in going_out_table(rules) for arg in ("-t", meld)]
+    legal = run("check", "go-out", "-r", rules, *table, "--player-melded", "-d", "5", "8 8 8")
     assert legal.exit_code == 0, legal.output
     assert "concealed: no; going-out bonus" in legal.stdout
     illegal = run("check", "go-out", "-r", rules, "-t", "K K K", "-d", "5", "8 8 8")

@@ -7,10 +7,11 @@ from scorekeeper.rules import (
 )
 
 
-def test_modern_american_black_threes_are_bonus_cards():
-    """modern-american: Threes. Black threes count as bonus cards, each colour on its own scale."""
-    assert scores_black_threes(get_profile("modern-american"))
-    assert not any(scores_black_threes(p) for pid, p in PROFILES.items() if pid != "modern-american")
+def test_black_threes_are_counted_by_modern_american_and_bolivia_only():
+    """modern-american: Threes. Black threes count as bonus cards, each colour on its own scale; bolivia: Black
+    Threes (BCA-B), those caught in a hand cost 100 each, given on their own by totals."""
+    assert scores_black_threes(get_profile("modern-american")) and scores_black_threes(get_profile("bolivia"))
+    assert not any(scores_black_threes(p) for pid, p in PROFILES.items() if pid not in ("modern-american", "bolivia"))
 
 
 @pytest.mark.parametrize("pid", list(PROFILES))

@@ -114,6 +114,10 @@ DESCRIPTIVE_FIELDS = {
 #: When a field has no effect because another field switches its rule off, flipping it may leave the
 #: texts alone. Each entry says when the engine ignores the field (checked against the engine's code) and
 #: the change that switches the rule on, so the field is still tested on every profile.
+#: A profile with modern-american's special canastas (their bonuses are scored only there).
+SPECIAL = {"canasta_kinds": SPECIAL_CANASTAS, "all_wild_melds": True, "closed_canasta_kinds": (),
+           "canastas_of_kind_to_go_out": ()}
+
 INERT_WHEN = {
     # melds.py: the rule of five is only applied when rule_of_five is on.
     "rule_of_five_naturals": (lambda p: not p.rule_of_five, {"rule_of_five": True}),
@@ -122,22 +126,24 @@ INERT_WHEN = {
     # melds.py: black threes that are never melded have no meld composition.
     "black_three_melds_without_wilds": (lambda p: p.black_threes_meld == "never", {"black_threes_meld": "going_out"}),
     # profiles.canasta_bonus: a kind the profile does not have is never scored.
-    "sevens_canasta_bonus": (lambda p: "sevens" not in p.canasta_kinds, {"canasta_kinds": SPECIAL_CANASTAS}),
-    "aces_canasta_bonus": (lambda p: "aces" not in p.canasta_kinds, {"canasta_kinds": SPECIAL_CANASTAS}),
-    "wild_twos_canasta_bonus": (lambda p: "wild_twos" not in p.canasta_kinds, {"canasta_kinds": SPECIAL_CANASTAS}),
-    "wild_jokers_canasta_bonus": (lambda p: "wild_jokers" not in p.canasta_kinds,
-                                  {"canasta_kinds": SPECIAL_CANASTAS}),
-    "wild_canasta_bonus": (lambda p: "wild" not in p.canasta_kinds, {"canasta_kinds": SPECIAL_CANASTAS}),
+    "sevens_canasta_bonus": (lambda p: "sevens" not in p.canasta_kinds, SPECIAL),
+    "aces_canasta_bonus": (lambda p: "aces" not in p.canasta_kinds, SPECIAL),
+    "wild_twos_canasta_bonus": (lambda p: "wild_twos" not in p.canasta_kinds, SPECIAL),
+    "wild_jokers_canasta_bonus": (lambda p: "wild_jokers" not in p.canasta_kinds, SPECIAL),
+    "wild_canasta_bonus": (lambda p: "wild" not in p.canasta_kinds, SPECIAL),
     # scoring._threes_lines: per-colour threes use threes_table; red-each threes use the two below.
+    # (all four only with two packs, which hold four red threes: rule_profile.red_threes_value)
     "red_three_bonus": (lambda p: p.threes_scoring == "per_colour", {"threes_scoring": "red_each"}),
-    "all_four_red_threes_bonus": (lambda p: p.threes_scoring == "per_colour", {"threes_scoring": "red_each"}),
-    "threes_table": (lambda p: p.threes_scoring == "red_each", {"threes_scoring": "per_colour"}),
+    "all_four_red_threes_bonus": (lambda p: p.threes_scoring == "per_colour" or p.packs != 2,
+                                  {"threes_scoring": "red_each", "packs": 2}),
+    "threes_table": (lambda p: p.threes_scoring == "red_each", {"threes_scoring": "per_colour", "packs": 2}),
     # scoring._threes_lines: threes signed by canastas do not look at melds.
-    "red_threes_negative_without_meld": (lambda p: p.threes_sign_by == "canastas", {"threes_sign_by": "melds"}),
+    "red_threes_negative_without_meld": (lambda p: p.threes_sign_by != "melds", {"threes_sign_by": "melds"}),
     "all_four_red_threes_negative": (
-        lambda p: p.threes_sign_by == "canastas" or p.threes_scoring == "per_colour"
+        lambda p: p.threes_sign_by != "melds" or p.threes_scoring == "per_colour" or p.packs != 2
         or not p.red_threes_negative_without_meld,
-        {"threes_sign_by": "melds", "threes_scoring": "red_each", "red_threes_negative_without_meld": True}),
+        {"threes_sign_by": "melds", "threes_scoring": "red_each", "red_threes_negative_without_meld": True,
+         "packs": 2}),
     # melds.judge_turn: a natural-canasta waiver never counts a pile meld anyway; no waiver, nothing to limit.
     "canasta_waiver_with_pile": (lambda p: p.complete_canasta_waives != "any", {"complete_canasta_waives": "any"}),
     # melds.judge_turn: the size of a pure meld matters only when the opening needs one.
@@ -152,10 +158,31 @@ INERT_WHEN = {
     "concealed_needs_canasta": (lambda p: not p.concealed_allowed, {"concealed_allowed": True}),
     "concealed_allows_additions": (lambda p: not p.concealed_allowed, {"concealed_allowed": True}),
     # scoring._threes_lines: five and six red threes exist only in three packs, scored red three by red three.
-    "five_red_threes_bonus": (lambda p: p.packs == 2 or p.threes_scoring == "per_colour",
+    "five_red_threes_bonus": (lambda p: p.packs != 3 or p.threes_scoring == "per_colour",
                               {"packs": 3, "threes_scoring": "red_each"}),
-    "six_red_threes_bonus": (lambda p: p.packs == 2 or p.threes_scoring == "per_colour",
+    "six_red_threes_bonus": (lambda p: p.packs != 3 or p.threes_scoring == "per_colour",
                              {"packs": 3, "threes_scoring": "red_each"}),
+    # RuleProfile.minimum: a minimum by deal number decides wherever the deal is known (the rules pages).
+    "minimum_table": (lambda p: bool(p.minimum_by_deal), {"minimum_by_deal": ()}),
+    "minimum_below_zero": (lambda p: bool(p.minimum_by_deal), {"minimum_by_deal": ()}),
+    # melds.judge_turn: a wild-card meld opening alone matters only where the opening needs a pure meld.
+    "wild_meld_may_open_alone": (lambda p: not p.opening_requires_pure_meld, {"opening_requires_pure_meld": True}),
+    # scoring.game_state: a game of a fixed number of deals (Hand and Foot's four) never looks at the target.
+    "target": (lambda p: p.deals_in_game > 0, {"deals_in_game": 0}),
+    # melds: black threes that are never melded are never worth their melded value.
+    "black_three_melded_points": (lambda p: p.black_threes_meld == "never", {"black_threes_meld": "going_out"}),
+    # scoring._threes_lines: per-colour black threes are bonus cards, never counted as left in hand apart.
+    "black_threes_in_hand_apart": (lambda p: p.threes_scoring == "per_colour", {"threes_scoring": "red_each"}),
+    # pile._takes: where only the cards above a wild card are taken, that rule decides first.
+    "pile_take_count": (lambda p: p.only_cards_above_wild, {"only_cards_above_wild": False}),
+    # profiles.canasta_bonus: the family's kinds are scored only where the profile counts them.
+    "samba_canasta_bonus": (lambda p: "samba" not in p.canasta_kinds,
+                            {"canasta_kinds": ("natural", "mixed", "samba"), "canastas_of_kind_to_go_out": ()}),
+    "escalera_canasta_bonus": (lambda p: "escalera" not in p.canasta_kinds,
+                               {"canasta_kinds": ("natural", "mixed", "escalera"), "canastas_of_kind_to_go_out": ()}),
+    "bolivia_canasta_bonus": (lambda p: "bolivia" not in p.canasta_kinds,
+                              {"canasta_kinds": ("natural", "mixed", "bolivia"), "all_wild_melds": True,
+                               "canastas_of_kind_to_go_out": ()}),
     # scoring._lines: partners share their hands only in cut-throat.
     "cut_throat_pools_hands": (lambda p: not p.cut_throat,
                                {"players": 3, "partnerships": False, "teams": "cut_throat"}),
@@ -275,7 +302,7 @@ def test_a_citation_holds_no_words_of_the_project_outside_its_translated_notes()
         if " (" not in heading:
             continue
         note = heading.split(" (", 1)[1].rstrip(")")
-        bare = re.sub(r"docs/RULES\.md|§[\d.]+|\b[A-Z]-A\d+\b|[,\s]", "", note)
+        bare = re.sub(r"docs/RULES\.md|§[\d.]+|\b[A-Z]{1,2}-A\d+\b|[,\s]", "", note)
         assert note in CITATION_NOTES or not bare, (profile.id, cite)
     notes = {c.split(" (", 1)[1].rstrip(")") for _, c in _citations() if " (" in c}
     assert CITATION_NOTES <= notes  # every note listed is used

@@ -17,6 +17,12 @@ EXPECTED = {
     "silhill": (0, 50, 50, 90, 90, 120, 120, 120),
     # classic: Minimum Count — the unlabelled first row (15) is the negative score (C-A3)
     "classic": (15, 50, 50, 90, 90, 120, 120, 120),
+    # samba: Scoring (BCA-S) — 15 below 0, then 50, 90 and 120 as in the four-hand game (160 from 7,000)
+    "samba": (15, 50, 50, 90, 90, 120, 120, 120),
+    # bolivia: Wild Cards (BCA-B) — the Samba table, staying at 150 from 7,000
+    "bolivia": (15, 50, 50, 90, 90, 120, 120, 120),
+    # hand-and-foot: the minimum follows the deal (50, 90, 120, 150); asked without a deal, the first deal's 50
+    "hand-and-foot": (50, 50, 50, 50, 50, 50, 50, 50),
 }
 
 

@@ -8,9 +8,10 @@ from scorekeeper.rules import (
 )
 
 
-def test_five_profiles_in_order():
-    """docs/API.md Profiles — the five ids, in file order."""
-    assert list(PROFILES) == ["bicycle", "yahoo", "modern-american", "silhill", "classic"]
+def test_the_profiles_in_order():
+    """docs/API.md Profiles — the five ids, in file order, then the Canasta family's three (docs/RULES.md §7)."""
+    assert list(PROFILES) == ["bicycle", "yahoo", "modern-american", "silhill", "classic", "samba", "bolivia",
+                              "hand-and-foot"]
 
 
 def test_unknown_profile():
@@ -49,7 +50,9 @@ def test_card_values(pid):
     values = {"JK": 50, "2": 20, "A": 20, "K": 10, "8": 10, "7": 5, "4": 5}
     for rank, value in values.items():
         assert Card(rank).points(p) == value
-    assert Card("3", "S").points(p) == 5
+    # bolivia: Black Threes (BCA-B) — a black three caught in a hand costs 100; melded when going out it counts 5
+    assert Card("3", "S").points(p) == (100 if pid == "bolivia" else 5)
+    assert p.melded_points((Card("3", "S"),)) == 5
 
 
 def test_profile_checks_its_target():
@@ -74,6 +77,9 @@ REQUIRED = {
     "modern-american": {"target", "rule_of_five", "melds_count_minus_without_canasta"},
     "silhill": {"target"},
     "classic": {"target"},
+    "samba": {"target", "minimum_from_7000", "threes_sign_by"},
+    "bolivia": {"target", "minimum_from_7000", "threes_sign_by"},
+    "hand-and-foot": {"deals_in_game", "minimum_by_deal", "books_to_go_out", "red_three_in_hand_points"},
 }
 
 
@@ -168,12 +174,18 @@ def test_penalties():
     {"players": 3},
     {"players": 7, "partnerships": False},
     {"draw": 3},
-    {"canastas_to_go_out": 3},
+    {"canastas_to_go_out": 7},
     {"min_naturals": 0},
     {"max_meld_size": 6},
     {"wild_meld_may_open_alone": True},
     {"canasta_kinds": ("natural",)},
     {"canasta_kinds": ("natural", "mixed", "sevens")},
+    {"canasta_kinds": ("natural", "mixed", "samba", "escalera")},
+    {"canasta_kinds": ("natural", "mixed", "bolivia")},  # a canasta of wild cards where none may be melded
+    {"canastas_of_kind_to_go_out": (("samba", 1),)},
+    {"canastas_of_kind_to_go_out": (("natural", 2),)},  # more than the one canasta bicycle needs
+    {"pile_take_count": 1},
+    {"foot_cards": 100},
     {"natural_canasta_bonus": -500},
     {"going_out_bonus": 101},
     {"joker_points": 52},

@@ -220,7 +220,7 @@ def test_game_state():
     ({"sides": {"we": {"meld_points": -5}, "they": {}}}, "sides.we.meld_points"),
     ({"sides": {"we": {"meld_points": 12}, "they": {}}}, "sides.we.meld_points"),
     ({"sides": {"we": {"meld_points": 1.5}, "they": {}}}, "sides.we.meld_points"),
-    ({"sides": {"we": {"red_threes": 7}, "they": {}}}, "sides.we.red_threes"),  # three packs hold six
+    ({"sides": {"we": {"red_threes": 13}, "they": {}}}, "sides.we.red_threes"),  # six packs hold twelve
     ({"sides": {"we": {"went_out": "yes"}, "they": {}}}, "sides.we.went_out"),
     ({"sides": {"we": {"canastas": {"golden": 1}}, "they": {}}}, "sides.we.canastas.golden"),
     ({"sides": {"we": {"penalties": [{"reason": "x"}]}, "they": {}}}, "sides.we.penalties[0].points"),

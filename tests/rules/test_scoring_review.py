@@ -7,8 +7,9 @@ from hypothesis import given, settings, strategies as st
 
 from scorekeeper.rules import (
     PROFILES, Card, CustomPenalty, ImpossibleDeal, InvalidRequest, SideDeal, game_state, get_profile,
-    profile_options, score_deal,
+    profile_options, score_deal, scores_black_threes,
 )
+from scorekeeper.rules.cards import SEQUENCE_RANKS
 
 from .helpers import P, bonuses, possible, totals
 from .helpers import by_cards as side
@@ -239,7 +240,19 @@ HAND_CARDS = NATURALS + WILDS + [Card("3", "S")]
 
 
 @st.composite
-def meld(draw):
+def sequence(draw):
+    """Samba, Bolivia (BCA-S, Sequence Meld): a run of one suit, sometimes spoilt by a wild card."""
+    start = draw(st.integers(0, len(SEQUENCE_RANKS) - 3))
+    length = draw(st.integers(3, min(8, len(SEQUENCE_RANKS) - start)))
+    suit = draw(st.sampled_from("SHDC"))
+    run = tuple(Card(rank, suit) for rank in SEQUENCE_RANKS[start:start + length])
+    return run + tuple(draw(st.lists(st.sampled_from(WILDS), max_size=1)))
+
+
+@st.composite
+def meld(draw, sequences=False):
+    if sequences and draw(st.booleans()):
+        return draw(sequence())
     rank = draw(st.sampled_from(NATURALS + [None]))
     if rank is None:  # a wild-card meld (legal under modern-american only; warned elsewhere)
         return tuple(draw(st.lists(st.sampled_from(WILDS), min_size=3, max_size=7)))
@@ -247,13 +260,16 @@ def meld(draw):
 
 
 @st.composite
-def a_side(draw, kinds, special, went_out):
+def a_side(draw, profile, went_out):
+    by_cards = draw(st.booleans())
+    black = scores_black_threes(profile) and not (by_cards and profile.black_threes_in_hand_apart)
     common = {"red_threes": draw(st.integers(0, 2)), "went_out": went_out,
               "concealed": went_out and draw(st.booleans()),
-              "black_threes": draw(st.integers(0, 2)) if special else 0,
+              "black_threes": draw(st.integers(0, 2)) if black else 0,
               "penalties": tuple(CustomPenalty(n * 5, "x") for n in draw(st.lists(st.integers(0, 300), max_size=2)))}
-    if draw(st.booleans()):
-        return SideDeal(melds=tuple(draw(st.lists(meld(), max_size=4))),
+    kinds = profile.canasta_kinds
+    if by_cards:
+        return SideDeal(melds=tuple(draw(st.lists(meld(profile.sequences), max_size=4))),
                         hands=tuple(tuple(draw(st.lists(st.sampled_from(HAND_CARDS), max_size=9)))
                                     for _ in range(draw(st.integers(0, 3)))), **common)
     return SideDeal(meld_points=draw(st.integers(0, 400)) * 5, hand_points=draw(st.integers(0, 200)) * 5,
@@ -266,10 +282,9 @@ def a_deal(draw):
     pid, name, value = draw(st.sampled_from(OPTION_VALUES))
     option = next(opt for opt in get_profile(pid).options if opt.name == name)
     profile = get_profile(pid).with_options(option.setting(value))  # with the table the value needs
-    special = len(profile.canasta_kinds) > 2
     n = draw(st.integers(2, 3))
     out = draw(st.integers(-1, n - 1))
-    sides = {f"s{i}": draw(a_side(profile.canasta_kinds, special, i == out)) for i in range(n)}
+    sides = {f"s{i}": draw(a_side(profile, i == out)) for i in range(n)}
     if profile.cut_throat and n == 3:  # cut-throat: a lone hand, or nobody took the pile
         lone = draw(st.integers(-1, 2))
         sides = {key: dataclasses.replace(side, lone_hand=i == lone) for i, (key, side) in enumerate(sides.items())}
@@ -307,8 +322,8 @@ def test_breakdown_sums_to_the_deal_under_every_profile_and_option(case):
     assert result.to_dict()["sides"].keys() == sides.keys()
 
 
-def test_profiles_used_by_the_property_test_are_the_five():
-    """docs/API.md Profiles — the option values above cover all five profiles."""
+def test_profiles_used_by_the_property_test_are_every_profile():
+    """docs/API.md Profiles — the option values above cover every profile, the Canasta family's too."""
     assert {pid for pid, _, _ in OPTION_VALUES} == set(PROFILES)
 
 
@@ -337,7 +352,7 @@ def test_replace_keeps_scoring_consistent():
      "request.invalid_field"),
     ({"sides": {"we": {"canastas": {"mixed": True}}, "they": {}}}, "sides.we.canastas.mixed",
      "request.invalid_field"),
-    ({"sides": {"we": {}, "they": {"black_threes": 5}}}, "sides.they.black_threes", "request.invalid_field"),
+    ({"sides": {"we": {}, "they": {"black_threes": 13}}}, "sides.they.black_threes", "request.invalid_field"),
     ({"sides": {"we": {}, "they": {"concealed": 1}}}, "sides.they.concealed", "request.invalid_field"),
     ({"sides": {"we": {"penalties": "illegal-meld"}, "they": {}}}, "sides.we.penalties", "request.invalid_field"),
     ({"sides": {"we": {"penalties": ["x", 5]}, "they": {}}}, "sides.we.penalties[1]", "request.invalid_field"),
