@@ -27,6 +27,11 @@ NOTES = {
 }
 
 
+def _noted(heading: str, note: str) -> str:
+    """A heading cited with a note of the project's own: ``"The Deal (docs/RULES.md §7.2: NHF-S)"``."""
+    return f"{heading} ({note})"
+
+
 def _sources(pid: str, pairs: dict[str, str]) -> tuple[tuple[str, str], ...]:
     return tuple((k, f"{pid}: {v}") for k, v in pairs.items())
 
@@ -36,8 +41,8 @@ def _minimum_from_7000(base: tuple, default: int, source: str) -> Option:
     return Option(
         "minimum_from_7000", N_("Initial-meld minimum from 7,000"), "choice", (160, 150) if default == 160
         else (150, 160), default,
-        N_("160: a side with 7,000 or more needs 160 for its first meld, as the Samba page of the Bicycle rules "
-           "gives it. 150: it needs 150, as the Bolivia page says the Samba table goes."),
+        N_("160: once a side's total has reached 7,000, it needs 160 for its first meld, as the Samba page of the "
+           "Bicycle rules gives it. 150: it needs 150, as the Bolivia page says the Samba table goes."),
         source, field="minimum_table",
         to_fields=lambda value: {"minimum_table": base + ((7000, value),)},
         from_profile=lambda p: dict(p.minimum_table).get(7000, default))
@@ -58,18 +63,19 @@ def _threes_sign(source: str) -> Option:
 # Samba
 # --------------------------------------------------------------------------------------
 
-_FOUR = f"Samba ({NOTES['four_hand']})"
 _SAMBA_SOURCES = {
+    # where the page leaves a point to the four-hand game (docs/RULES.md SA-A3)
+    **dict.fromkeys(("stock", "card_values", "black_threes", "top_discard"), _noted("Samba", NOTES["four_hand"])),
     "general": "Samba", "players": "Number of Players", "packs": "The Pack", "cards_dealt": "The Deal",
-    "draw": "The Deal", "upcard": f"The Deal ({NOTES['nhf']})", "stock": _FOUR, "card_values": _FOUR,
-    "wild": "Wild Cards", "melds": "Wild Cards", "sequences": "Sequence Meld", "canastas": "Canastas",
-    "black_threes": _FOUR, "red_threes": "Scoring", "minimum": "Scoring", "top_discard": _FOUR, "pile": "The Deal",
-    "frozen": "The Deal", "going_out": "Canastas", "concealed": "Scoring", "scoring": "Scoring", "target": "Scoring",
+    "draw": "The Deal", "upcard": _noted("The Deal", NOTES["nhf"]), "wild": "Wild Cards", "melds": "Wild Cards",
+    "sequences": "Sequence Meld", "canastas": "Canastas", "red_threes": "Scoring", "minimum": "Scoring",
+    "pile": "The Deal", "frozen": "The Deal", "going_out": "Canastas", "concealed": "Scoring", "scoring": "Scoring",
+    "target": "Scoring",
 }
 _SAMBA_MINIMUMS = ((0, 50), (1500, 90), (3000, 120))
 
 SAMBA = RuleProfile(
-    id="samba", name=N_("Samba"), source="Samba, Bicycle game rules finder (bicyclecards.ca)",
+    id="samba", name=N_("Samba"), source="Samba, Bicycle Game Rules Finder",
     target=10000, players=4, partnerships=True, packs=3, cards_dealt=15, draw=2,
     upcard=N_("turned; re-turned while it is a joker, a two or a three"),
     stock_exhaustion=N_("as in the four-hand game: play goes on while each player takes the discard that joins his "
@@ -99,18 +105,17 @@ SAMBA = RuleProfile(
 # Bolivia
 # --------------------------------------------------------------------------------------
 
-_AS_SAMBA = f"Bolivia ({NOTES['as_samba']})"
 _BOLIVIA_SOURCES = {
-    "general": "Bolivia", "players": _AS_SAMBA, "packs": _AS_SAMBA, "cards_dealt": _AS_SAMBA, "draw": _AS_SAMBA,
-    "upcard": _AS_SAMBA, "stock": _AS_SAMBA, "card_values": _AS_SAMBA, "wild": "Wild Cards", "melds": "Wild Cards",
-    "wild_meld": "Wild Cards", "sequences": _AS_SAMBA, "canastas": "Wild Cards", "black_threes": "Black Threes",
-    "red_threes": _AS_SAMBA, "minimum": "Wild Cards", "top_discard": _AS_SAMBA, "pile": _AS_SAMBA,
-    "frozen": "Wild Cards", "going_out": "Going Out", "concealed": _AS_SAMBA, "scoring": _AS_SAMBA,
-    "target": "Wild Cards",
+    # the same game as Samba where the page changes nothing (docs/RULES.md BO-A1)
+    **dict.fromkeys(("players", "packs", "cards_dealt", "draw", "upcard", "stock", "card_values", "sequences",
+                     "red_threes", "top_discard", "pile", "concealed", "scoring"), _noted("Bolivia", NOTES["as_samba"])),
+    "general": "Bolivia", "wild": "Wild Cards", "melds": "Wild Cards", "wild_meld": "Wild Cards",
+    "canastas": "Wild Cards", "black_threes": "Black Threes", "minimum": "Wild Cards", "frozen": "Wild Cards",
+    "going_out": "Going Out", "target": "Wild Cards",
 }
 
 BOLIVIA = RuleProfile(
-    id="bolivia", name=N_("Bolivia"), source="Bolivia, Bicycle game rules finder (bicyclecards.ca)",
+    id="bolivia", name=N_("Bolivia"), source="Bolivia, Bicycle Game Rules Finder",
     target=15000, players=4, partnerships=True, packs=3, cards_dealt=15, draw=2,
     upcard=SAMBA.upcard, stock_exhaustion=SAMBA.stock_exhaustion,
     black_three_points=100, black_three_melded_points=5, black_threes_in_hand_apart=True,
@@ -174,7 +179,7 @@ def _books_of(profile: RuleProfile) -> str:
 
 
 HAND_AND_FOOT = RuleProfile(
-    id="hand-and-foot", name=N_("Hand and Foot"), source="Hand and Foot (published rule pages)",
+    id="hand-and-foot", name=N_("Hand and Foot"), source="Hand & Foot rule pages",
     target=10000, deals_in_game=4, players=4, partnerships=True, packs=5, cards_dealt=11, foot_cards=11, draw=2,
     upcard=N_("one card turned face up"),
     stock_exhaustion=N_("the discard pile is shuffled to make a new stock"),

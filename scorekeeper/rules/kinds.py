@@ -1,11 +1,28 @@
-"""The kinds of canasta in words: a count of them ("2 natural canastas", "1 clean book") and one by its name.
+"""The kinds of canasta a profile may count, and the kinds in words: a count of them ("2 natural canastas", "1 clean
+book") and one by its name.
 
-A fact kept for the reader's language (``i18n.Text``). Hand and Foot calls its canastas books (``canasta_name``:
+The words are a fact kept for the reader's language (``i18n.Text``). Hand and Foot calls its canastas books (``canasta_name``:
 clean, dirty and wild-card books); every other profile calls them canastas.
 """
 from __future__ import annotations
 
+import typing
+from typing import Literal
+
 from .i18n import N_, Nn_, Text, _, ngettext
+
+CanastaKind = Literal["natural", "mixed", "sevens", "aces", "wild_twos", "wild_jokers", "wild", "samba", "escalera",
+                      "bolivia"]
+CLASSIC_CANASTAS: tuple[CanastaKind, ...] = ("natural", "mixed")
+#: modern-american's canastas: sevens, aces and wild-card canastas are kinds of their own.
+SPECIAL_CANASTAS: tuple[CanastaKind, ...] = ("natural", "mixed", "sevens", "aces", "wild_twos", "wild_jokers", "wild")
+#: Every kind of canasta any profile counts (the names a deal by totals may give).
+ALL_CANASTAS: tuple[CanastaKind, ...] = typing.get_args(CanastaKind)
+#: A sequence of seven cards of one suit: Samba calls it a samba, Bolivia an escalera (BCA-S; BCA-B, Going Out).
+SEQUENCE_CANASTAS: tuple[CanastaKind, ...] = ("samba", "escalera")
+#: A canasta of seven wild cards, where the rules have one besides modern-american's: Bolivia's bolivia, Hand and
+#: Foot's wild-card book.
+WILD_CANASTAS: tuple[CanastaKind, ...] = ("bolivia", "wild")
 
 _COUNTED = {
     "natural": Nn_("%(num)d natural canasta", "%(num)d natural canastas"),

@@ -106,12 +106,33 @@ def _labels(profile: RuleProfile) -> dict[str, str]:
     return labels
 
 
+def _cards_section(profile: RuleProfile, labels: dict[str, str]) -> Section:
+    card_rows = [
+        (labels["joker_points"], points(profile.joker_points)),
+        (labels["two_points"], points(profile.two_points)),
+        (labels["ace_points"], points(profile.ace_points)),
+        (labels["high_points"], points(profile.high_points)),
+        (labels["low_points"], points(profile.low_points)),
+        (labels["black_three_points"], points(profile.black_three_points)),
+    ]
+    if profile.eight_nine_points != profile.high_points:
+        card_rows.insert(4, (labels["eight_nine_points"], points(profile.eight_nine_points)))
+    if profile.black_three_melded_points != profile.black_three_points and profile.black_threes_meld != "never":
+        card_rows.append((labels["black_three_melded_points"], points(profile.black_three_melded_points)))
+    if profile.red_three_in_hand_points:
+        card_rows.append((_("Red three left in hand"), points(profile.red_three_in_hand_points)))
+    card_notes = [_("Melded cards count plus, cards left in hand minus.")]
+    if profile.melds_count_minus_without_canasta:
+        card_notes.append(labels["melds_count_minus_without_canasta"] + ".")
+    return Section(_("Card values"), tuple(card_rows), tuple(card_notes))
+
+
 def reference(profile: RuleProfile) -> list[Section]:
     """The sections printed beside the score columns of a blank sheet."""
     labels = _labels(profile)
 
     game_rows = [
-        (labels["deals_in_game"], str(profile.deals_in_game)) if profile.deals_in_game
+        (_("Deals in a game"), str(profile.deals_in_game)) if profile.deals_in_game
         else (_("Game target"), points(profile.target)),
         (labels["canastas_to_go_out"], _going_out_need(profile)),
     ]
@@ -145,24 +166,7 @@ def reference(profile: RuleProfile) -> list[Section]:
         threes_notes.append(_("Red threes count minus for a side that has melded nothing."))
     bonuses = Section(_("Bonuses"), tuple(bonus_rows), tuple(threes_notes))
 
-    card_rows = [
-        (labels["joker_points"], points(profile.joker_points)),
-        (labels["two_points"], points(profile.two_points)),
-        (labels["ace_points"], points(profile.ace_points)),
-        (labels["high_points"], points(profile.high_points)),
-        (labels["low_points"], points(profile.low_points)),
-        (labels["black_three_points"], points(profile.black_three_points)),
-    ]
-    if profile.eight_nine_points != profile.high_points:
-        card_rows.insert(4, (labels["eight_nine_points"], points(profile.eight_nine_points)))
-    if profile.black_three_melded_points != profile.black_three_points and profile.black_threes_meld != "never":
-        card_rows.append((labels["black_three_melded_points"], points(profile.black_three_melded_points)))
-    if profile.red_three_in_hand_points:
-        card_rows.append((_("Red three left in hand"), points(profile.red_three_in_hand_points)))
-    card_notes = [_("Melded cards count plus, cards left in hand minus.")]
-    if profile.melds_count_minus_without_canasta:
-        card_notes.append(labels["melds_count_minus_without_canasta"] + ".")
-    cards = Section(_("Card values"), tuple(card_rows), tuple(card_notes))
+    cards = _cards_section(profile, labels)
 
     if profile.penalties:
         penalties = Section(_("Penalties"), tuple((_(p.label), points(-p.points)) for p in profile.penalties))

@@ -15,6 +15,7 @@ from werkzeug.routing import IntegerConverter
 from . import devices, hosts, trouble
 from .. import clock
 from .errors import error_response
+from .kind_words import canasta_kind_name
 from .wording import citation, document_title
 from scorekeeper.rules import PROFILES
 from scorekeeper.web.forms import option_value_name
@@ -57,24 +58,6 @@ CONTENT_SECURITY_POLICY = "; ".join(
 
 
 #: A finished canasta's kind (the engine's public kind) as players call it.
-CANASTA_KIND_NAMES = {
-    "natural": _l("Natural canasta"),
-    "mixed": _l("Mixed canasta"),
-    "sevens": _l("Canasta of sevens"),
-    "aces": _l("Canasta of aces"),
-    "wild": _l("Wild-card canasta"),
-    "samba": _l("Samba"),
-    "escalera": _l("Escalera"),
-    "bolivia": _l("Bolivia"),
-}
-#: The same where the rules call their canastas books (Hand and Foot).
-BOOK_KIND_NAMES = {
-    "natural": _l("Clean book"),
-    "mixed": _l("Dirty book"),
-    "wild": _l("Wild-card book"),
-}
-
-
 #: The texts the page's scripts (static/js) write, by English text; translated per page into the page-words meta.
 SCRIPT_TEXTS = (
     _l("The app could not accept that. Reload the page and try again."),
@@ -111,13 +94,6 @@ def page_words() -> dict[str, str]:
         words[f"card.{form}"] = ngettext("%(num)d card", "%(num)d cards", n).replace(str(n), "{n}", 1)
         words[f"meld.{form}"] = ngettext("%(num)d meld, ", "%(num)d melds, ", n).replace(str(n), "{n}", 1)
     return words
-
-
-def canasta_kind_name(kind: str, profile=None) -> str:
-    """A kind of canasta in words; under ``profile``'s rules where they call canastas books (Hand and Foot)."""
-    if profile is not None and profile.canasta_name == "book" and kind in BOOK_KIND_NAMES:
-        return str(BOOK_KIND_NAMES[kind])
-    return str(CANASTA_KIND_NAMES.get(kind, kind))
 
 
 class RowIdConverter(IntegerConverter):

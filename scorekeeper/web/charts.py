@@ -15,15 +15,16 @@ LEFT, RIGHT, TOP, BOTTOM = 40, 8, 10, 22
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
 
 
-def _scale(values: list[int], target: int) -> tuple[int, int]:
+def _scale(values: list[int], target: int | None) -> tuple[int, int]:
     low = min(0, *values)
-    high = max(target, *values)
+    high = max(target or 0, *values)
     return low, (high if high > low else low + 1)
 
 
-def running_totals_svg(names: dict[str, str], totals: dict[str, list[int]], target: int,
+def running_totals_svg(names: dict[str, str], totals: dict[str, list[int]], target: int | None,
                        title: str | None = None) -> Markup:
-    """The SVG of ``totals`` (each side's total after every deal, from 0) against ``target``."""
+    """The SVG of ``totals`` (each side's total after every deal, from 0) against ``target`` (None: a game of a
+    fixed number of deals, which has no target to draw)."""
     title = title or _("Running totals")
     values = [v for series in totals.values() for v in series]
     low, high = _scale(values, target)
@@ -40,10 +41,11 @@ def running_totals_svg(names: dict[str, str], totals: dict[str, list[int]], targ
              f'role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>',
              f'<line class="chart-axis" x1="{LEFT}" y1="{y(0):.1f}" x2="{WIDTH - RIGHT}" y2="{y(0):.1f}" '
              'stroke="#888" stroke-width="1"/>',
-             f'<line class="chart-target" x1="{LEFT}" y1="{y(target):.1f}" x2="{WIDTH - RIGHT}" y2="{y(target):.1f}" '
-             'stroke="#c0392b" stroke-width="1" stroke-dasharray="4 4"/>',
-             f'<text x="{LEFT - 4}" y="{y(target) + 4:.1f}" text-anchor="end" font-size="10" fill="currentColor">'
-             f'{target}</text>',
+             *(() if target is None else (
+                 f'<line class="chart-target" x1="{LEFT}" y1="{y(target):.1f}" x2="{WIDTH - RIGHT}" '
+                 f'y2="{y(target):.1f}" stroke="#c0392b" stroke-width="1" stroke-dasharray="4 4"/>',
+                 f'<text x="{LEFT - 4}" y="{y(target) + 4:.1f}" text-anchor="end" font-size="10" '
+                 f'fill="currentColor">{target}</text>')),
              f'<text x="{LEFT - 4}" y="{y(0) + 4:.1f}" text-anchor="end" font-size="10" fill="currentColor">0</text>',
              f'<text x="{WIDTH - RIGHT}" y="{TOP + 8}" text-anchor="end" font-size="10" fill="currentColor">'
              f'{escape(ngettext("%(num)d deal", "%(num)d deals", deals))}</text>']
@@ -65,4 +67,5 @@ def running_totals_svg(names: dict[str, str], totals: dict[str, list[int]], targ
 def summary_chart(summary) -> Markup:
     """The running-totals chart of a game's summary."""
     names = {side.key: side.name for side in summary.game.sides}
-    return running_totals_svg(names, summary.running_totals(), summary.profile.target)
+    profile = summary.profile
+    return running_totals_svg(names, summary.running_totals(), None if profile.deals_in_game else profile.target)

@@ -23,33 +23,11 @@ from ..rules import DEFAULT_PROFILE, PROFILES, RuleProfile, listable_penalties, 
 from ..rules.cards import shown_cards
 from ..rules.explain import option_value_text
 from ..rules.tables import offered_choices, offered_options, seat_order
+from .kind_words import canasta_word
 from .seats import layout_key, side_layout, table_target  # noqa: F401  (the new-game form's table)
 
 SUM_RE = re.compile(r"^[+-]?\d{1,6}(?:[+-]\d{1,6}){0,30}$")
 TERM_RE = re.compile(r"[+-]?\d+")
-
-#: Plain words for the canasta kinds a profile may list (the profile says which exist).
-CANASTA_WORDS = {
-    "natural": _l("Natural"),
-    "mixed": _l("Mixed"),
-    "sevens": _l("Sevens"),
-    "aces": _l("Aces"),
-    "wild_twos": _l("Seven twos"),
-    "wild_jokers": _l("Jokers and twos"),
-    "wild": _l("Other wild cards"),
-    "samba": _l("Sambas"),
-    "escalera": _l("Escaleras"),
-    "bolivia": _l("Bolivias"),
-}
-#: The same where the rules call their canastas books (Hand and Foot).
-BOOK_WORDS = {"natural": _l("Clean books"), "mixed": _l("Dirty books"), "wild": _l("Wild-card books")}
-
-
-def canasta_word(profile: RuleProfile, kind: str):
-    """The deal form's label for a count of canastas of ``kind``."""
-    if profile.canasta_name == "book" and kind in BOOK_WORDS:
-        return BOOK_WORDS[kind]
-    return CANASTA_WORDS.get(kind, kind.replace("_", " "))
 
 WENT_OUT_CHOICES = [SelectChoice("no", _l("No")), SelectChoice("yes", _l("Went out")), SelectChoice("concealed", _l("Concealed"))]
 

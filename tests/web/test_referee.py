@@ -13,8 +13,11 @@ from scorekeeper.stores.deals import add_deal
 from scorekeeper.stores.games import create_game
 from scorekeeper.stores.summary import game_summary
 from scorekeeper.rules import PROFILES, Situation, check_meld, get_profile, parse_cards, profile_options
+from scorekeeper.rules.cards import pack_limits
 from scorekeeper.rules.explain import TOPICS
 from tests.recording import game_path
+
+from ..api.cases import going_out_table
 from scorekeeper.web.wording import citation, document_title
 
 PROFILE_IDS = list(PROFILES)
@@ -169,8 +172,11 @@ TWO_CANASTAS = {"table-0": "K K K K K K K", "table-1": "Q Q Q Q Q Q Q"}
 
 @pytest.mark.parametrize("pid", PROFILE_IDS)
 def test_going_out_with_two_canastas_and_a_discard_is_legal_everywhere(client, pid):
-    data = {"rules": pid, "opened": "1", "player_melded": "1", **TWO_CANASTAS, "melds-0": "9 9 9",
-            "discard": "5", "drew": "stock"}
+    """The canastas going out needs (an escalera among two under bolivia, two clean and two dirty books under
+    hand-and-foot, from the foot) and a discard make going out legal under every profile."""
+    table = {f"table-{i}": meld for i, meld in enumerate(going_out_table(pid))}
+    data = {"rules": pid, "opened": "1", "player_melded": "1", **table, "melds-0": "9 9 9",
+            "discard": "5", "drew": "stock", "in_foot": "1"}
     response = client.post("/referee/go-out", data=data)
     assert response.status_code == 200
     assert verdict_word(response) == "LEGAL"
@@ -183,7 +189,7 @@ def test_going_out_without_a_canasta_is_not_legal(client, pid):
     data = {"rules": pid, "opened": "1", "table-0": "K K K", "melds-0": "9 9 9", "discard": "5"}
     response = client.post("/referee/go-out", data=data)
     assert verdict_word(response) == "NOT LEGAL"
-    assert "go_out.too_few_canastas" in violation_codes(response)
+    assert {"go_out.too_few_canastas", "go_out.too_few_canastas_of_kind"} & set(violation_codes(response))
 
 
 def test_modern_american_needs_a_last_discard(client):
@@ -213,17 +219,23 @@ def test_concealed_going_out_earns_the_extra_bonus(client):
     [
         ("/referee/meld", {"melds-0": "K K Z"}, "melds-0", "'Z' is not a card"),
         ("/referee/meld", {"opened": "1", "melds-0": "3 3 3"}, "melds-0", "three needs its suit"),
-        ("/referee/meld", {"opened": "1", "table-0": "K K K K K", "add-0": "K K K K"}, "add-0", "only 8 kings"),
+        # one king more than the profile's pack holds (8 in two packs, 12 in three, 20 in five)
+        ("/referee/meld", {"opened": "1", "table-0": "{kings}", "add-0": "K"}, "add-0", "only {limit} kings"),
         ("/referee/pile", {"top": "X"}, "top", "'X' is not a card"),
         ("/referee/pile", {"top": "K Q", "uses": "K K"}, "top", "single card"),
         ("/referee/pile", {"uses": "K K"}, "top", "top card"),
         ("/referee/go-out", {"discard": "3"}, "discard", "three needs its suit"),
-        ("/referee/go-out", {"melds-0": "JK JK JK JK JK"}, "melds-0", "only 4 jokers"),
+        ("/referee/go-out", {"melds-0": "{jokers}"}, "melds-0", "only {jokers_limit} jokers"),
         ("/referee/meld", {"score": "lots", "melds-0": "K K K"}, "score", "whole number"),
         ("/referee/meld", {"table-0": "K K K", "add-0": "K"}, "opened", "already opened"),
     ],
 )
 def test_bad_input_is_answered_next_to_its_field(client, pid, url, data, field, words):
+    limits = pack_limits(get_profile(pid).packs)
+    fill = {"kings": " ".join(["K"] * limits["K"]), "limit": limits["K"],
+            "jokers": " ".join(["JK"] * (limits["JK"] + 1)), "jokers_limit": limits["JK"]}
+    data = {key: value.format(**fill) for key, value in data.items()}
+    words = words.format(**fill)
     response = client.post(url, data={"rules": pid, **data})
     assert response.status_code == 422
     assert words in error_next_to(response, field)
@@ -329,7 +341,7 @@ def test_options_as_json_or_repeated_parameters(client):
             "table-0": "K K K K K K K", "melds-0": "9 9 9"}
     response = client.post("/referee/go-out", data=data)
     assert verdict_word(response) == "NOT LEGAL"
-    assert "go_out.too_few_canastas" in violation_codes(response)
+    assert {"go_out.too_few_canastas", "go_out.too_few_canastas_of_kind"} & set(violation_codes(response))
     assert "Canastas needed to go out: 1" in text(response)  # the other reading
 
 
@@ -409,7 +421,7 @@ def test_rules_page_applies_club_options(client):
     assert "a wild card may only join a meld that already holds five natural cards" in page
 
 
-def test_comparison_page_shows_each_topic_with_the_five_values(client):
+def test_comparison_page_shows_each_topic_with_every_profiles_value(client):
     response = client.get("/referee/rules")
     assert response.status_code == 200
     html = unescape(response.get_data(as_text=True))
@@ -420,6 +432,6 @@ def test_comparison_page_shows_each_topic_with_the_five_values(client):
     for profile in PROFILES.values():
         assert profile.name in point
     assert "natural > wild" in point and "wild ≤ natural" in point
-    assert "The same in all five" in html
+    assert "The same in every rule set" in html
     for pid in PROFILES:
         assert f'href="/referee/rules/{pid}"' in html

@@ -1,0 +1,205 @@
+"""The Canasta family on the pages (docs/RULES.md §7): games of Samba, Bolivia and Hand and Foot kept on the
+scorepad through the real deal form, card by card with suits and by totals; the referee's three questions; the
+export and its import; the two PDF sheets read back with pdftotext."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from scorekeeper.stores.games import list_deals
+from scorekeeper.stores.summary import game_summary
+
+from ..sheets.conftest import fetch_pdf, squash, words  # noqa: F401  (fetch_pdf: the sheets' fixture)
+from .scorepad_helpers import start_game
+from tests.recording import game_path, started_id
+
+
+def _save(client, game_id: int, version: int, mode: str = "totals", **fields) -> None:
+    data = {"version": str(version), "mode": mode}
+    data.update({k.replace("__", "-"): str(v) for k, v in fields.items()})
+    response = client.post(f"{game_path(client, game_id)}/deals", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)[:3000]
+
+
+def test_samba_card_by_card_with_suits_on_the_scorepad(client, db):
+    """samba: Sequence Meld, Scoring (BCA-S) — a samba and a mixed canasta out of cards typed with their suits;
+    the deal of tests/rules/test_family.py::test_samba_deal_by_cards_and_by_totals_agree, from 0."""
+    game_id = start_game(client, "samba")
+    html = client.get(f"{game_path(client, game_id)}?mode=cards").get_data(as_text=True)
+    assert 'data-suit="H"' in html and "7H 8H 9H" in html  # the keypad offers suits, the help writes them
+    _save(client, game_id, 1, "cards",
+          we__melds="4h 5h 6h 7h 8h 9h 10h\nKS KD KC KH KS KD 2\nQS QD QC", we__hand_0="", we__hand_1="",
+          we__went_out="yes", we__red_threes=2,
+          they__melds="AS AS AD", they__hand_0="5 6 7", they__hand_1="JK", they__red_threes=3)
+    summary = game_summary(db, game_id)
+    assert summary.totals == {"we": 2360, "they": -305}
+    assert summary.minimums == {"we": 90, "they": 15}
+    assert list_deals(db, game_id)[0].sides["we"]["melds"][0] == "4h 5h 6h 7h 8h 9h 10h"
+
+
+def test_samba_a_wild_card_in_a_sequence_asks_before_saving(client, db):
+    """samba: Wild Cards — no sequence takes a wild card: the preview says so and saving asks for the tick."""
+    game_id = start_game(client, "samba")
+    data = {"version": "1", "mode": "cards", "we-went_out": "no", "we-melds": "7H 8H 2 10H", "we-hand_0": "",
+            "we-hand_1": "", "they-went_out": "no"}
+    response = client.post(f"{game_path(client, game_id)}/deals", data=data)
+    assert response.status_code == 422
+    assert "Wild cards never go into a sequence." in response.get_data(as_text=True)
+    assert list_deals(db, game_id) == []
+
+
+def test_bolivia_by_totals_black_threes_and_the_escalera(client, db):
+    """bolivia: Black Threes, Going Out (BCA-B) — the form asks for the black threes left in hands (100 each); a
+    side that went out without an escalera is questioned before it is saved."""
+    game_id = start_game(client, "bolivia")
+    page = client.get(game_path(client, game_id)).get_data(as_text=True)
+    assert "Black threes left in hands" in page and "Escaleras" in page and "Bolivias" in page
+    data = {"version": "1", "mode": "totals", "we-went_out": "yes", "we-canasta_natural": "1",
+            "we-canasta_mixed": "1", "we-meld_points": "150", "they-went_out": "no", "they-meld_points": "60",
+            "they-hand_points": "60", "they-black_threes": "1"}
+    response = client.post(f"{game_path(client, game_id)}/deals", data=data)
+    assert response.status_code == 422
+    assert "these rules need 1 escalera" in response.get_data(as_text=True)
+    _save(client, game_id, 1, we__went_out="yes", we__canasta_escalera=1, we__canasta_mixed=1, we__meld_points=145,
+          they__meld_points=60, they__hand_points=60, they__black_threes=1, they__red_threes=1)
+    assert game_summary(db, game_id).totals == {"we": 2145, "they": -200}
+
+
+def test_hand_and_foot_four_deals_to_the_end_and_the_sheets(client, db, fetch_pdf):
+    """hand-and-foot: GOCC; JC — four deals with minimums 50, 90, 120, 150; the game ends after the fourth with
+    the side ahead; the game sheet and the blank sheet say so, read back with pdftotext."""
+    game_id = start_game(client, "hand-and-foot")
+    page = client.get(game_path(client, game_id)).get_data(as_text=True)
+    assert "Card points left in hands and feet" in page and "Clean books" in page and "4 deals left" in page
+    summary = game_summary(db, game_id)
+    for number in range(1, 5):
+        assert summary.minimums == {"we": [50, 90, 120, 150][number - 1]} | {"they": [50, 90, 120, 150][number - 1]}
+        _save(client, game_id, summary.version, we__went_out="yes", we__canasta_natural=2, we__canasta_mixed=2,
+              we__meld_points=300, they__canasta_natural=1, they__meld_points=200, they__hand_points=120,
+              they__red_threes=1)
+        summary = game_summary(db, game_id)
+    assert summary.totals == {"we": 8000, "they": 2720}
+    assert summary.game_over and summary.winner == "we"
+    pdf, _response = fetch_pdf(f"{game_path(client, game_id)}/sheet.pdf?paper=a4")
+    text = words(pdf.text())
+    assert "Winner: Us" in text and "8,000" in text
+    assert "Deals in a game 4" in words(pdf.text(layout=False))
+    blank, _response = fetch_pdf("/sheets/blank.pdf?rules=hand-and-foot&paper=a4")
+    text = squash(blank.text(1))
+    assert "Hand and Foot · a game of 4 deals" in text
+    assert "Deal 1 50" in text and "Deal 4 and later 150" in text
+    assert "Clean book 500" in text and "Dirty book 300" in text
+    assert "2 clean books, 2 dirty books" in words(text)
+
+
+def test_samba_game_exported_and_imported_keeps_its_suits(client, db):
+    """A game's file holds each card with its suit where sequences are melded, and imports to the same totals."""
+    game_id = start_game(client, "samba")
+    _save(client, game_id, 1, "cards", we__melds="4H 5H 6H 7H 8H 9H 10H\nKS KD KC KH KS KD 2", we__hand_0="",
+          we__hand_1="", we__went_out="yes", they__melds="QS QD QC", they__hand_0="5", they__hand_1="")
+    exported = client.get(f"{game_path(client, game_id)}/export.json")
+    assert exported.status_code == 200
+    document = json.loads(exported.get_data(as_text=True))
+    assert document["game"]["rules"] == "samba"
+    assert document["game"]["deals"][0]["sides"]["we"]["melds"][0] == "4H 5H 6H 7H 8H 9H 10H"
+    answer = client.post("/games/import", data={"file": (io.BytesIO(exported.data), "samba.json")},
+                         content_type="multipart/form-data")
+    assert answer.status_code == 303, answer.get_data(as_text=True)[:2000]
+    imported = game_summary(db, started_id(client, answer.headers["Location"]))
+    assert imported.totals == game_summary(db, game_id).totals == {"we": 2130, "they": 25}
+
+
+# --------------------------------------------------------------------------------------
+# The referee
+# --------------------------------------------------------------------------------------
+
+def _ask(client, question: str, **fields) -> str:
+    response = client.post(f"/referee/{question}", data={k.replace("__", "-"): v for k, v in fields.items()})
+    assert response.status_code in (200, 422), response.get_data(as_text=True)[:2000]
+    return response.get_data(as_text=True)
+
+
+def test_referee_samba_sequence_and_a_wild_card_in_it(client):
+    """samba: Sequence Meld; Wild Cards — the referee accepts a sequence of one suit and refuses a wild card in
+    one, naming the rule and the page."""
+    legal = _ask(client, "meld", rules="samba", opened="1", melds__0="7H 8H 9H")
+    assert "Legal" in legal or "legal" in legal
+    refused = _ask(client, "meld", rules="samba", opened="1", melds__0="7H 8H 2")
+    assert "Wild cards never go into a sequence." in refused
+    assert "Samba, Bicycle Game Rules Finder, Wild Cards" in refused
+
+
+def test_referee_samba_top_card_onto_a_sequence(client):
+    """samba: The Deal — the top card alone goes onto a sequence on the table, and the pile comes with it."""
+    page = _ask(client, "pile", rules="samba", opened="1", table__0="7H 8H 9H", top="10H", below="5C 6D")
+    assert "data-legal='yes'" in page or 'data-legal="yes"' in page
+    refused = _ask(client, "pile", rules="samba", opened="1", top="10H", uses="JH QH")
+    assert "may not start a sequence" in refused
+
+
+def test_referee_hand_and_foot_going_out_from_the_foot(client):
+    """hand-and-foot: PG-HF; NWP — the go-out page asks whether the foot is picked up, and refuses going out
+    without it; two clean and two dirty books and a discard make it legal."""
+    page = client.get("/referee/go-out?rules=hand-and-foot").get_data(as_text=True)
+    assert 'name="in_foot"' in page
+    fields = dict(rules="hand-and-foot", opened="1", player_melded="1", table__0="K K K K K K K",
+                  table__1="Q Q Q Q Q Q Q", table__2="J J J J 2 2 JK", table__3="10 10 10 10 10 2 JK", discard="5")
+    refused = _ask(client, "go-out", **fields)
+    assert "A player goes out only from the foot" in refused
+    allowed = _ask(client, "go-out", in_foot="1", **fields)
+    assert "A player goes out only from the foot" not in allowed and "Going out needs" not in allowed
+
+
+def test_referee_bolivia_going_out_needs_an_escalera(client):
+    """bolivia: Going Out — two canastas without an escalera do not let a player go out."""
+    refused = _ask(client, "go-out", rules="bolivia", opened="1", player_melded="1", table__0="K K K K K K K",
+                   table__1="Q Q Q Q Q 2 2", discard="5")
+    assert "Going out needs 1 escalera for the side; it has 0." in refused
+    assert "Bolivia, Bicycle Game Rules Finder, Going Out" in refused
+
+
+# --------------------------------------------------------------------------------------
+# Club rule sets and tournaments built on the family
+# --------------------------------------------------------------------------------------
+
+def test_a_club_rule_set_built_on_bolivia(client, db):
+    """A club plays Bolivia with Samba's 160 from 7,000 (docs/RULES.md SA-A1): a set made on the page, offered to
+    the API and the referee under its own id."""
+    from .formparse import form_values
+
+    values = form_values(client.get("/rules/new").get_data(as_text=True), "rule-set")
+    values.update({"base": "bolivia", "refresh": "1"})
+    values = form_values(client.post("/rules/new", data=values).get_data(as_text=True), "rule-set")
+    values.update({"name": "Bolivia at 160", "note": "As our Samba table.", "opt_minimum_from_7000": "160"})
+    response = client.post("/rules/new", data=values)
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    set_id = response.headers["Location"].rsplit("/", 1)[-1]
+    assert client.get(f"/api/v1/rules/{set_id}/minimum?score=7000").get_json()["minimum"] == 160
+    assert client.get("/api/v1/rules/bolivia/minimum?score=7000").get_json()["minimum"] == 150
+    page = _ask(client, "go-out", rules=set_id, opened="1", player_melded="1", table__0="K K K K K K K",
+                table__1="Q Q Q Q Q 2 2", discard="5")
+    assert "Going out needs 1 escalera" in page
+
+
+def test_a_samba_tournament_table_counts_a_samba(no_csrf_app):
+    """A tournament played under Samba: the table phone's deal form counts sambas, and the standings follow."""
+    from ..tournaments.conftest import create_tournament, enter, game_version, tables_of
+    from tests.recording import tournament_path
+
+    director = no_csrf_app.test_client()
+    tid = create_tournament(director, rules="samba")
+    for name in ("Ann", "Ben", "Cy", "Di"):
+        enter(director, tid, name)
+    director.post(f"{tournament_path(director, tid)}/rounds")
+    (table,) = tables_of(no_csrf_app, tid, 1)
+    phone = no_csrf_app.test_client()
+    page = phone.get(f"/tournaments/table/{table.token}").get_data(as_text=True)
+    assert "Sambas" in page
+    data = {"version": str(game_version(no_csrf_app, table)), "mode": "totals", "side": "we",
+            "we-went_out": "yes", "we-canasta_samba": "1", "we-canasta_mixed": "1", "we-meld_points": "150",
+            "they-went_out": "no", "they-meld_points": "40", "they-hand_points": "15"}
+    response = phone.post(f"/tournaments/table/{table.token}/deals", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    table_page = phone.get(f"/tournaments/table/{table.token}").get_data(as_text=True)
+    assert "2,150" in table_page  # out 200 + samba 1,500 + mixed 300 + 150
