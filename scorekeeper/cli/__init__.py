@@ -337,10 +337,14 @@ def check_pile(rules, options, score, opened, player_melded, table, melds, pile,
 @option("--discard", "-d", metavar="CARD", help=_l("The last card discarded (leave out for none)."))
 @option("--drew", type=click.Choice(["stock", "pile"]), default="stock", show_default=True,
               help=_l("Where the player drew from this turn."))
-def check_go_out(rules, options, score, opened, player_melded, table, melds, adds, discard, drew) -> None:
+@option("--in-foot/--in-hand", "in_foot", default=None,
+        help=_l("Hand and Foot: whether the player has picked up the foot (not asked when left out)."))
+def check_go_out(rules, options, score, opened, player_melded, table, melds, adds, discard, drew, in_foot) -> None:
     """May I go out? Each MELD is one card string laid down while going out."""
     body = _situation(rules, options, score, opened, player_melded, table)
     body.update(melds=list(melds), add=_additions(adds), discard=discard, drew=drew)
+    if in_foot is not None:
+        body["in_foot"] = in_foot
     _show_verdict(_ask("go-out", body), body)
 
 

@@ -56,7 +56,7 @@ class InvalidRequest(RulesError):
 
 
 class ImpossibleDeal(RulesError):
-    """A deal that cannot have happened with one 108-card pack."""
+    """A deal that cannot have happened with the profile's pack."""
 
     code = "deal.impossible"
 
@@ -79,7 +79,7 @@ ERROR_CODES: dict[str, str] = {
     "request.invalid_field": "a field has a value of the wrong kind, or contradicts another field",
     "cards.unknown_token": "a token is not a card",
     "cards.three_needs_suit": "a three was written without its suit",
-    "cards.too_many": "more copies of a card than the 108-card pack holds",
+    "cards.too_many": "more copies of a card than the pack holds (108 cards; 162 with three packs, 270 with five)",
     "rules.unknown": "no profile has this id",
     "rules.unknown_option": "the profile has no such option, or not with this value",
     "deal.impossible": "the deal cannot have happened",

@@ -139,3 +139,19 @@ def test_help_names_the_exit_status():
     result = run("check", "--help")
     assert result.exit_code == 0
     assert "0 legal, 1 not legal, 2" in result.stdout
+
+
+def test_hand_and_foot_goes_out_only_from_the_foot():
+    """hand-and-foot: PG-HF; NWP (docs/RULES.md §7.3) — a player still in the hand may not go out."""
+    table = [arg for meld in going_out_table("hand-and-foot") for arg in ("-t", meld)]
+    refused = run("check", "go-out", "-r", "hand-and-foot", *table, "--player-melded", "-d", "5", "--in-hand")
+    assert refused.exit_code == 1 and "go_out.foot_not_played" in refused.stdout
+    allowed = run("check", "go-out", "-r", "hand-and-foot", *table, "--player-melded", "-d", "5", "--in-foot")
+    assert allowed.exit_code == 0, allowed.output
+
+
+def test_samba_sequence_from_the_command():
+    """samba: Sequence Meld; Wild Cards (BCA-S) — suits are read where sequences are melded."""
+    assert run("check", "meld", "-r", "samba", "--opened", "7H 8H 9H").exit_code == 0
+    refused = run("check", "meld", "-r", "samba", "--opened", "7H 8H 2")
+    assert refused.exit_code == 1 and "meld.sequence_wild" in refused.stdout
