@@ -53,8 +53,8 @@ def consistency_problems(p: "RuleProfile") -> list[str]:
          "melds may not be capped below the size of a canasta"),  # i18n: not for people
         (p.wild_meld_may_open_alone and not p.all_wild_melds,
          "a wild-card opening needs all-wild melds"),  # i18n: not for people
-        (_kinds_problem(p), "canasta kinds are the classic two, all seven special ones, or the classic two with a "
-                            "sequence kind and a wild-card kind where wild cards are melded alone"),  # i18n: not for people
+        (_kinds_problem(p), "canasta kinds are natural and mixed, all seven special ones, or natural and mixed with "
+                            "a sequence kind and a wild-card kind where wild cards are melded alone"),  # i18n: not for people
         (_going_out_kinds_problem(p),
          "the canastas of a kind needed to go out are the profile's own kinds, each wanted once or more, and no "
          "more than the canastas needed in all"),  # i18n: not for people

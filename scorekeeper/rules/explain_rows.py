@@ -129,10 +129,11 @@ def _sequences_short(p: RuleProfile) -> str:
 def _sequences_sentence(p: RuleProfile) -> str:
     if not p.sequences:
         return _("Sequences of one suit are not melded.")
-    return _("A side may also meld a sequence: %(low)s to %(high)s cards of one suit in order, four low and ace high, "
-             "with no wild card and no three. The top card of the pile may go onto a sequence on the table by itself, "
-             "but it never starts one, nor joins one together with cards from the hand.",
-             low=count(p.min_meld_size, CARDS), high=num(p.canasta_size))
+    return _("A side may also meld a sequence of %(low)s to %(high)s cards of one suit in order, four low and ace "
+             "high, with no wild card and no three. The top card of the pile may go onto a sequence on the table by "
+             "itself, but it never starts one, nor joins one together with cards from the hand.",
+             low=_(_WORDS[p.min_meld_size]) if p.min_meld_size in _WORDS else num(p.min_meld_size),
+             high=_(_WORDS[p.canasta_size]) if p.canasta_size in _WORDS else num(p.canasta_size))
 
 
 def _max_size_short(p: RuleProfile) -> str:

@@ -7,8 +7,8 @@ they agree, with the common variations as club options. Where the sources disagr
 option citing both (docs/RULES.md §7.4). A point a family page leaves to "the four-hand game" is cited to it.
 
 Where the family plays differently rather than with other numbers, a field names the procedure and the engine
-asks the field: a sequence canasta among ``canasta_kinds`` (melds of one suit in order), ``closed_canasta_kinds`` (a samba takes no more cards),
-``canastas_of_kind_to_go_out`` (Bolivia's escalera, Hand and Foot's clean and dirty books), ``foot_cards``,
+asks the field: a sequence canasta among ``canasta_kinds`` (melds of one suit in order), ``closed_canasta_kinds``
+(a samba takes no more cards), ``canastas_of_kind_to_go_out`` (Bolivia's escalera, Hand and Foot's clean and dirty books), ``foot_cards``,
 ``black_threes_in_hand_apart``, ``pile_take_count``, ``canasta_name`` (Hand and Foot's books).
 """
 from __future__ import annotations
@@ -65,12 +65,12 @@ def _threes_sign(source: str) -> Option:
 
 _SAMBA_SOURCES = {
     # where the page leaves a point to the four-hand game (docs/RULES.md SA-A3)
-    **dict.fromkeys(("stock", "card_values", "black_threes", "top_discard"), _noted("Samba", NOTES["four_hand"])),
+    **dict.fromkeys(("stock", "card_values", "black_threes", "top_discard", "frozen"),
+                    _noted("Samba", NOTES["four_hand"])),
     "general": "Samba", "players": "Number of Players", "packs": "The Pack", "cards_dealt": "The Deal",
     "draw": "The Deal", "upcard": _noted("The Deal", NOTES["nhf"]), "wild": "Wild Cards", "melds": "Wild Cards",
     "sequences": "Sequence Meld", "canastas": "Canastas", "red_threes": "Scoring", "minimum": "Scoring",
-    "pile": "The Deal", "frozen": "The Deal", "going_out": "Canastas", "concealed": "Scoring", "scoring": "Scoring",
-    "target": "Scoring",
+    "pile": "The Deal", "going_out": "Canastas", "concealed": "Scoring", "scoring": "Scoring", "target": "Scoring",
 }
 _SAMBA_MINIMUMS = ((0, 50), (1500, 90), (3000, 120))
 
@@ -108,7 +108,8 @@ SAMBA = RuleProfile(
 _BOLIVIA_SOURCES = {
     # the same game as Samba where the page changes nothing (docs/RULES.md BO-A1)
     **dict.fromkeys(("players", "packs", "cards_dealt", "draw", "upcard", "stock", "card_values", "sequences",
-                     "red_threes", "top_discard", "pile", "concealed", "scoring"), _noted("Bolivia", NOTES["as_samba"])),
+                     "red_threes", "top_discard", "pile", "concealed", "scoring"),
+                    _noted("Bolivia", NOTES["as_samba"])),
     "general": "Bolivia", "wild": "Wild Cards", "melds": "Wild Cards", "wild_meld": "Wild Cards",
     "canastas": "Wild Cards", "black_threes": "Black Threes", "minimum": "Wild Cards", "frozen": "Wild Cards",
     "going_out": "Going Out", "target": "Wild Cards",
@@ -151,8 +152,8 @@ _HAND_AND_FOOT_SOURCES = {
     "foot": "PG-HF; GOCC; NWP", "draw": "GS; KL; PO", "upcard": "NWP", "stock": "GS", "card_values": "PG-HF; JC; RP",
     "wild": "GOCC; NWP", "melds": "GOCC; GS; NWP", "wild_meld": "GOCC; PG-HF", "canastas": "GOCC; GS; RP",
     "black_threes": "GOCC; JC", "red_threes": "JC; FB; GS; RP", "minimum": "GOCC; RV; TWR", "format": "GOCC; JC",
-    "top_discard": "GS", "pile": "GOCC; NWP; PO", "frozen": "PG-HF; FB", "going_out": "GS; NWP; PG-HF",
-    "concealed": "GS", "scoring": "GS; JC; RP", "target": "CH",
+    "top_discard": "GS", "pile": "GOCC; NWP; PO", "frozen": "PG-HF; FB; PO", "going_out": "GS; NWP; PG-HF",
+    "concealed": "GS", "scoring": "GS; JC; RP", "target": "GOCC; JC",
 }
 
 #: How many books of each kind going out asks (docs/RULES.md HF-A2), and what each choice sets.
@@ -206,8 +207,9 @@ HAND_AND_FOOT = RuleProfile(
                to_fields=_books, from_profile=_books_of),
         Option("wild_ratio", N_("Wild cards against natural cards"), "choice", ("more_naturals", "not_more_wilds"),
                "more_naturals",
-               N_("more_naturals: a meld always holds more natural cards than wild cards, so a dirty book has four "
-                  "natural cards at least. not_more_wilds: as many wild cards as natural cards is fine."),
+               N_("More natural cards than wild cards: a meld always holds more natural cards than wild cards, so a "
+                  "dirty book has four natural cards at least. No more wild cards than natural cards: as many wild "
+                  "cards as natural cards is fine."),
                "hand-and-foot: GOCC; GS; NWP; KL (docs/RULES.md HF-A3)"),
         Option("red_three_in_hand_points", N_("Red three caught in a hand or foot"), "choice", (500, 100), 500,
                N_("What a red three still in a player's hand or foot costs when the deal ends: 500, or 100."),

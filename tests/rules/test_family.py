@@ -206,6 +206,33 @@ def test_bolivia_going_out_needs_an_escalera():
     assert check_go_out(BOLIVIA, with_escalera, discard="5C").legal
 
 
+def test_bolivia_escalera_meld_and_nothing_added_to_a_finished_one():
+    """bolivia: Going Out, as in Samba (BCA-S, Sequence Meld) — a sequence of one suit is a meld; at seven it is an
+    escalera, worth Samba's 1,500, and takes no more cards."""
+    verdict = check_meld(BOLIVIA, Situation(opened=True), melds=["5D 6D 7D 8D 9D 10D JD"])
+    assert verdict.legal and (verdict.melds[0].canasta, verdict.melds[0].bonus) == ("escalera", 1500)
+    closed = check_meld(BOLIVIA, Situation(opened=True, table=table("5D 6D 7D 8D 9D 10D JD")), add={"5D-JD": "QD"})
+    assert codes(closed) == {"meld.canasta_closed"}
+    assert str(closed.violations[0].message) == "A finished escalera takes no more cards."
+
+
+def test_bolivia_side_below_its_minimum():
+    """bolivia: Wild Cards — from 7,000 up the minimum stays at 150: an opening of 100 is refused, one of 150 is
+    not."""
+    verdict = check_meld(BOLIVIA, Situation(score=8000), melds=["A A A 2 2"])  # 60 + 40 = 100
+    assert codes(verdict) == {"meld.below_minimum"} and verdict.minimum == 150
+    assert check_meld(BOLIVIA, Situation(score=8000), melds=["A A A 2 2", "K K K K K"]).legal  # 150
+
+
+def test_bolivia_pile_topped_by_a_wild_card_is_not_taken():
+    """bolivia: Wild Cards — "When the discard pile is topped by a wild card, it may not be taken"; a natural pair
+    takes it otherwise, as in Samba."""
+    situation = Situation(opened=True, table=table("Q Q Q"))
+    assert codes(check_pile(BOLIVIA, situation, pile="2 K 5", uses="2 2")) == {"pile.wild_on_top"}
+    taken = check_pile(BOLIVIA, situation, pile="K 5 2 9", uses="K K")
+    assert taken.legal and taken.takes == 3
+
+
 def test_bolivia_illegal_wild_card_in_a_sequence():
     """bolivia: as in Samba (BCA-S, Wild Cards) — a sequence takes no wild card, though wild cards meld alone."""
     assert codes(check_meld(BOLIVIA, Situation(opened=True), melds=["5D 6D 2 8D"])) == {"meld.sequence_wild"}
@@ -226,6 +253,7 @@ def test_bolivia_black_threes_left_in_hand_cost_100_melded_count_5():
         # we: 200 + 1500 + 300 + melded 50 + 80 + 15 = 2145; they: red three -100 (no canasta), 60 - 60 - 100
         assert result.sides["we"].deal == 2145 and result.sides["we"].minimum == 150
         assert result.sides["they"].deal == -200
+        assert lines(result, "they")["red_threes"] == -100  # counting against: no canastas to go out (HSW-S)
     assert lines(by_totals, "they")["black_threes"] == -100
     with pytest.raises(Exception) as info:
         score(BOLIVIA, {"we": {"melds": ["K K K"], "black_threes": 1}, "they": {}})
@@ -259,6 +287,14 @@ def test_hand_and_foot_books_clean_and_dirty():
                             going_out=True)) == {"meld.black_threes_never"}
     on_book = Situation(opened=True, table=table("9 9 9 9 9 9 9"))
     assert codes(check_meld(HAND_AND_FOOT, on_book, add={"9": "2"})) == {"meld.canasta_no_wilds"}
+
+
+def test_hand_and_foot_has_no_sequences():
+    """hand-and-foot: GOCC; GS; NWP (NWP: Hand and Foot "does NOT use Runs") — cards of several ranks are no meld,
+    suits or not."""
+    verdict = check_meld(HAND_AND_FOOT, Situation(opened=True), melds=["7H 8H 9H"])
+    assert codes(verdict) == {"meld.mixed_ranks"}
+    assert verdict.violations[0].source == "hand-and-foot: GOCC; GS; NWP"
 
 
 def test_hand_and_foot_going_out_needs_two_clean_and_two_dirty_books_from_the_foot():
@@ -301,11 +337,15 @@ def test_hand_and_foot_red_three_caught_in_the_foot_costs_500():
     sides = {"we": {"melds": ["K K K K K K K", "Q Q Q Q Q Q Q", "J J J J 2 2 JK", "9 9 9 9 9 2 2"],
                     "hands": ["", "4 3H"], "went_out": True, "red_threes": 1},
              "they": {"melds": ["A A A"], "hands": ["5 6 3H 9", "JK"], "red_threes": 2}}
-    result = score(HAND_AND_FOOT, sides, {"we": 1000, "they": 3000}, deal=2)
-    # we: out 100 + 2 clean 1000 + 2 dirty 600 + red three 100 + melded 70+70+95+105 - hand 5+500 = 1655
-    assert result.sides["we"].deal == 1655 and lines(result, "we")["hand"] == -505
-    # they: red threes 200 + melded 60 - hand (5+5+500+10) + 50 = -310; the next deal's minimum is 120
-    assert (result.sides["they"].deal, result.sides["they"].minimum) == (-310, 120)
+    by_totals = {"we": {"meld_points": 360, "canastas": {"natural": 2, "mixed": 2}, "hand_points": 505,
+                        "went_out": True, "red_threes": 1},
+                 "they": {"meld_points": 60, "hand_points": 570, "red_threes": 2}}
+    for result in (score(HAND_AND_FOOT, sides, {"we": 1000, "they": 3000}, deal=2),
+                   score(HAND_AND_FOOT, by_totals, {"we": 1000, "they": 3000}, deal=2)):
+        # we: out 100 + 2 clean 1000 + 2 dirty 600 + red three 100 + melded 70+70+130+90 - hand and foot 5+500 = 1655
+        assert result.sides["we"].deal == 1655 and lines(result, "we")["hand"] == -505
+        # they: red threes 200 + melded 60 - hand and foot (5+5+500+10) + 50 = -310; the next deal's minimum is 120
+        assert (result.sides["they"].deal, result.sides["they"].minimum) == (-310, 120)
     assert score(HAND_AND_FOOT.with_options({"red_three_in_hand_points": 100}), sides).sides["we"].deal == 2055
 
 
