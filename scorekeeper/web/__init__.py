@@ -18,6 +18,7 @@ from .errors import error_response
 from .kind_words import canasta_kind_name
 from .wording import citation, document_title
 from scorekeeper.rules import PROFILES
+from scorekeeper.rules.cards import format_cards
 from scorekeeper.web.forms import option_value_name
 
 csrf = CSRFProtect()
@@ -138,6 +139,11 @@ def init_app(app: Flask) -> None:
         return {"has_endpoint": has_endpoint, "option_value_name": option_value_name,
                 "canasta_kind_name": canasta_kind_name, "page_words": page_words, "citation": citation,
                 "document_title": document_title}
+
+    @app.template_filter("cards")
+    def cards(cards) -> str:
+        """Cards as people read them, each suit as its symbol: ``7♥ 8♥ 9♥`` (docs/GLOSSARY_ES.md, cards)."""
+        return format_cards(cards, symbols=True)
 
     @app.template_filter("cite")
     def cite(source: str) -> str:

@@ -73,14 +73,14 @@ def _samba_sequence_by_cards(page, live_server, game_id: int) -> None:
     if page.script_on:
         page.locator("[data-cardpicker-group='deal']:has(#we-melds)").tap()
         keypad = page.locator("[data-card-keypad]")
-        keypad.locator("[data-suit='H']").tap()
+        keypad.locator("[data-suit='♥']").tap()
         for rank in ("4", "5", "6", "7", "8", "9", "10"):
             keypad.locator(f"[data-card='{rank}']").tap()
         keypad.locator("[data-next-line]").tap()
         keypad.locator("[data-suit='']").tap()
         for rank in ("K", "K", "K", "K", "K", "K", "2"):
             keypad.locator(f"[data-card='{rank}']").tap()
-        assert page.input_value("#we-melds").split("\n") == ["4H 5H 6H 7H 8H 9H 10H", "K K K K K K 2"]
+        assert page.input_value("#we-melds").split("\n") == ["4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥", "K K K K K K 2"]
         assert "7♥" in page.inner_text("[data-cardpicker-group='deal']:has(#we-melds) .card-picker-chosen")
     else:
         page.fill("#we-melds", "4H 5H 6H 7H 8H 9H 10H\nK K K K K K 2")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
 from scorekeeper.stores.games import list_deals
 from scorekeeper.stores.summary import game_summary
 
@@ -27,7 +29,7 @@ def test_samba_card_by_card_with_suits_on_the_scorepad(client, db):
     the deal of tests/rules/test_family.py::test_samba_deal_by_cards_and_by_totals_agree, from 0."""
     game_id = start_game(client, "samba")
     html = client.get(f"{game_path(client, game_id)}?mode=cards").get_data(as_text=True)
-    assert 'data-suit="H"' in html and "7H 8H 9H" in html  # the keypad offers suits, the help writes them
+    assert 'data-suit="♥"' in html and "7H 8H 9H" in html  # the keypad offers suits, the help writes them
     _save(client, game_id, 1, "cards",
           we__melds="4h 5h 6h 7h 8h 9h 10h\nKS KD KC KH KS KD 2\nQS QD QC", we__hand_0="", we__hand_1="",
           we__went_out="yes", we__red_threes=2,
@@ -157,6 +159,64 @@ def test_referee_bolivia_going_out_needs_an_escalera(client):
                    table__1="Q Q Q Q Q 2 2", discard="5")
     assert "Going out needs 1 escalera for the side; it has 0." in refused
     assert "Bolivia, Bicycle Game Rules Finder, Going Out" in refused
+
+
+#: The referee's four questions for each of the three (docs/RULES.md §7): a sequence meld, a wild card in a
+#: sequence, a pile take and a going out, each as (page, fields, legal, what the answer says: the rule broken with
+#: its source as people read it, or the figure of a legal answer).
+#: Samba (BCA-S): a sequence of one suit melds, a wild card never joins one, the top card alone goes onto a sequence
+#: on the table, and one canasta is not enough to go out. Bolivia (BCA-B): its escalera is Samba's sequence of
+#: seven, 1,500; a pile topped by a wild card is not taken; going out wants an escalera among the two canastas.
+#: Hand and Foot (GOCC; GS; NWP): no sequences at all, so both sequences are refused as melds of mixed ranks; the
+#: pile wants a natural pair and gives the top five cards; going out wants two clean and two dirty books.
+SAMBA_PAGE, BOLIVIA_PAGE, HF_PAGES = ("Samba, Bicycle Game Rules Finder", "Bolivia, Bicycle Game Rules Finder",
+                                      "Hand &amp; Foot rule pages")
+
+
+def _broken(rule: str, source: str) -> str:
+    return f'{rule}<span class="source">Source: {source}</span>'
+
+
+REFEREE = {
+    "samba": [
+        ("meld", dict(melds__0="7H 8H 9H"), True, "7♥ 8♥ 9♥"),
+        ("meld", dict(melds__0="7H 8H 2 10H"), False,
+         _broken("Wild cards never go into a sequence.", f"{SAMBA_PAGE}, Wild Cards")),
+        ("pile", dict(table__0="7H 8H 9H", top="10H", below="5C 6D"), True, "<strong>2</strong> cards from the pile"),
+        ("go-out", dict(player_melded="1", table__0="4H 5H 6H 7H 8H 9H 10H", table__1="Q Q Q", discard="5C"), False,
+         _broken("Going out needs two canastas for the side; it has one.", f"{SAMBA_PAGE}, Canastas")),
+    ],
+    "bolivia": [
+        ("meld", dict(melds__0="5D 6D 7D 8D 9D 10D JD"), True, "Escalera: bonus 1,500"),
+        ("meld", dict(melds__0="5D 6D 2 8D"), False,
+         _broken("Wild cards never go into a sequence.", f"{BOLIVIA_PAGE}, Wild Cards")),
+        ("pile", dict(top="2", below="K 5", uses="2 2"), False,
+         _broken("A wild card on top of the pile cannot be taken; the next discard must cover it first.",
+                 f"{BOLIVIA_PAGE}, Wild Cards")),
+        ("go-out", dict(player_melded="1", table__0="K K K K K K K", table__1="Q Q Q Q Q 2 2", discard="5"), False,
+         _broken("Going out needs 1 escalera for the side; it has 0.", f"{BOLIVIA_PAGE}, Going Out")),
+    ],
+    "hand-and-foot": [
+        ("meld", dict(melds__0="7H 8H 9H"), False,
+         _broken("A meld is one rank only; this one mixes sevens, eights, and nines.", f"{HF_PAGES}, GOCC; GS; NWP")),
+        ("meld", dict(melds__0="7H 8H 2"), False,
+         _broken("A meld is one rank only; this one mixes sevens and eights.", f"{HF_PAGES}, GOCC; GS; NWP")),
+        ("pile", dict(top="8", below="5 6 7 9 10 J", uses="8 8"), True, "<strong>4</strong> cards from the pile"),
+        ("pile", dict(top="8", below="5 6", uses="8 2"), False,
+         _broken("The pile is always taken with a natural pair matching the top card.", f"{HF_PAGES}, GOCC; NWP; PO")),
+        ("go-out", dict(player_melded="1", in_foot="1", table__0="K K K K K K K", table__1="Q Q Q Q Q Q Q",
+                        table__2="J J J J 2 2 JK", discard="5"), False,
+         _broken("Going out needs 2 dirty books for the side; it has 1.", f"{HF_PAGES}, GS; NWP; PG-HF")),
+    ],
+}
+
+
+@pytest.mark.parametrize("rules", list(REFEREE))
+def test_the_referee_answers_the_four_questions_with_the_rule_and_its_source(client, rules):
+    for question, fields, legal, said in REFEREE[rules]:
+        page = _ask(client, question, rules=rules, opened="1", **fields)
+        assert f'data-legal="{"yes" if legal else "no"}"' in page, (rules, question, fields)
+        assert said in page, (rules, question, said, page[page.find("verdict-card"):][:3000])
 
 
 # --------------------------------------------------------------------------------------
