@@ -82,7 +82,7 @@ def main() -> None:
         fill(db, few, 10)
         fill(db, many, 1000)
         fill(db, others, 1000)
-        db.conn.close()
+        db.close()
         (few_ms, few_cpu, few_bytes), (many_ms, many_cpu, many_bytes) = medians([phone(app, few), phone(app, many)])
     record = {
         "bench": "games_list.py",

@@ -75,7 +75,7 @@ def main() -> None:
         app = create_app({"TESTING": True, "DATABASE": str(Path(folder) / "bench.sqlite"), "SECRET_KEY": "bench"})
         db = connect(app.config["DATABASE"])
         short, long = make_game(db, 10), make_game(db, 60)
-        db.conn.close()
+        db.close()
         client = app.test_client()
         blank = "/sheets/blank.pdf?rules=modern-american&paper=a4"
         cold = timed_get(client, blank)

@@ -1,14 +1,62 @@
-"""The schema, as an ordered set of migrations applied at start.
+"""The schema, as an ordered set of migrations applied at start, on SQLite and on PostgreSQL alike.
 
 A migration, once released, is never edited: add a new one at the end instead, so an old
-database file upgrades itself.
+database file upgrades itself. Each is handed a ``scorekeeper.db.schema.Schema``: ``db["table"].create(...)``,
+``.create_index``, ``.add_column``, ``.drop``, ``.insert`` and ``db.execute`` for a statement both engines read;
+``scorekeeper.db.schema.migrate`` applies them.
 """
 
 from __future__ import annotations
 
-from sqlite_utils import Database, Migrations
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-migrations = Migrations("scorekeeper")
+from scorekeeper import clock
+
+if TYPE_CHECKING:
+    from scorekeeper.db.schema import Schema as Database
+
+
+@dataclass(frozen=True)
+class Migration:
+    name: str
+    fn: Callable
+    postgresql: Callable | None = None  # its PostgreSQL form, where the released one speaks SQLite only
+
+    def on(self, engine: str) -> Callable:
+        """The function that applies this migration on ``engine``."""
+        return self.postgresql if engine == "postgresql" and self.postgresql else self.fn
+
+
+class Migrations:
+    """The migrations in order: ``@migrations(name="0014_...")`` adds one at the end."""
+
+    def __init__(self) -> None:
+        self.steps: list[Migration] = []
+
+    def __call__(self, *, name: str) -> Callable:
+        def add(fn: Callable) -> Callable:
+            if any(step.name == name for step in self.steps):
+                raise ValueError(f"two migrations named {name}")  # i18n: not for people
+            self.steps.append(Migration(name, fn))
+            return fn
+
+        return add
+
+    def on_postgresql(self, name: str) -> Callable:
+        """The PostgreSQL form of the released migration ``name``, which was written in SQLite's own SQL before
+        PostgreSQL was a choice (and is never edited): PostgreSQL runs this function in its place. The schema
+        both build is the same (tests/test_schema.py compares them column by column)."""
+        def add(fn: Callable) -> Callable:
+            index = next(i for i, step in enumerate(self.steps) if step.name == name)
+            self.steps[index] = replace(self.steps[index], postgresql=fn)
+            return fn
+
+        return add
+
+
+migrations = Migrations()
 
 
 @migrations(name="0001_initial")
@@ -335,6 +383,21 @@ def bin_clock(db: Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN bin_mark REAL")
     db.execute("UPDATE games SET bin_mark = -((julianday('now') - julianday(deleted_at)) * 86400) "
                "WHERE deleted_at IS NOT NULL")
+
+
+@migrations.on_postgresql("0009_bin_clock")
+def bin_clock_on_postgresql(db: Database) -> None:
+    """0009 on PostgreSQL: the same table, row and column, the moments written by the clock rather than by
+    SQLite's strftime and julianday."""
+    db["bin_clock"].create({"id": int, "seen_at": str, "elapsed": float}, pk="id")
+    now = clock.now()
+    db.execute("INSERT INTO bin_clock (id, seen_at, elapsed) VALUES (1, ?, 0)", [clock.stamp(now)])
+    db["games"].add_column("bin_mark", float)
+    for game_id, deleted_at in db.execute("SELECT id, deleted_at FROM games WHERE deleted_at IS NOT NULL").fetchall():
+        deleted = clock.parse(deleted_at)
+        if deleted.tzinfo is None:
+            deleted = deleted.replace(tzinfo=now.tzinfo)
+        db.execute("UPDATE games SET bin_mark = ? WHERE id = ?", [-(now - deleted).total_seconds(), game_id])
 
 
 @migrations(name="0010_imported_files")

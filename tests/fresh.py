@@ -41,7 +41,8 @@ MOMENT = {
 def forget_process_state() -> None:
     """The app's in-process memory of databases emptied, as between two runs of the server: game summaries and
     drawn sheets (keyed by database, game id and version, which repeat from one test to the next), the bin's last
-    sweep per database, and this thread's kept connections (a test's server threads end with their server)."""
+    sweep per database, this thread's kept connections (a test's server threads end with their server) and the
+process's PostgreSQL pools."""
     from scorekeeper import db as database
     from scorekeeper.sheets.cache import sheet_cache
     from scorekeeper.stores import bin
@@ -53,7 +54,8 @@ def forget_process_state() -> None:
     kept = getattr(database._kept, "connections", None)
     while kept:
         _, connection = kept.popitem()
-        connection.conn.close()
+        connection.close()
+    database.close_pools()  # their connections are ended before the next test (PostgresTemplate.fresh)
 
 
 class SqliteTemplate:

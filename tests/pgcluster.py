@@ -4,6 +4,10 @@ on a unix socket in that folder only (no TCP port), stopped and removed at the e
 Debian's ``postgresql`` package puts the server in /usr/lib/postgresql/<version>/bin (not on PATH); ``initdb``
 refuses to run as root, so as root the cluster belongs to the ``postgres`` system user (``runuser``). A machine
 without the server is an error, never a skip: CI installs it (.ci/run), and so does the README's list.
+
+The cluster sorts text as production does: ``deploy/compose.yaml``'s ``postgres:15`` image initialises its
+cluster with the C library's ``en_US.utf8`` locale, so this one does too (``LOCALE``); .ci/run makes the locale
+(``localedef``, from Debian's ``locales`` package) where the system lacks it.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import uuid
@@ -20,6 +25,8 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 
 SEARCH = ["/usr/lib/postgresql/*/bin", "/usr/local/pgsql/bin", "/usr/pgsql-*/bin"]
+#: The locale of production's cluster (the postgres:15 image's), whose collation orders every name.
+LOCALE = "en_US.utf8"
 
 
 def server_bin() -> Path:
@@ -53,16 +60,56 @@ class Cluster:
             shutil.chown(self.root, "postgres")
             os.chmod(self.root, 0o755)
             self.as_user = ["runuser", "-u", "postgres", "--"]
-        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8",
-                  "--locale=C.UTF-8", "--no-sync")
+        try:
+            self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8",
+                      f"--locale={LOCALE}", "--locale-provider=libc", "--no-sync")
+        except subprocess.CalledProcessError as error:
+            shutil.rmtree(self.root, ignore_errors=True)
+            raise RuntimeError(f"initdb failed ({error.stderr.decode(errors='replace').strip()[-300:]}); if the "
+                               f"locale {LOCALE} is missing, make it as .ci/run does: localedef -i en_US -c -f UTF-8 "
+                               "-A /usr/share/locale/locale.alias en_US.UTF-8") from None
         options = f"-c listen_addresses='' -c unix_socket_directories={self.root} -c max_connections=300"
         if not durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-o", options, "-w", "start")
+        self.options = options
+        self.start_server()
         self.admin = self.url("postgres")
 
+    def start_server(self) -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-o", self.options, "-w",
+                  "start")
+
+    def stop_server(self) -> None:
+        """Stop the server as an administrator would (its clients' connections end; nothing is lost)."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def processes(self) -> list[int]:
+        """The server's processes: the postmaster, then every process it started (each backend leads a session
+        of its own, so a signal to the postmaster's group does not reach them)."""
+        postmaster = self.server_pid()
+        found = [postmaster]
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                except (OSError, IndexError, ValueError):
+                    continue
+                if parent == postmaster:
+                    found.append(int(entry.name))
+        return found
+
+    def freeze(self) -> None:
+        """Stop every process of the server where it stands (SIGSTOP): connections stay open and nothing answers,
+        as with a machine that hangs."""
+        for pid in self.processes():
+            os.kill(pid, signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        for pid in self.processes():
+            os.kill(pid, signal.SIGCONT)
+
     def server_pid(self) -> int:
-        """The postmaster's process id (it leads a process group of its own with every backend)."""
+        """The postmaster's process id."""
         return int((self.data / "postmaster.pid").read_text().split()[0])
 
     def _run(self, program: str, *args: str) -> None:

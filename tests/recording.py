@@ -11,7 +11,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from scorekeeper.db import connect
+from scorekeeper.db import Database, connect
 
 
 class Recorder:
@@ -79,13 +79,13 @@ def _database(where) -> str | None:
 def _one(where, sql: str, params: list):
     """One row read from the database of ``where``: a database connection the test already holds (SQLite or
     PostgreSQL, ``scorekeeper.db.connect``), or else the database of an app, client, server or path."""
-    if hasattr(where, "execute") and hasattr(where, "conn"):
-        return where.execute(sql, params).fetchone()
+    if isinstance(where, Database):
+        return where.one(sql, params)
     db = connect(_database(where))
     try:
         return db.execute(sql, params).fetchone()
     finally:
-        db.conn.close()
+        db.close()
 
 
 def _link(where, table: str, row_id: int) -> str:

@@ -259,3 +259,104 @@ def test_the_stores_write_sql_both_engines_read():
                         if re.search(pattern, text, re.IGNORECASE):
                             found.append(f"{where}:{node.lineno}: {text[:50]!r}: {instead}")
     assert sorted(set(found)) == []
+
+
+def _defined_private_names(trees) -> set[str]:
+    """Every name starting with one underscore that the package itself defines: functions, classes, variables,
+    attributes it assigns, parameters."""
+    found = set()
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                found.add(node.name)
+            elif isinstance(node, ast.arg):
+                found.add(node.arg)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                found.add(node.id)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                found.add(node.attr)
+    return {name for name in found if name.startswith("_")}
+
+
+#: Names with a leading underscore that are public all the same: a named tuple's methods (the standard library's
+#: ``collections.namedtuple`` documents them so, to keep them apart from field names).
+PUBLIC_UNDERSCORED = {"_replace", "_asdict", "_make"}
+
+
+def private_reads(trees: dict[str, ast.Module]) -> list[str]:
+    """Reads of a name a dependency keeps to itself: ``from lib import _name``, ``import lib._module``, and
+    ``thing._name`` (not ``self._name``) where the package defines no ``_name`` of its own."""
+    own = _defined_private_names(trees.values()) | PUBLIC_UNDERSCORED
+    found = []
+    for where, tree in trees.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module != "__future__" and not (
+                    node.module or "").startswith("scorekeeper"):
+                parts = (node.module or "").split(".") + [alias.name for alias in node.names]
+                found += [f"{where}:{node.lineno}: {node.module} {part}" for part in parts
+                          if part.startswith("_") and not part.startswith("__")]
+            elif isinstance(node, ast.Import):
+                found += [f"{where}:{node.lineno}: {alias.name}" for alias in node.names
+                          if any(p.startswith("_") and not p.startswith("__") for p in alias.name.split("."))]
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and node.attr.startswith("_") \
+                    and not node.attr.startswith("__") and node.attr not in own \
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                found.append(f"{where}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_code_reads_a_private_name_of_a_dependency():
+    """What a library keeps to itself (a name with one leading underscore) may change in any release, pinned or
+    not: the package reads only what its dependencies publish (issue 32)."""
+    trees = {str(path.relative_to(PACKAGE)): tree for _, _, path, tree in modules()}
+    assert private_reads(trees) == []
+
+
+def test_the_private_name_check_finds_one():
+    planted = ast.parse("from flask_babel import _get_current_context\nimport psycopg_pool._acompat\n"
+                        "def words(text):\n    return text._args[0]\n")
+    assert private_reads({"planted.py": planted}) == [
+        "planted.py:1: flask_babel _get_current_context", "planted.py:2: psycopg_pool._acompat",
+        "planted.py:4: text._args"]
+
+
+#: What stores written before the storage contract called, and the contract's call instead (docs/DEVELOPING.md,
+#: "The storage contract": porting older store code).
+BEFORE_THE_CONTRACT = {
+    "import sqlite_utils": "scorekeeper.db.contract's Database", "import sqlite3": "the contract's errors",
+    "import psycopg": "the contract's errors", ".atomic()": "db.write(<what it writes>)",
+    ".conn": "db.in_transaction, db.close()", ".last_pk": "db.insert(table, row)", ".query(": "db.all(sql, params)",
+}
+
+
+def contract_breaches(trees: dict[str, ast.Module]) -> list[str]:
+    found = []
+    for where, tree in trees.items():
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+                found += [f"{where}:{node.lineno}: import {name}" for name in names
+                          if name.split(".")[0] in ("sqlite_utils", "sqlite3", "psycopg", "psycopg_pool")]
+            elif isinstance(node, ast.Attribute) and (node.attr in ("atomic", "last_pk") or (
+                    node.attr in ("conn", "query") and isinstance(node.value, ast.Name) and node.value.id == "db")):
+                found.append(f"{where}:{node.lineno}: .{node.attr}")
+            elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "db":
+                found.append(f"{where}:{node.lineno}: db[...]")
+    return found
+
+
+def test_the_stores_speak_only_the_storage_contract():
+    """A store imports no database library and calls only the contract (``db.execute``, ``one``, ``all``,
+    ``insert``, ``write``, ``read``, ``after_commit``): sqlite-utils' table calls, ``atomic()`` (no lock on
+    PostgreSQL) or sqlite3's errors would work on one engine only (issue 32)."""
+    trees = {str(path.relative_to(PACKAGE)): tree for _, _, path, tree in modules()
+             if str(path.relative_to(PACKAGE)).startswith(("stores/", "web/", "api/", "cli/", "sheets/"))}
+    assert contract_breaches(trees) == [], BEFORE_THE_CONTRACT
+
+
+def test_the_contract_check_finds_older_calls():
+    planted = ast.parse("from sqlite_utils import Database\nimport sqlite3\n"
+                        "def save(db):\n    with db.atomic():\n        return db['games'].insert({}).last_pk\n")
+    assert sorted(contract_breaches({"planted.py": planted})) == [
+        "planted.py:1: import sqlite_utils", "planted.py:2: import sqlite3", "planted.py:4: .atomic",
+        "planted.py:5: .last_pk", "planted.py:5: db[...]"]

@@ -128,5 +128,5 @@ def test_a_tournament_table_refuses_it(no_csrf_app, name):
     try:
         assert db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ?", [table.game_id]).fetchone()[0] == 0
     finally:
-        db.conn.close()
+        db.close()
     assert game_version(no_csrf_app, table) == version

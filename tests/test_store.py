@@ -198,7 +198,7 @@ def _write_in_child(path, name, args, kwargs, answer):
     except Exception as error:  # noqa: BLE001 - handed back to the test
         answer.send(("error", repr(error)))
     finally:
-        database.conn.close()
+        database.close()
 
 
 def elsewhere(path: str, name: str, *args, **kwargs):
@@ -223,7 +223,7 @@ def other_phone(no_csrf_app):
 
     database = connect(no_csrf_app.config["DATABASE"])
     yield database
-    database.conn.close()
+    database.close()
 
 
 def test_a_summary_is_served_from_the_cache_until_the_version_changes(db, game_id):
@@ -288,7 +288,7 @@ def test_a_write_by_another_phone_is_seen_even_behind_a_cached_newer_summary(db,
 def test_a_rolled_back_write_is_never_cached(db, game_id, no_csrf_app):
     summaries.game_summary(db, game_id)
     with pytest.raises(RuntimeError):
-        with db.atomic():
+        with db.write():
             deals.add_deal(db, game_id, totals_deal(we_melded=300), mode="totals", expected_version=1)
             inside = summaries.game_summary(db, game_id)  # read inside the transaction: not cached
             assert inside.version == 2 and inside.totals["we"] == 900
@@ -316,7 +316,7 @@ def test_two_databases_never_share_cached_summaries(tmp_path):
             deals.add_deal(database, game_id, totals_deal(we_melded=we_melded), mode="totals", expected_version=1)
             made.append((path, game_id))
         finally:
-            database.conn.close()
+            database.close()
     totals = []
     for path, game_id in made:
         database = connect(path)
@@ -325,7 +325,7 @@ def test_two_databases_never_share_cached_summaries(tmp_path):
             assert summary.game.code == "samecode" and summary.version == 2
             totals.append(summary.totals["we"])
         finally:
-            database.conn.close()
+            database.close()
     assert totals == [700, 900]
 
 

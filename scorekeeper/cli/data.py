@@ -15,7 +15,7 @@ from scorekeeper.rules.i18n import gettext as _
 from scorekeeper.rules.i18n import gettext_plural as ngettext
 from scorekeeper.rules.i18n import number
 from scorekeeper import create_app
-from scorekeeper.db import connect, migrate
+from scorekeeper.db import StorageError, connect, migrate
 from scorekeeper.db.copy import CopyRefused, copy_to
 from scorekeeper.ops.trouble import DatabaseTrouble, check_server, server_name
 from scorekeeper.paths import beside_database, instance_dir, is_server_database
@@ -93,7 +93,7 @@ def export_command(folder: str) -> None:
         _fail(_("The files could not be written to %(folder)s (%(error)s).", folder=folder,
                 error=error.strerror or error))
     finally:
-        db.conn.close()
+        db.close()
     click.echo(ngettext("%(num)d file written to %(folder)s", "%(num)d files written to %(folder)s", len(written),
                         folder=folder))
     config = instance_config()
@@ -121,7 +121,7 @@ def import_command(file: str) -> None:
     except ImportRefused as refused:
         _fail(refused.message)
     finally:
-        db.conn.close()
+        db.close()
     where = address(app.config, f"/games/{link}")
     if again:
         click.echo(_("%(file)s was already imported; nothing was added. The game opens at %(address)s",
@@ -159,17 +159,19 @@ def copy_to_command(url: str) -> None:
         _fail(_("There is no SQLite database at %(database)s to copy. Check DATABASE in the configuration.",
                 database=database))
     try:
-        check_server(url, migrate)
+        check_server(url, migrate, (StorageError,))
         target = connect(url)
     except DatabaseTrouble as trouble:
         _fail(str(trouble))
+    except StorageError as error:
+        _fail(str(error))
     try:
         copied = copy_to(database, target)
     except CopyRefused as refused:
         _fail(_("The PostgreSQL database %(where)s already holds data (%(tables)s): copy into an empty database.",
                 where=server_name(url), tables=refused.detail))
     finally:
-        target.conn.close()
+        target.close()
     click.echo(ngettext("Copied %(num)d row from %(database)s into %(where)s.",
                         "Copied %(num)d rows from %(database)s into %(where)s.", sum(copied.values()),
                         database=database, where=server_name(url)))

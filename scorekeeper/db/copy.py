@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import sqlite3
 
-from . import postgres
+from .contract import Database
+from .schema import RECORD, SQLITE_UTILS_RECORD
 
-#: Tables the copy leaves alone: each engine's record of its migrations.
-SKIP = {"_sqlite_migrations", postgres.MIGRATIONS_TABLE}
+#: Tables the copy leaves alone: the records of the migrations applied (each database has its own).
+SKIP = {SQLITE_UTILS_RECORD, RECORD}
 
 
 class CopyRefused(Exception):
@@ -36,7 +37,7 @@ def _tables(source: sqlite3.Connection) -> list[str]:
     return ordered
 
 
-def copy_to(source_path: str, target: postgres.Database) -> dict[str, int]:
+def copy_to(source_path: str, target: Database) -> dict[str, int]:
     """Copy every row of the SQLite file at ``source_path`` into ``target`` (migrated, holding no data yet);
     the rows copied per table. CopyRefused when the target already holds games, tournaments or players."""
     source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True)
@@ -46,7 +47,7 @@ def copy_to(source_path: str, target: postgres.Database) -> dict[str, int]:
         if holding:
             raise CopyRefused("not_empty", ", ".join(holding))
         copied: dict[str, int] = {}
-        with target.atomic():
+        with target.write():
             for table in reversed(tables):
                 target.execute(f'DELETE FROM "{table}"')
             for table in tables:
@@ -56,7 +57,7 @@ def copy_to(source_path: str, target: postgres.Database) -> dict[str, int]:
         source.close()
 
 
-def _copy_table(source: sqlite3.Connection, target: postgres.Database, table: str) -> int:
+def _copy_table(source: sqlite3.Connection, target: Database, table: str) -> int:
     wanted = target.columns(table)
     cursor = source.execute(f'SELECT * FROM "{table}"')
     columns = [c[0] for c in cursor.description if c[0] in wanted]

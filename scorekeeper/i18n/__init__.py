@@ -24,10 +24,9 @@ from functools import cache
 
 from babel import Locale
 from babel import dates as babel_dates
-from flask import Flask, g, has_request_context, request
+from flask import Flask, g, has_app_context, has_request_context, request
 from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel, Domain, get_locale, get_translations
-from flask_babel import _get_current_context  # Flask-Babel's request context (pinned 4.0.0): RequestDomain
 
 from scorekeeper.i18n.catalogues import SOURCE_LOCALE, TRANSLATIONS, locales
 from scorekeeper.rules import i18n as rules_i18n
@@ -200,17 +199,19 @@ class WordsJSON(DefaultJSONProvider):
 
 class RequestDomain(Domain):
     """Flask-Babel's message domain, with the request's catalogue looked up once per request instead of at every
-    text (a save's page asks for a hundred: each lookup read the locale again and wrote its name; issue 22).
-    Kept in ``babel_translations`` of Flask-Babel's request context, the attribute its ``refresh()`` deletes and
-    its ``force_locale()`` clears and puts back, so a language changed within a request is still read afresh."""
+    text (a save's page asks for a hundred: each lookup wrote the locale's name to find it; issue 22). Kept on
+    ``g`` beside the locale it was read for, as ``get_locale()`` answers it (Flask-Babel keeps that per request):
+    a language changed within a request (``force_locale``, ``refresh``) is a new locale, read afresh."""
 
     def get_translations(self):
-        ctx = _get_current_context()
-        if ctx is None:
+        if not has_app_context():
             return super().get_translations()
-        translations = getattr(ctx, "babel_translations", None)
-        if translations is None:
-            translations = ctx.babel_translations = super().get_translations()
+        locale = get_locale()
+        kept = g.get("scorekeeper_translations")
+        if kept is not None and kept[0] is locale:
+            return kept[1]
+        translations = super().get_translations()
+        g.scorekeeper_translations = (locale, translations)
         return translations
 
 

@@ -4,8 +4,9 @@ At start, ``check_database`` turns a database that cannot be used into ``Databas
 line: what is wrong, with which file, and what to do; the ``scorekeeper`` command prints it and stops.
 ``InstanceTrouble`` does the same for a data folder that cannot be made or written (``instance_problem``), and a
 disk that is read-only is called that (``on_read_only_disk``), not a file that cannot be opened.
-While serving, ``write_problem`` names the cause of a refused write (a full disk, a read-only file, a failing
-disk) for a 503 answer that says nothing was saved.
+While serving, ``write_problem`` names the cause of a refused request (a database out of reach or too busy, a
+full disk, a read-only file, a failing disk) for a 503 answer that says nothing was saved, and ``outage`` tells the
+log once when the database goes away and once when it is back.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
+import threading
+import time
 from pathlib import Path
 
 import psycopg
@@ -24,9 +27,15 @@ from scorekeeper.paths import is_server_database
 from scorekeeper.rules.i18n import N_
 from scorekeeper.rules.i18n import gettext as _
 
-#: Causes of a refused write while serving: (status, code, what happened, what to do); the words are translated
-#: where they are shown.
+#: Causes of a refused request while serving, by the storage contract's ``reason``: (status, code, what happened,
+#: what to do); the words are translated where they are shown.
+UNREACHABLE = (503, "storage.unavailable", N_("the scorekeeper cannot reach its database just now"),
+               N_("A deal entered on a phone is kept on this phone and sent when the server is back; for anything "
+                  "else, try again in a minute."))
 WRITE_PROBLEMS = {
+    "unreachable": UNREACHABLE,
+    "lost": UNREACHABLE,
+    "timeout": UNREACHABLE,
     "full": (503, "storage.full", N_("the laptop's disk is full"),
              N_("Free some space on the laptop running the scorekeeper, then try again.")),
     "read_only": (503, "storage.read_only", N_("the database file is read-only"),
@@ -99,13 +108,51 @@ def classify(error: BaseException) -> str | None:
     return None
 
 
-def write_problem(error: BaseException) -> tuple[int, str, str] | None:
-    """(status, code, message) for a request the database refused, or None for any other error."""
-    kind = classify(error)
-    if kind not in WRITE_PROBLEMS:
+def write_problem(reason: str) -> tuple[int, str, str] | None:
+    """(status, code, message) for a request refused for ``reason`` (the storage contract's word for a database
+    that is away or too busy), or None for any other."""
+    if reason not in WRITE_PROBLEMS:
         return None
-    status, code, what, todo = WRITE_PROBLEMS[kind]
+    status, code, what, todo = WRITE_PROBLEMS[reason]
     return status, code, _("Nothing was saved: %(what)s. %(todo)s", what=_(what), todo=_(todo))
+
+
+#: How long a refused request is told to wait before it asks again (``Retry-After``), by code.
+RETRY_SECONDS = {"storage.unavailable": 10, "storage.busy": 5}
+
+
+class Outage:
+    """The database's trouble as this process's log tells it: one line when it starts (not a traceback per
+    request), one when a request that began after it used the database without trouble (a request already under
+    way when the trouble started may still finish well: it says nothing about now)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._since: float | None = None
+
+    @property
+    def ongoing(self) -> bool:
+        return self._since is not None
+
+    def noticed(self, reason: str, detail: str, logger) -> None:
+        with self._lock:
+            if self._since is not None:
+                return
+            self._since = time.monotonic()
+        logger.error("The database cannot be used (%s: %s); requests that need it are answered 503 until it is "
+                     "back", reason, detail)
+
+    def over(self, logger, began: float) -> None:
+        """A request that began at ``began`` (``time.monotonic()``) used the database without trouble."""
+        if self._since is None or began <= self._since:  # the usual case, without taking the lock
+            return
+        with self._lock:
+            since, self._since = self._since, None
+        if since is not None:
+            logger.warning("The database is back, after %.1f s of trouble", time.monotonic() - since)
+
+
+outage = Outage()
 
 
 def start_problem(path: str, error: BaseException) -> str:
@@ -132,8 +179,9 @@ def start_problem(path: str, error: BaseException) -> str:
              reason=reason)
 
 
-def check_database(path: str, migrate) -> list[str]:
-    """Run ``migrate(path)``, then prove the file is sound and writable; DatabaseTrouble if it is not."""
+def check_database(path: str, migrate, failures: tuple[type[Exception], ...] = ()) -> list[str]:
+    """Run ``migrate(path)``, then prove the file is sound and writable; DatabaseTrouble if it is not.
+    ``failures``: the storage contract's errors, whose cause is SQLite's own."""
     try:
         applied = migrate(path)
         conn = sqlite3.connect(path, timeout=10)
@@ -145,8 +193,8 @@ def check_database(path: str, migrate) -> list[str]:
             conn.rollback()
         finally:
             conn.close()
-    except (sqlite3.Error, OSError) as error:
-        raise DatabaseTrouble(start_problem(path, error)) from None
+    except (sqlite3.Error, OSError, *failures) as error:
+        raise DatabaseTrouble(start_problem(path, error.__cause__ or error)) from None
     return applied
 
 
@@ -165,12 +213,12 @@ def shown_database(database: str) -> str:
     return f"PostgreSQL {server_name(database)}" if is_server_database(database) else database
 
 
-def check_server(url: str, migrate) -> list[str]:
+def check_server(url: str, migrate, failures: tuple[type[Exception], ...] = ()) -> list[str]:
     """Run ``migrate(url)`` on a PostgreSQL database; DatabaseTrouble, in one line, if it cannot be reached or
-    used."""
+    used (``failures``: the storage contract's errors)."""
     try:
         return migrate(url)
-    except (sqlite3.Error, psycopg.Error, OSError) as error:
+    except (psycopg.Error, OSError, *failures) as error:
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise DatabaseTrouble(_("Cannot start: the PostgreSQL database %(where)s cannot be used (%(reason)s). Check "
                                 "that the server runs and that DATABASE_URL names a database this user may "

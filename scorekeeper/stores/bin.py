@@ -25,7 +25,7 @@ import math
 import time
 from datetime import datetime, timedelta, timezone
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 from scorekeeper import clock
 from scorekeeper.rules.i18n import _
@@ -81,7 +81,7 @@ def binned_games(db: Database, device: str) -> list[dict]:
 
 def restore_game(db: Database, game_id: int, *, who: str | None = None) -> None:
     """Take a game out of the bin, as it was; raises GameNotFound when it is not there."""
-    with db.atomic():
+    with db.write(game=game_id):
         cursor = db.execute(
             "UPDATE games SET deleted_at = NULL, bin_mark = NULL, version = version + 1, updated_at = ? "
             "WHERE id = ? AND deleted_at IS NOT NULL",
@@ -103,7 +103,7 @@ def sweep(db: Database, now: datetime | None = None) -> int:
     wall = max(0.0, (now - _moment(seen_at)).total_seconds())
     previous = _last_sweep.get(key)
     step = max(0.0, running - previous) if previous is not None else min(wall, RESTART_CREDIT)
-    with db.atomic():
+    with db.write(key="bin"):
         # Written first, on the reading just made: a sweep by another thread meanwhile wins, and this one counts
         # nothing (the time is counted once).
         moved = db.execute("UPDATE bin_clock SET seen_at = ?, elapsed = elapsed + ? WHERE id = 1 AND seen_at = ? "
@@ -116,20 +116,32 @@ def sweep(db: Database, now: datetime | None = None) -> int:
         expired = [row[0] for row in db.execute(
             "SELECT id, deleted_at FROM games WHERE deleted_at IS NOT NULL AND bin_mark <= ?",
             [elapsed - BIN_DAYS * DAY]).fetchall() if _moment(row[1]) <= now - timedelta(days=BIN_DAYS)]
-        purge(db, expired)
+    # After the clock's write: each game is then written under its own lock (tournament, game, then any other
+    # key: never a game's lock while holding the bin's).
+    expired = purge(db, expired, older_than=elapsed - BIN_DAYS * DAY)
     _last_sweep[key] = running
     return len(expired)
 
 
-def purge(db: Database, game_ids: list[int]) -> None:
-    """Delete for good the games ``game_ids`` of the bin, deals and all (the change log keeps a record)."""
-    with db.atomic():
-        for game_id in game_ids:
+def purge(db: Database, game_ids: list[int], older_than: float | None = None) -> list[int]:
+    """Delete for good the games ``game_ids`` of the bin, deals and all (the change log keeps a record); those
+    deleted. Each game is written under its own lock, and only while it is still in the bin (with ``older_than``:
+    since that reading of the bin's clock at least): a game restored meanwhile, or restored and binned again,
+    stays."""
+    still = "SELECT 1 FROM games WHERE id = ? AND deleted_at IS NOT NULL" + (
+        " AND bin_mark <= ?" if older_than is not None else "")
+    purged = []
+    for game_id in game_ids:
+        with db.write(game=game_id):
+            if not db.one(still, [game_id] if older_than is None else [game_id, older_than]):
+                continue
+            purged.append(game_id)
             db.execute("DELETE FROM deals WHERE game_id = ?", [game_id])
             db.execute("DELETE FROM device_games WHERE game_id = ?", [game_id])
             db.execute("DELETE FROM games WHERE id = ? AND deleted_at IS NOT NULL", [game_id])
             changes.record_change(db, game_id=game_id, deal_id=None, action="purge_game", before=None, after=None,
                                   who=None, reason=f"emptied from the bin after {BIN_DAYS} days")  # i18n: not for people (an audit note)
+    return purged
 
 
 def retire_untouched(db: Database, days: int, now: datetime | None = None) -> int:
@@ -141,7 +153,7 @@ def retire_untouched(db: Database, days: int, now: datetime | None = None) -> in
         return 0
     moment = now or clock.now()
     cutoff = clock.stamp(moment - timedelta(days=days))
-    with db.atomic():
+    with db.write():
         retired = [row[0] for row in db.execute(
             "UPDATE games SET deleted_at = ?, version = version + 1 WHERE deleted_at IS NULL AND updated_at < ? "
             "AND NOT EXISTS (SELECT 1 FROM tournament_tables t WHERE t.game_id = games.id) RETURNING id",

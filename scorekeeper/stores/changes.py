@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 from .. import clock
 from scorekeeper.rows import Row
@@ -41,7 +41,6 @@ class Change(Row):
 def record_change(db: Database, *, game_id: int, deal_id: int | None, action: str, before, after,
                   who: str | None, reason: str | None) -> int:
     """Append one entry to the audit log of a game."""
-    # Plain SQL: sqlite-utils' insert() would first look the table up (several PRAGMA queries).
     return db.execute(
         "INSERT INTO changes (game_id, deal_id, action, before, after, who, reason, undone, at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?) RETURNING id",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 
 def unique_code(db: Database, table: str, column: str, *, alphabet: str, length: int) -> str:

@@ -10,10 +10,9 @@ the totals it was scored on, and the store records it.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Conflict, Database
 
 from .. import clock
 from ..rules import DealResult, get_profile
@@ -126,16 +125,16 @@ def once_per_key(db: Database, game_id: int, client_key: str | None, write: Call
     is taken (the unique index on ``(game_id, client_key)``) and a deal now stands under the key: the write was
     a retry of that save, which is answered as that save, never as a lost race.
 
-    Why a read after the failure is enough: every write claims the game's version first, and that claim waits
-    for any transaction already writing to the game (SQLite's write lock; in a server database the game row's
-    lock). When the claim finds the version moved on, the first attempt has committed, so reading by its key
+    Why a read after the failure is enough: every write of a game runs in ``db.write(game=...)``, which waits for
+    any transaction already writing to the game (SQLite's write lock, PostgreSQL's lock of that game) before its
+    claim. When the claim finds the version moved on, the first attempt has committed, so reading by its key
     sees its deal, from any process. A different key on a version that moved on is still a lost race."""
     existing = deal_by_key(db, game_id, client_key)
     if existing is not None:
         return existing
     try:
         return write()
-    except (StaleGame, sqlite3.IntegrityError):
+    except (StaleGame, Conflict):
         existing = deal_by_key(db, game_id, client_key)
         if existing is None:
             raise
@@ -145,7 +144,7 @@ def once_per_key(db: Database, game_id: int, client_key: str | None, write: Call
 def _insert_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expected_version: int,
                  who: str | None, reason: str | None, summary: GameSummary | None, result: DealResult | None,
                  play_on: bool, client_key: str | None, locked_ok: bool) -> int:
-    with db.atomic():
+    with db.write(game=game_id):
         game = claim(db, game_id, expected_version, locked_ok=locked_ok)
         before = _summary_before(db, game, expected_version, summary)
         _keep_running_current(db, game)
@@ -183,7 +182,7 @@ def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, m
     """Correct an earlier deal; every later total is recomputed from the deals. ``result``: the caller's
     scoring of the corrected deal on ``summary`` (then the engine is not asked again before writing)."""
     _check_mode(mode)
-    with db.atomic():
+    with db.write(game=game_id):
         game = claim(db, game_id, expected_version, locked_ok=locked_ok)
         old = get_deal(db, game_id, deal_id)
         if old is None:
@@ -206,7 +205,7 @@ def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, m
 
 def delete_deal(db: Database, game_id: int, deal_id: int, *, expected_version: int, who: str | None = None,
                 reason: str | None = None) -> None:
-    with db.atomic():
+    with db.write(game=game_id):
         game = claim(db, game_id, expected_version)
         old = get_deal(db, game_id, deal_id)
         if old is None:
@@ -229,7 +228,7 @@ def _put_back(db: Database, game_id: int, deal_id: int, record: dict | None) -> 
             [dumps(record["sides"]), record["mode"], record["who"], clock.stamp(), deal_id],
         )
     else:  # a deleted deal comes back in its old place
-        db["deals"].insert({**record, "sides": dumps(record["sides"]), "game_id": game_id})
+        db.insert("deals", {**record, "sides": dumps(record["sides"]), "game_id": game_id})
 
 
 def _put_back_logged(db: Database, game_id: int, deal_id: int, record: dict | None, *, action: str,
@@ -247,7 +246,7 @@ def _put_back_logged(db: Database, game_id: int, deal_id: int, record: dict | No
 def undo_last(db: Database, game_id: int, *, expected_version: int, who: str | None = None,
               locked_ok: bool = False):
     """Revert the latest deal change that is not yet undone; returns that change."""
-    with db.atomic():
+    with db.write(game=game_id):
         game = claim(db, game_id, expected_version, locked_ok=locked_ok)
         change = changes.last_undoable(db, game_id)
         if change is None:
@@ -269,7 +268,7 @@ def set_options(db: Database, game_id: int, options: dict, *, expected_version: 
     the engine's UnknownOption for an option the rules do not have, InvalidGame for a change of the table's
     shape (the number of players or partnerships cannot change once the game has sides)."""
     options = dict(options or {})
-    with db.atomic():
+    with db.write(game=game_id):
         game = claim(db, game_id, expected_version)
         before = summarise(game, list_deals(db, game.id))
         profile = get_profile(game.rules).with_options(options)
@@ -286,7 +285,7 @@ def set_options(db: Database, game_id: int, options: dict, *, expected_version: 
 
 def redo_last(db: Database, game_id: int, *, expected_version: int, who: str | None = None):
     """Take back the latest undo (while nothing was saved since); returns the change it brought back."""
-    with db.atomic():
+    with db.write(game=game_id):
         game = claim(db, game_id, expected_version)
         undo = changes.last_redoable(db, game_id)
         original = changes.undone_by(db, undo) if undo else None

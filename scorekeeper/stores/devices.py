@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 from scorekeeper import clock
 
@@ -44,7 +44,7 @@ def remember(db: Database, device: str, kind: str, row_id: int | str) -> None:
     key = device_key(device)
     if db.execute(f"SELECT 1 FROM {table} WHERE device = ? AND {column} = ?", [key, row_id]).fetchone():
         return
-    with db.atomic():
+    with db.write():
         db.execute(f"INSERT INTO {table} (device, {column}, seen_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                    [key, row_id, clock.stamp()])
 

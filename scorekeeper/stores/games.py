@@ -5,7 +5,7 @@ A deal is stored exactly as it was entered: its ``sides`` are the ``sides`` obje
 and the winner are never stored as truth: ``stores.summary`` computes them from the deals.
 
 Writes that change a game claim it first (``claim``): a conditional ``UPDATE`` of the game's
-``version`` as the first statement of ``db.atomic()``. Two phones saving on the same version
+``version`` as the first statement of ``db.write(game=...)``. Two phones saving on the same version
 cannot both win: the second one's update matches no row and raises ``StaleGame``.
 """
 
@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 from .. import clock
 from scorekeeper.stores.codes import unique_code
@@ -183,10 +183,9 @@ def create_game(db: Database, *, rules: str, options: dict | None, sides: list[d
         "version": 1, "locked": 0, "created_at": stamp, "updated_at": stamp,
         "rule_set": dumps(rule_set) if rule_set else None,
     }
-    # Every write transaction starts with its write, in plain SQL: a read first (sqlite-utils looks
-    # the table up before inserting) would leave SQLite unable to wait for a concurrent writer and
-    # fail at once with "database is locked". The unique index guards the code picked beforehand.
-    with db.atomic():
+    # A new game: nobody else can be writing it, so the write names nothing to lock. The unique index guards
+    # the code picked beforehand.
+    with db.write():
         cursor = db.execute(
             f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' for _ in row)}) RETURNING id",
             list(row.values()),
@@ -262,12 +261,13 @@ def delete_game(db: Database, game_id: int, *, expected_version: int | None = No
     """Move a game to the bin, deals and all: ``scorekeeper.stores.bin`` restores it for 30 days.
 
     A tournament table's game is refused like a locked one: the tournament still counts it."""
-    with db.atomic():
+    with db.write(game=game_id):
+        version = "" if expected_version is None else "AND version = ? "
         cursor = db.execute(
             "UPDATE games SET version = version + 1, deleted_at = ? WHERE id = ? AND locked = 0 "
-            "AND deleted_at IS NULL AND (? IS NULL OR version = ?) "
+            f"AND deleted_at IS NULL {version}"
             "AND NOT EXISTS (SELECT 1 FROM tournament_tables WHERE tournament_tables.game_id = games.id)",
-            [clock.stamp(), game_id, expected_version, expected_version],
+            [clock.stamp(), game_id, *([] if expected_version is None else [expected_version])],
         )
         if cursor.rowcount != 1:
             game = get_game(db, game_id)
@@ -285,7 +285,7 @@ def delete_game(db: Database, game_id: int, *, expected_version: int | None = No
 
 def set_locked(db: Database, game_id: int, locked: bool, *, who: str | None = None) -> None:
     """Lock or unlock a game (tournaments lock the games of a closed round)."""
-    with db.atomic():
+    with db.write(game=game_id):
         cursor = db.execute(
             "UPDATE games SET locked = ?, version = version + 1, updated_at = ? WHERE id = ?",
             [1 if locked else 0, clock.stamp(), game_id],
@@ -303,15 +303,10 @@ def claim(db: Database, game_id: int, expected_version: int, *, locked_ok: bool 
     the scorepad's pages may not. Returns the game row as it now is (the new version), read by the claim
     itself (``RETURNING``).
 
-    On PostgreSQL a claim of a version another transaction is writing, but has not committed, matches no row
-    at once (the committed row has the older version) instead of waiting for that writer as SQLite's write lock
-    makes it do: a retry carrying the version after its own first attempt would be refused. So a claim that
-    matches nothing waits for the row's lock, then claims once more; behind SQLite's lock nothing can have
-    changed in between, and the second claim answers as the first."""
+    The claim runs inside ``db.write(game=game_id)``, whose lock makes every other write of this game wait
+    (SQLite's one writer; PostgreSQL's lock of the game), so the version it compares is the one the last
+    committed write left."""
     rows = _claim(db, game_id, expected_version, locked_ok)
-    if not rows:
-        db.execute("UPDATE games SET version = version WHERE id = ?", [game_id])
-        rows = _claim(db, game_id, expected_version, locked_ok)
     if rows:
         return Game.from_row(rows[0])
     game = get_game(db, game_id)
@@ -325,7 +320,7 @@ def claim(db: Database, game_id: int, expected_version: int, *, locked_ok: bool 
 def _claim(db: Database, game_id: int, expected_version: int, locked_ok: bool) -> list:
     return db.execute(
         "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ? "
-        "AND (locked = 0 OR ?) AND deleted_at IS NULL RETURNING *",
+        "AND (locked = 0 OR ? = 1) AND deleted_at IS NULL RETURNING *",
         [clock.stamp(), game_id, expected_version, 1 if locked_ok else 0],
     ).fetchall()
 

@@ -19,10 +19,9 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import sqlite3
 from datetime import timezone
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Conflict, Database
 
 from scorekeeper import clock
 from scorekeeper.rules import RulesError, game_state, get_profile, profile_options
@@ -242,7 +241,7 @@ def import_file(db: Database, raw: bytes | str, *, who: str | None = "import",
         raise _malformed(_("who dealt first is not a seat number."))
     try:
         return _make(db, game, key, profile, options, sides, deals, first_dealer, who), False
-    except sqlite3.IntegrityError:  # the same file imported at the same moment by another request: it won
+    except Conflict:  # the same file imported at the same moment by another request: it won
         before = _imported_already(db, key)
         if before is None:
             raise
@@ -261,7 +260,7 @@ def _imported_already(db: Database, key: str) -> int | None:
 
 def _make(db: Database, game: dict, key: str, profile, options: dict, sides: list[dict], deals: list[dict],
           first_dealer: int, who: str | None) -> int:
-    with db.atomic():
+    with db.write():
         try:
             game_id = games.create_game(db, rules=profile.id, options=options, sides=sides,
                                         first_dealer=first_dealer, who=who)

@@ -6,12 +6,11 @@ sheet of the old version is served again) and is logged. A tournament's is the d
 
 from __future__ import annotations
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 from scorekeeper.stores import changes
 from scorekeeper.stores.errors import GameNotFound
 from scorekeeper.stores.games import claim
-from scorekeeper.stores.transaction import immediate
 
 #: For each thing a page names, the query that finds the language it fixed. A game's own choice wins over the
 #: tournament it belongs to.
@@ -36,9 +35,9 @@ def fixed_language(db: Database, kind: str, value) -> str | None:
 def fix_game_language(db: Database, game_id: int, language: str | None, *, who: str | None = None) -> None:
     """Fix (``None``: unfix) a game's language: one claim of its version and one change row; GameNotFound.
 
-    The version is read inside the write lock (``immediate``): a plain transaction that read it first could
-    not take the lock after another phone's save committed ("database is locked")."""
-    with immediate(db):
+    The version is read inside the write (``db.write(game=...)``), after its lock: a version read before could
+    be one another phone's save has moved on meanwhile."""
+    with db.write(game=game_id):
         row = db.execute("SELECT version, language FROM games WHERE id = ? AND deleted_at IS NULL",
                          [game_id]).fetchone()
         if row is None:
@@ -51,6 +50,6 @@ def fix_game_language(db: Database, game_id: int, language: str | None, *, who: 
 
 def fix_tournament_language(db: Database, tournament_id: int, language: str | None) -> bool:
     """Fix (``None``: unfix) a tournament's language; False when there is no such tournament."""
-    with db.atomic():
+    with db.write(tournament=tournament_id):
         return db.execute("UPDATE tournaments SET language = ? WHERE id = ?",
                           [language, tournament_id]).rowcount == 1

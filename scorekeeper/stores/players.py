@@ -4,7 +4,7 @@ one person, and how a player's name shows on public pages.
 An entry's players are linked to the roster when it is entered (``records.link_players``): its names are
 matched by ``records.name_key`` (case, spaces and invisible characters aside). Casual games name their
 players only as typed, so they are found by the same key, under the player's own name and every name merged
-into it. Queries take ``db`` first; a write of more than one row runs inside ``immediate(db)``. Facts only:
+into it. Queries take ``db`` first; a write of more than one row runs inside ``db.write()``. Facts only:
 the web layer chooses the words.
 """
 
@@ -13,10 +13,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 from scorekeeper.stores.tournaments import records, results
-from scorekeeper.stores.transaction import immediate
 from ..tournaments.history import CasualLine, EveningLine
 from ..tournaments.rows import Entry
 from .games import Game
@@ -123,7 +122,7 @@ def merge(db: Database, keep: int, gone: int) -> None:
     every name merged into it) stays as an alias that finds ``keep`` when typed again."""
     if keep == gone:
         raise PlayerError("same")
-    with immediate(db):
+    with db.write(key="roster"):
         kept, merged = get_player(db, keep), get_player(db, gone)
         if kept is None or merged is None:
             raise PlayerError("missing")

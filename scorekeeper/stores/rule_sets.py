@@ -15,7 +15,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 from .. import clock
 from ..rules import PROFILES, RuleProfile, RulesError, UnknownRules, get_profile
@@ -137,7 +137,7 @@ def save(db: Database, *, base: str, name: str, options: dict, note: str = "", k
         if not row or row[0] is None:
             raise InvalidRuleSet(_("There is no rule set to change under that name."), "key")
         version = row[0] + 1
-    with db.atomic():  # the unique (key, version) index refuses a second save of the same version
+    with db.write():  # the unique (key, version) index refuses a second save of the same version
         db.execute("INSERT INTO rule_sets (key, version, base, name, options, note, created_at) "
                    "VALUES (?, ?, ?, ?, ?, ?, ?)", [key, version, base, name, dumps(options), note, clock.stamp()])
     return get(db, key, version)

@@ -23,15 +23,13 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Conflict, Database
 
 from scorekeeper.stores.codes import unique_code
 from scorekeeper.rules import RulesError
 from scorekeeper.stores.tournaments import access, records
 from scorekeeper.stores.tournaments.base import TournamentError
-from scorekeeper.stores.transaction import immediate
 from . import devices, files, players, seasons
 from .games import CODE_ALPHABET
 from ..tournaments.ladder import LadderRulesError, Rules
@@ -144,7 +142,7 @@ def import_season(db: Database, raw: bytes | str) -> int:
     document = read_document(raw)
     try:
         _check(document)
-        with immediate(db):
+        with db.write(key="roster"):
             _refuse_duplicates(db, document)
             season_id = _insert(db, "seasons", document["season"], link=devices.new_link())
             _import_players(db, document["players"])
@@ -160,7 +158,7 @@ def import_season(db: Database, raw: bytes | str) -> int:
     except SeasonImportRefused:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, LadderRulesError, RulesError,
-            TournamentError, sqlite3.Error):
+            TournamentError, Conflict):
         raise SeasonImportRefused("malformed") from None
     return season_id
 
@@ -247,9 +245,9 @@ def _insert(db: Database, table: str, values: dict, **own) -> int:
     """A row of ``values`` limited to the columns ``table`` has here (a file may come from a newer server)."""
     if not isinstance(values, dict):
         raise SeasonImportRefused("malformed")
-    columns = set(db[table].columns_dict) - OWN
+    columns = set(db.columns(table)) - OWN
     row = {k: v for k, v in values.items() if k in columns and not isinstance(v, (dict, list))}
-    return db[table].insert({**row, **own}).last_pk
+    return db.insert(table, {**row, **own})
 
 
 def _import_players(db: Database, people: list[dict]) -> None:

@@ -6,7 +6,7 @@ it is finished; the ladder is worked out from the evenings' standings each time 
 evening or correcting one of its results shows at once. An archived season keeps the ladder as it stood
 (``ladder`` column) and stays readable; its evenings can no longer join or leave.
 
-Queries take ``db`` first; writes of more than one row run inside ``immediate(db)``. Facts only: errors carry a
+Queries take ``db`` first; writes of more than one row run inside ``db.write()``. Facts only: errors carry a
 code (``SeasonError.code``) and the web layer chooses the words.
 """
 
@@ -16,13 +16,12 @@ import json
 import secrets
 from dataclasses import dataclass, field
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .. import clock
 from scorekeeper.stores.tournaments import records, results
 from scorekeeper.stores.rows import dumps
-from scorekeeper.stores.transaction import immediate
 from ..tournaments.ladder import EveningScore, LadderRow, Rules, ladder, match_points
 from ..tournaments.rows import Tournament
 from . import devices, players
@@ -78,13 +77,13 @@ def create_season(db: Database, *, name: str, rules: Rules, password: str) -> in
     name = records.clean_name(name)[:NAME_MAX]
     if not name:
         raise SeasonError("name")
-    return db["seasons"].insert({
+    return db.insert("seasons", {
         "name": name, "count": rules.count, "best": rules.best if rules.count == "best" else None,
         "of": rules.of if rules.count == "best" else None, "minimum": rules.minimum, "ranking": rules.ranking,
         "tie_break": rules.tie_break, "password_hash": generate_password_hash(password),
         "results_token": secrets.token_urlsafe(18), "status": "open", "created_at": clock.stamp(),
         "link": devices.new_link(),
-    }).last_pk
+    })
 
 
 def get_season(db: Database, season_id: int) -> Season | None:
@@ -123,7 +122,7 @@ def evenings(db: Database, season_id: int) -> list[Tournament]:
 
 def join(db: Database, season_id: int, tournament_id: int) -> None:
     """Count a tournament in a season (or move it from another open one)."""
-    with immediate(db):
+    with db.write(tournament=tournament_id, key=f"season:{season_id}"):
         season = get_season(db, season_id)
         tournament = records.get_tournament(db, tournament_id)
         if season is None or tournament is None:
@@ -143,7 +142,7 @@ def join(db: Database, season_id: int, tournament_id: int) -> None:
 
 def leave(db: Database, tournament_id: int) -> None:
     """Take a tournament out of its season (not out of an archived one)."""
-    with immediate(db):
+    with db.write(tournament=tournament_id):
         tournament = records.get_tournament(db, tournament_id)
         if tournament is None:
             raise SeasonError("missing")
@@ -185,7 +184,7 @@ def season_ladder(db: Database, season: Season) -> list[LadderRow]:
 
 def archive(db: Database, season_id: int) -> None:
     """End a season: its ladder is kept as it stands, and its evenings stay in it."""
-    with immediate(db):
+    with db.write(key=f"season:{season_id}"):
         season = get_season(db, season_id)
         if season is None:
             raise SeasonError("missing")

@@ -18,10 +18,9 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 from scorekeeper.ops.lru import LRU
-from scorekeeper.stores.transaction import after_commit
 from .. import rules as rules_package
 from ..rules import DealResult, Line, RuleProfile, RulesError, Violation, game_state, parse_deal, score_deal
 from ..rules.i18n import Words, _
@@ -278,17 +277,9 @@ summary_cache = SummaryCache()
 
 
 def db_file(db: Database) -> str:
-    """The absolute path of the database file behind ``db`` ("" for an in-memory or temporary one).
-
-    Asked once per connection (a server thread keeps its connection) and remembered on the object."""
-    path = getattr(db, "_scorekeeper_file", None)
-    if path is None:
-        path = ""
-        for row in db.execute("PRAGMA database_list").fetchall():
-            if row[1] == "main":
-                path = row[2] or ""
-        db._scorekeeper_file = path
-    return path
+    """The name of the database behind ``db`` (its file's absolute path, or its server's address), shared by every
+    connection to it ("" for an in-memory or temporary one: nothing is cached for it)."""
+    return db.key
 
 
 def _cache_key(db: Database, game: Game) -> tuple | None:
@@ -298,11 +289,11 @@ def _cache_key(db: Database, game: Game) -> tuple | None:
 
 
 def remember(db: Database, summary: GameSummary) -> None:
-    """Cache a summary computed by a write once that write is committed (``transaction.after_commit``): a write
+    """Cache a summary computed by a write once that write is committed (``db.after_commit``): a write
     that rolls back may see its version number taken by another change."""
     key = _cache_key(db, summary.game)
     if key is not None:
-        after_commit(db, lambda: summary_cache.put(key, summary))
+        db.after_commit(lambda: summary_cache.put(key, summary))
 
 
 def cached_at(db: Database, game: Game, version: int) -> GameSummary | None:
@@ -337,14 +328,11 @@ def _summary(db: Database, game_id: int, *, complete: bool) -> GameSummary:
     cached = summary_cache.get(key) if key is not None else None
     if cached is not None and (cached.complete or not complete):
         return cached
-    if db.conn.in_transaction or key is None:
+    if db.in_transaction or key is None:
         return _made(game, list_deals(db, game_id), complete)
-    db.execute("BEGIN")
-    try:
+    with db.read():
         game = get_game(db, game_id)
         deals = list_deals(db, game_id) if game is not None else []
-    finally:
-        db.execute("COMMIT")
     if game is None:
         raise GameNotFound()
     summary = _made(game, deals, complete)

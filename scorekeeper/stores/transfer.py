@@ -16,7 +16,7 @@ import csv
 import json
 import re
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 from scorekeeper.rules import deal_to_dict, parse_deal
 from scorekeeper.stores import games

@@ -7,7 +7,6 @@ from importlib import import_module
 from flask import Flask, request, session
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
@@ -19,6 +18,7 @@ from .kind_words import canasta_kind_name
 from .wording import citation, document_title
 from scorekeeper.rules import PROFILES
 from scorekeeper.rules.cards import format_cards
+from scorekeeper.rules.i18n import N_
 from scorekeeper.web.forms import option_value_name
 
 csrf = CSRFProtect()
@@ -57,33 +57,32 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 
-
-#: A finished canasta's kind (the engine's public kind) as players call it.
-#: The texts the page's scripts (static/js) write, by English text; translated per page into the page-words meta.
+#: The texts the page's scripts (static/js) write, by English text (``N_``: marked for the catalogue, translated
+#: per page into the page-words meta).
 SCRIPT_TEXTS = (
-    _l("The app could not accept that. Reload the page and try again."),
-    _l("That no longer exists. Reload the page."),
-    _l("Can't reach the scorekeeper. The scores shown may be out of date; they catch up by themselves "
+    N_("The app could not accept that. Reload the page and try again."),
+    N_("That no longer exists. Reload the page."),
+    N_("Can't reach the scorekeeper. The scores shown may be out of date; they catch up by themselves "
        "when the phone is back on the Wi-Fi."),
-    _l("Can't reach the scorekeeper, so this was not saved. Check the phone's Wi-Fi, then try again."),
-    _l("The scorekeeper took too long to answer. Try again."),
-    _l("No cards yet: tap here, then tap cards"), _l("No cards chosen yet"), _l("Next meld: tap its cards"),
-    _l("Ace"), _l("King"), _l("Queen"), _l("Jack"), _l("Ten"), _l("Nine"), _l("Eight"), _l("Seven"), _l("Six"),
-    _l("Five"), _l("Four"), _l("Two"), _l("Joker"), _l("Red three"), _l("Black three"),
-    _l("Spades"), _l("Hearts"), _l("Diamonds"), _l("Clubs"),
-    _l("Offline: can't reach the scorekeeper. New deals are kept on this phone."),
-    _l("Deal"), _l("not sent yet, kept on this phone"), _l("Send it anyway"), _l("Discard it"),
-    _l("This phone could not keep the deal (its storage is full). Write it down and enter it again later."),
-    _l("Can't reach the scorekeeper: the deal is kept on this phone and will be sent when the connection returns."),
-    _l("someone else saved a change to this game first."),
-    _l("The deals kept on this phone have been sent."), _l("Some deals kept on this phone were sent."),
-    _l("Can't reach the scorekeeper, so that was not done. Try again once the phone is back on the Wi-Fi."),
+    N_("Can't reach the scorekeeper, so this was not saved. Check the phone's Wi-Fi, then try again."),
+    N_("The scorekeeper took too long to answer. Try again."),
+    N_("No cards yet: tap here, then tap cards"), N_("No cards chosen yet"), N_("Next meld: tap its cards"),
+    N_("Ace"), N_("King"), N_("Queen"), N_("Jack"), N_("Ten"), N_("Nine"), N_("Eight"), N_("Seven"), N_("Six"),
+    N_("Five"), N_("Four"), N_("Two"), N_("Joker"), N_("Red three"), N_("Black three"),
+    N_("Spades"), N_("Hearts"), N_("Diamonds"), N_("Clubs"),
+    N_("Offline: can't reach the scorekeeper. New deals are kept on this phone."),
+    N_("Deal"), N_("not sent yet, kept on this phone"), N_("Send it anyway"), N_("Discard it"),
+    N_("This phone could not keep the deal (its storage is full). Write it down and enter it again later."),
+    N_("Can't reach the scorekeeper: the deal is kept on this phone and will be sent when the connection returns."),
+    N_("someone else saved a change to this game first."),
+    N_("The deals kept on this phone have been sent."), N_("Some deals kept on this phone were sent."),
+    N_("Can't reach the scorekeeper, so that was not done. Try again once the phone is back on the Wi-Fi."),
 )
 
 
 def page_words() -> dict[str, str]:
     """The words the page's scripts write (static/js), in the page's language, keyed by their English text."""
-    words = {text._args[0]: str(text) for text in SCRIPT_TEXTS}
+    words = {text: _(text) for text in SCRIPT_TEXTS}
     words["problem"] = _("The app hit a problem (%(status)s). Nothing was saved; try again.", status="{status}")
     words["retrying"] = _("The scorekeeper could not answer just now (%(status)s). It will try again by itself.",
                           status="{status}")

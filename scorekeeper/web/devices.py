@@ -22,8 +22,9 @@ import secrets
 from flask import g, session
 from werkzeug.routing import BaseConverter, ValidationError
 
-from scorekeeper.db import get_db
+from scorekeeper.db import StorageError, get_db
 from scorekeeper.stores import devices
+from scorekeeper.web.trouble import TroubleWhileRouting
 
 SESSION_KEY = "device"
 _DEVICE = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -72,7 +73,10 @@ class LinkConverter(BaseConverter):
         return g.links.setdefault(self.kind, {})
 
     def to_python(self, value: str) -> int:
-        row_id = devices.id_for_link(get_db(), self.kind, value)
+        try:
+            row_id = devices.id_for_link(get_db(), self.kind, value)
+        except StorageError as error:  # answered 503 through the error handlers (web/trouble.py)
+            raise TroubleWhileRouting(error) from error
         if row_id is None:
             raise ValidationError()
         self._known()[row_id] = value

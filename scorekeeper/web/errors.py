@@ -17,6 +17,7 @@ ERROR_TEXTS = {
     413: (_l("Too much data"), _l("What was sent is far larger than anything this app expects.")),
     429: (_l("Slow down"), _l("Too many attempts in a short time. Wait a little and try again.")),
     500: (_l("Something went wrong"), _l("The app hit an unexpected problem. Nothing was saved from this request; try again.")),
+    503: (_l("Not available just now"), _l("The scorekeeper cannot do this at the moment. Try again in a minute.")),
 }
 
 
@@ -24,8 +25,9 @@ def wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
-def error_response(status: int, message: str | None = None, code: str | None = None):
-    """An error in plain words: JSON under ``/api/``, plain text for htmx (shown in ``#messages``), else a page."""
+def error_response(status: int, message: str | None = None, code: str | None = None, database_down: bool = False):
+    """An error in plain words: JSON under ``/api/``, plain text for htmx (shown in ``#messages``), else a page.
+    ``database_down``: the page is made without asking the database anything (no language switch of a game's)."""
     title, text = ERROR_TEXTS.get(status, ERROR_TEXTS[500 if status >= 500 else 400])
     title, message = str(title), str(message or text)
     if wants_json():
@@ -34,4 +36,5 @@ def error_response(status: int, message: str | None = None, code: str | None = N
     if is_htmx():
         # htmx shows this text in the page's message area (static/js/app.js).
         return message, status, {"Content-Type": "text/plain; charset=utf-8"}
-    return render_template("errors/error.html", status=status, title=title, message=message), status
+    return render_template("errors/error.html", status=status, title=title, message=message,
+                           database_down=database_down), status

@@ -194,7 +194,7 @@ def read_options(form) -> dict | None:
 def option_error(form, error) -> None:
     """Put the engine's refusal of an option next to that option's field (else next to the form's first)."""
     name = (getattr(error, "field", None) or "").removeprefix("options.")
-    target = form[f"opt_{name}"] if f"opt_{name}" in form else form._fields[form._first]
+    target = form[f"opt_{name}"] if f"opt_{name}" in form else form[form._first]
     target.errors = [in_words(error.message, {o.name: o.label for o in form.option_list})]
 
 

@@ -47,7 +47,7 @@ def pages(live_server) -> dict[str, str]:
         game_id = create_game(db, rules="classic", options={}, sides=SIDES)
         play(db, game_id, 3)
     finally:
-        db.conn.close()
+        db.close()
     table, _card = start_tournament(live_server.app)
     db = connect(live_server.app.config["DATABASE"])
     try:
@@ -55,7 +55,7 @@ def pages(live_server) -> dict[str, str]:
             tournament_play.table_add_deal(db, table, DEAL, side="we", who="Ann",
                                            expected_version=game_version(db, table.game_id))
     finally:
-        db.conn.close()
+        db.close()
     return {"scorepad": f"{game_path(live_server, game_id)}", "table phone": f"/tournaments/table/{table.token}",
             "referee": f"/referee/?game={game_path(live_server, game_id).rsplit('/', 1)[1]}&side=we", "rules": "/referee/rules/classic"}
 

@@ -36,7 +36,7 @@ def test_a_new_game_under_each_rules_after_picking_every_other(phone, live_serve
     try:
         game = games.get_game(db, game_id)
     finally:
-        db.conn.close()
+        db.close()
     profile = get_profile(chosen)
     assert game.rules == chosen
     assert profile.with_options(game.options).option_values() == profile.option_values()

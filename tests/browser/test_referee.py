@@ -159,7 +159,7 @@ def test_referee_opened_from_a_game_uses_its_rules_and_minimum(phone, live_serve
             "they": {"meld_points": 40, "canastas": {}, "hand_points": 10, "red_threes": 0}}
     add_deal(db, game_id, deal, mode="totals", expected_version=1)
     summary = game_summary(db, game_id)
-    db.conn.close()
+    db.close()
     total, minimum = summary.totals["we"], summary.minimums["we"]
     assert minimum == get_profile("silhill").minimum(total) == 90
 

@@ -28,7 +28,7 @@ def new_game(live_server, rules: str) -> int:
     try:
         return create_game(db, rules=rules, options={}, sides=SIDES)
     finally:
-        db.conn.close()
+        db.close()
 
 
 def in_view(page, selector: str) -> bool:

@@ -55,7 +55,7 @@ def summary_of(live_server, game_id):
     try:
         return game_summary(db, game_id)
     finally:
-        db.conn.close()
+        db.close()
 
 
 @pytest.mark.parametrize("phone", ["360x640", "390x844"], indirect=True)

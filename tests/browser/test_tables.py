@@ -67,7 +67,7 @@ def test_a_new_game_of_each_table_at_360_px(small_phone, live_server, options, s
     try:
         game = games.get_game(db, game_id)
     finally:
-        db.conn.close()
+        db.close()
     assert tuple(len(side.players) for side in game.sides) == sizes
     assert {k: str(v) for k, v in game.options.items() if k in options} == options
     assert not page.console_messages

@@ -30,7 +30,7 @@ def test_a_scorepad_opened_on_the_phone_works_offline_and_its_deal_is_sent_once(
     db = _db(live_server)
     game_id = new_game(db)
     add(db, game_id, {"we": {"meld_points": 50, "hand_points": 10}, "they": {"meld_points": 30, "hand_points": 0}})
-    db.conn.close()
+    db.close()
     recorder = Recorder(live_server.app)
     url = live_server(game_path(live_server, game_id)).replace("127.0.0.1", "localhost")
     phone.goto(url)
@@ -63,7 +63,7 @@ def test_a_scorepad_opened_on_the_phone_works_offline_and_its_deal_is_sent_once(
 def test_on_plain_http_by_address_no_worker_is_registered(phone, live_server):
     db = _db(live_server)
     game_id = new_game(db)
-    db.conn.close()
+    db.close()
     phone.goto(live_server(game_path(live_server, game_id)))  # http://127.0.0.1: as a club laptop's address
     phone.wait_for_selector("#deal-form")
     phone.wait_for_timeout(500)
@@ -121,7 +121,7 @@ def test_a_scorepad_is_kept_the_moment_the_worker_controls_it_and_dropped_once_d
     db = _db(live_server)
     game_id = new_game(db)
     add(db, game_id, {"we": {"meld_points": 50, "hand_points": 10}, "they": {"meld_points": 30, "hand_points": 0}})
-    db.conn.close()
+    db.close()
     path = game_path(live_server, game_id)
     url = live_server(path).replace("127.0.0.1", "localhost")
     phone.route("**/scoreboard*", lambda route: route.abort())  # no poll: nothing settles on the page
@@ -150,7 +150,7 @@ def test_a_scorepad_is_kept_the_moment_the_worker_controls_it_and_dropped_once_d
 def test_deleting_a_game_on_this_phone_drops_its_kept_copy(phone, live_server):
     db = _db(live_server)
     game_id = new_game(db)
-    db.conn.close()
+    db.close()
     path = game_path(live_server, game_id)
     url = live_server(path).replace("127.0.0.1", "localhost")
     phone.goto(url)

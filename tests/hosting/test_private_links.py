@@ -117,9 +117,9 @@ def test_a_game_from_before_links_existed_stays_in_every_list(no_csrf_app):
     phone = no_csrf_app.test_client()
     address = start(phone)
     db = connect(no_csrf_app.config["DATABASE"])
-    with db.atomic():
+    with db.write():
         db.execute("UPDATE device_games SET device = ?", [devices.EVERYONE])
-    db.conn.close()
+    db.close()
     assert address in no_csrf_app.test_client().get("/games/").get_data(as_text=True)
     assert game_path(no_csrf_app, started_id(no_csrf_app, address)) == address
 
@@ -138,7 +138,7 @@ def test_the_api_answers_results_only_by_a_link_never_by_a_number(no_csrf_app):
     with no_csrf_app.test_request_context():
         season_id = seasons.create_season(db, name="Autumn", rules=Rules(), password="a long password")
     season, tournament = seasons.get_season(db, season_id), records.get_tournament(db, tid)
-    db.conn.close()
+    db.close()
     for guess in (f"/api/v1/tournaments/{tid}/results", f"/api/v1/seasons/{season_id}"):
         answer = stranger.get(guess)
         assert answer.status_code == 404 and answer.get_json()["error"]["code"] == "request.not_found", guess

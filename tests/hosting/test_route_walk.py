@@ -118,7 +118,7 @@ def _build(app) -> World:
     world.owner_games = [started_id(app, game), started_id(app, binned), table[1]]
     world.owner_tournament = tid
     _secrets(world, db)
-    db.conn.close()
+    db.close()
     return world
 
 
@@ -192,7 +192,7 @@ def _snapshot(world: World) -> dict:
     try:
         return {what: [tuple(r) for r in db.execute(sql).fetchall()] for what, sql in queries.items()}
     finally:
-        db.conn.close()
+        db.close()
 
 
 @pytest.fixture(scope="module")

@@ -107,7 +107,7 @@ def test_a_tables_deal_keeps_its_moment_in_the_tables_history(client, west_of_gr
     db = connect(client.application.config["DATABASE"])
     token, game_id, version = db.execute(
         "SELECT t.token, t.game_id, g.version FROM tournament_tables t JOIN games g ON g.id = t.game_id").fetchone()
-    db.conn.close()
+    db.close()
     client.post(f"/tournaments/table/{token}/deals",
                 data=deal_form(version, {"meld": 200, "natural": 1, "out": "yes"}, {"meld": 90}, who="Ana"))
     english, spanish = _both(client, f"{game_path(client, game_id)}/changes")

@@ -81,7 +81,7 @@ def new_game(app, rules: str = "classic") -> int:
     try:
         return create_game(db, rules=rules, options={}, sides=SIDES)
     finally:
-        db.conn.close()
+        db.close()
 
 
 def deal_form(version: int, we: dict | None = None, they: dict | None = None) -> dict:
@@ -166,7 +166,7 @@ def test_games_deals_and_the_scorepad_speak_spanish(walk, no_csrf_app):
     walk.visit(f"{game_path(no_csrf_app, game_id)}/delete")
     db = connect(no_csrf_app.config["DATABASE"])
     deal_id = db.execute("SELECT id FROM deals WHERE game_id = ?", [game_id]).fetchone()[0]
-    db.conn.close()
+    db.close()
     walk.visit(f"{game_path(no_csrf_app, game_id)}/deals/{deal_id}/edit")
     walk.visit(f"{game_path(no_csrf_app, game_id)}/deals/{deal_id}/delete")
     walk.visit(f"{game_path(no_csrf_app, game_id)}/sheet.pdf")
@@ -235,7 +235,7 @@ def test_tournaments_speak_spanish(walk, client):
     token, table_id = db.execute("SELECT token, id FROM tournament_tables WHERE tournament_id = ?",
                                  [tournament_id]).fetchone()
     entry_id = db.execute("SELECT id FROM tournament_entries WHERE tournament_id = ?", [tournament_id]).fetchone()[0]
-    db.conn.close()
+    db.close()
     walk.visit(f"/tournaments/table/{token}")
     walk.visit(f"/tournaments/table/{token}/status")
     walk.visit(f"{tournament_path(client, tournament_id)}/tables/{table_id}/result")

@@ -55,7 +55,7 @@ def test_a_shared_place_and_a_pair_on_the_public_results_in_spanish(client):
                           [{frozenset(("Ana & Inés", "Beto & Ciro")): {"Ana & Inés": 2000, "Beto & Ciro": 2000}}])
         token = db.execute("SELECT results_token FROM tournaments WHERE id = ?", [tid]).fetchone()[0]
     finally:
-        db.conn.close()
+        db.close()
     spanish = client.get(f"/results/{token}", headers=SPANISH).get_data(as_text=True)
     assert "Ana e Inés" in spanish and "Beto y Ciro" in spanish
     assert "&amp;" not in spanish and "1 (empate)" in spanish and not re.search(r">\s*1=", spanish)

@@ -35,7 +35,7 @@ def test_players_seasons_and_results_speak_spanish(client, missing):  # noqa: F8
         evening_token = db.execute("SELECT results_token FROM tournaments WHERE id = ?", [ids[0]]).fetchone()[0]
         ana = {p.name: p.id for p in players.list_players(db)}["Ana"]
     finally:
-        db.conn.close()
+        db.close()
     client.get("/")  # the English flashes of the set-up are shown there
     for url in ("/seasons/", season_path(client, season_id), "/seasons/import", "/players/", f"/players/{ana}",
                 f"/results/{evening_token}", f"/results/season/{season.results_token}",

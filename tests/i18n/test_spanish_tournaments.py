@@ -27,7 +27,7 @@ def evening(client):
             "SELECT token, id, game_id FROM tournament_tables WHERE tournament_id = ? AND number = 1",
             [tournament_id]).fetchone()
     finally:
-        db.conn.close()
+        db.close()
     client.get("/")  # the set-up's English flashes are shown there
     return {"id": tournament_id, "phone": phone, "token": token, "table_id": table_id, "game_id": game_id}
 
@@ -37,7 +37,7 @@ def _read(client, sql: str, game_id: int) -> int:
     try:
         return db.execute(sql, [game_id]).fetchone()[0]
     finally:
-        db.conn.close()
+        db.close()
 
 
 def _version(client, game_id: int) -> int:
@@ -128,7 +128,7 @@ def test_the_phone_waiting_for_the_first_round_and_a_refused_sign_in_speak_spani
     try:
         phone = access.device(db, tournament_id, 2).token
     finally:
-        db.conn.close()
+        db.close()
     client.get("/")
     page = walk.visit(f"/tournaments/phone/{phone}").get_data(as_text=True)
     assert "Este es el teléfono de la mesa 2." in page
@@ -149,7 +149,7 @@ def _the_table(client, tournament_id: int) -> tuple[str, int, int]:
         return db.execute("SELECT token, id, game_id FROM tournament_tables WHERE tournament_id = ? "
                           "ORDER BY round_number DESC, number LIMIT 1", [tournament_id]).fetchone()
     finally:
-        db.conn.close()
+        db.close()
 
 
 def _play_and_correct(walk, client, tid: int) -> None:

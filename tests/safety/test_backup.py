@@ -39,7 +39,7 @@ def test_copying_the_live_file_is_not_a_backup(tmp_path):
     assert not saved <= _deal_ids(tmp_path / "copy.sqlite")
     backup.backup_database(str(path), str(tmp_path / "backup.sqlite"))
     assert saved <= _deal_ids(tmp_path / "backup.sqlite")
-    db.conn.close()
+    db.close()
 
 
 def test_backup_command_while_another_thread_saves_deals(tmp_path):
@@ -47,7 +47,7 @@ def test_backup_command_while_another_thread_saves_deals(tmp_path):
     migrate(str(path))
     setup = connect(str(path))
     game = new_game(setup)
-    setup.conn.close()
+    setup.close()
     acknowledged: list[int] = []
     stop = threading.Event()
 
@@ -59,7 +59,7 @@ def test_backup_command_while_another_thread_saves_deals(tmp_path):
                 current = new_game(db)
             acknowledged.append(add(db, current, quiet_deal(n)))
             n += 1
-        db.conn.close()
+        db.close()
 
     writer = threading.Thread(target=keep_saving)
     writer.start()
@@ -136,7 +136,7 @@ def test_the_server_backs_up_on_a_timer_when_something_changed(tmp_path):
         assert len(list(folder.glob("*.sqlite"))) == 2
     finally:
         keeper.stop()
-    db.conn.close()
+    db.close()
 
 
 def test_the_server_backs_up_at_shutdown(tmp_path):
@@ -151,7 +151,7 @@ def test_the_server_backs_up_at_shutdown(tmp_path):
     keeper.stop()
     newest = _wait_for(folder, 1)[-1]
     assert last in _deal_ids(newest)
-    db.conn.close()
+    db.close()
 
 
 def test_scorekeeper_serve_keeps_backups_and_makes_one_when_stopped(tmp_path):
@@ -173,7 +173,7 @@ def test_scorekeeper_serve_keeps_backups_and_makes_one_when_stopped(tmp_path):
         first = _wait_for(folder, 1)
         db = connect(str(tmp_path / "served.sqlite"))
         game = new_game(db)
-        db.conn.close()
+        db.close()
     finally:
         process.terminate()
         process.wait(timeout=30)
@@ -199,7 +199,7 @@ def _club_on(disk: Path, megabytes_of_history: float) -> tuple[Path, int]:
     db.execute("CREATE TABLE history (b BLOB)")
     db.execute("INSERT INTO history VALUES (randomblob(?))", [int(megabytes_of_history * 1024 * 1024)])
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    db.conn.close()
+    db.close()
     return path, game
 
 
@@ -216,7 +216,7 @@ def _saving(path: Path, game: int, stop: threading.Event, saved: list, refused: 
             except sqlite3.Error as error:
                 refused.append(str(error))
             n += 1
-        db.conn.close()
+        db.close()
 
     thread = threading.Thread(target=run)
     thread.start()
@@ -269,7 +269,7 @@ def test_a_backup_that_runs_out_of_disk_while_written_leaves_nothing_behind(tmp_
         try:
             saved = [add(db, game, quiet_deal(i)) for i in range(20)]
         finally:
-            db.conn.close()
+            db.close()
         assert set(saved) <= _deal_ids(path)
         keeper.stop()
 

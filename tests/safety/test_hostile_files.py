@@ -222,4 +222,4 @@ def test_imports_count_against_the_creation_limits(tmp_path, season_file):
         refused(phone, db, lambda: upload(phone, "/rules/import", json.dumps(RULE_SET), confirm="1"), "Too many",
                 status=429)
     finally:
-        db.conn.close()
+        db.close()

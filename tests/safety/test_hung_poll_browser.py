@@ -51,4 +51,4 @@ def test_a_refresh_whose_connection_died_ends_and_the_next_one_shows_the_other_p
         wait_until(phone, f"{TOTAL_WE} !== {before!r}", timeout=30)
         assert phone.evaluate(TOTAL_WE) == "150"
     finally:
-        db.conn.close()
+        db.close()

@@ -243,7 +243,7 @@ def exported(tmp_path_factory):
     db = connect(app.config["DATABASE"])
     document = app.test_client().get(f"{game_path(app, _game(db, 'bicycle'))}/export.json").get_json()
     yield db, document
-    db.conn.close()
+    db.close()
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,

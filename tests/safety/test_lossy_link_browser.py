@@ -46,7 +46,7 @@ def _game(live_server) -> int:
     try:
         return new_game(db)
     finally:
-        db.conn.close()
+        db.close()
 
 
 def _deals(live_server, game_id) -> list[tuple[int, int]]:
@@ -54,7 +54,7 @@ def _deals(live_server, game_id) -> list[tuple[int, int]]:
     try:
         return [(d.sides["we"]["meld_points"], d.sides["they"]["meld_points"]) for d in list_deals(db, game_id)]
     finally:
-        db.conn.close()
+        db.close()
 
 
 def _type(page, we: int, they: int) -> None:

@@ -48,13 +48,13 @@ def _deals(live_server, game_id):
         return [(d.sides["we"]["meld_points"], d.sides["they"]["meld_points"])
                 for d in list_deals(db, game_id)]
     finally:
-        db.conn.close()
+        db.close()
 
 
 def _open_new_game(phone, live_server) -> int:
     db = _db(live_server)
     game_id = new_game(db)
-    db.conn.close()
+    db.close()
     phone.goto(live_server(game_path(live_server, game_id)))
     phone.wait_for_function("window.htmx !== undefined")
     return game_id
@@ -108,7 +108,7 @@ def _offline_then_back(page, url: str, deals_path: str, save_button: str, messag
 def test_scorepad_keeps_two_deals_offline_and_sends_each_once_in_order(phone, live_server):
     db = _db(live_server)
     game_id = new_game(db)
-    db.conn.close()
+    db.close()
     url = live_server(game_path(live_server, game_id))
     phone.goto(url)
     phone.wait_for_function("window.htmx !== undefined")
@@ -172,7 +172,7 @@ def test_a_kept_deal_refused_because_another_phone_saved_first_can_be_sent_anywa
     phone.wait_for_selector("[data-unsent] li")
     db = _db(live_server)  # meanwhile another phone saves a deal
     add(db, game_id, {"we": {"meld_points": 15, "hand_points": 10}, "they": {"meld_points": 5, "hand_points": 5}})
-    db.conn.close()
+    db.close()
     phone.context.set_offline(False)
     phone.wait_for_selector("[data-unsent] li.is-refused", timeout=15000)
     row = phone.inner_text("[data-unsent] li")

@@ -18,7 +18,7 @@ def test_delete_a_game_find_it_in_the_bin_and_restore_it(phone, live_server):
     db = connect(live_server.app.config["DATABASE"])
     game = new_game(db)
     add(db, game)
-    db.conn.close()
+    db.close()
     phone.goto(live_server(game_path(live_server, game)))
     assert_fits_phone(phone)
     assert phone.locator("a", has_text="Download (JSON)").count() == 1

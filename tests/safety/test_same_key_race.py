@@ -2,8 +2,8 @@
 answer: never "another phone saved first" (issue 19).
 
 The phone sends a save, its answer is lost or slow, and it sends the same entry again under the same key. When
-the retry arrives while the first attempt is still inside its transaction, the retry waits for SQLite's write
-lock; by the time it has it, the first one has moved the game's version on. The store must then read the first
+the retry arrives while the first attempt is still inside its transaction, the retry waits for the game's write
+lock (SQLite's, or PostgreSQL's lock of that game); by the time it has it, the first one has moved the game's version on. The store must then read the first
 one's deal by its key, not report a lost race. The store is where this is decided (a unique key per game and a
 read after the lock), so it holds for several server processes too, not only for threads of one.
 """
@@ -40,7 +40,7 @@ def _second_writer(path: str, write) -> tuple[threading.Thread, dict]:
         except Exception as error:  # noqa: BLE001 - the test reports what the retry got
             outcome["error"] = error
         finally:
-            db.conn.close()
+            db.close()
 
     thread = threading.Thread(target=run)
     thread.start()
@@ -48,7 +48,8 @@ def _second_writer(path: str, write) -> tuple[threading.Thread, dict]:
 
 
 def _wait_until_blocked(thread: threading.Thread) -> None:
-    """Give the second writer time to reach SQLite's write lock and wait there (its busy timeout is 10 s)."""
+    """Give the second writer time to reach the game's write lock and wait there (a connection of its own waits as
+    long as it takes on PostgreSQL, and its busy timeout on SQLite)."""
     thread.join(timeout=0.5)
     assert thread.is_alive(), "the retry did not wait for the first save's transaction"
 
@@ -56,7 +57,7 @@ def _wait_until_blocked(thread: threading.Thread) -> None:
 def test_a_retry_that_arrives_while_the_first_save_is_being_written_gets_the_first_saves_deal(db, no_csrf_app):
     path = no_csrf_app.config["DATABASE"]
     game = new_game(db)
-    with db.atomic():  # the first attempt, still inside its transaction
+    with db.write():  # the first attempt, still inside its transaction
         first = add_deal(db, game, quiet_deal(), mode="totals", expected_version=1, client_key=KEY)
         thread, outcome = _second_writer(path, lambda other: add_deal(
             other, game, quiet_deal(), mode="totals", expected_version=1, client_key=KEY))
@@ -72,7 +73,7 @@ def test_a_retry_based_on_the_version_after_the_first_save_still_gets_the_first_
     """The unique key, not the version, decides: a retry that carries the next version finds the deal too."""
     path = no_csrf_app.config["DATABASE"]
     game = new_game(db)
-    with db.atomic():
+    with db.write():
         first = add_deal(db, game, quiet_deal(), mode="totals", expected_version=1, client_key=KEY)
         thread, outcome = _second_writer(path, lambda other: add_deal(
             other, game, quiet_deal(1), mode="totals", expected_version=2, client_key=KEY))
@@ -95,7 +96,7 @@ def test_a_retry_from_another_server_process_waits_for_the_first_save_and_gets_i
               "print(add_deal(db, int(sys.argv[2]), {'we': {'meld_points': 5, 'hand_points': 10}, "
               "'they': {'meld_points': 5, 'hand_points': 5}}, mode='totals', expected_version=1, "
               "client_key=sys.argv[3]))")
-    with db.atomic():
+    with db.write():
         first = add_deal(db, game, quiet_deal(), mode="totals", expected_version=1, client_key=KEY)
         retry = subprocess.Popen([sys.executable, "-c", script, path, str(game), KEY], stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True)
@@ -116,7 +117,7 @@ def test_another_phones_save_on_the_same_version_is_still_refused(db, no_csrf_ap
 
     path = no_csrf_app.config["DATABASE"]
     game = new_game(db)
-    with db.atomic():
+    with db.write():
         add_deal(db, game, quiet_deal(), mode="totals", expected_version=1, client_key=KEY)
         thread, outcome = _second_writer(path, lambda other: add_deal(
             other, game, quiet_deal(), mode="totals", expected_version=1, client_key="other-phone-0123456789"))
@@ -139,7 +140,7 @@ def test_a_table_phones_retry_while_its_first_save_is_being_written_gets_that_de
             return play.table_add_deal(conn, table_row, sides, side="we", expected_version=version,
                                        who="table 1 North-South", client_key=KEY)
 
-        with db.atomic():
+        with db.write():
             first = save(db)
             thread, outcome = _second_writer(path, save)
             _wait_until_blocked(thread)
@@ -148,7 +149,7 @@ def test_a_table_phones_retry_while_its_first_save_is_being_written_gets_that_de
         assert outcome["result"] == first
         assert len(list_deals(db, table.game_id)) == 1
     finally:
-        db.conn.close()
+        db.close()
 
 
 # --- Over HTTP, on a live waitress server: a save and its retry sent at the same moment -------------------
@@ -199,6 +200,6 @@ def test_a_save_and_its_retry_sent_together_over_http_both_get_the_saves_answer(
     try:
         deals = list_deals(db, started_id(db, game))
     finally:
-        db.conn.close()
+        db.close()
     assert not refused, f"{len(refused)} of 40 answers refused a phone's own retry, first: {refused[0]}"
     assert [d.sides["we"]["meld_points"] for d in deals] == [100 + 5 * n for n in range(1, 21)]

@@ -14,7 +14,7 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.db import connect, get_db
 
-from ..web.scorepad_helpers import option_values
+from ..web.scorepad_helpers import option_values, totals_form
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,15 +49,14 @@ def _games(tmp_path) -> int:
     try:
         return db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     finally:
-        db.conn.close()
+        db.close()
 
 
 def _fill_the_database(tmp_path):
     """Enough rows that a new game needs a new page."""
     db = connect(str(tmp_path / "t.sqlite"))
     db.execute("CREATE TABLE IF NOT EXISTS ballast (x TEXT)")
-    db.conn.commit()
-    db.conn.close()
+    db.close()
 
 
 @pytest.mark.parametrize("pragma, cause", [("full", "disk is full"), ("read-only", "read-only")])
@@ -116,8 +115,7 @@ def test_starting_on_a_database_with_a_damaged_page_says_so(tmp_path):
     db.execute("CREATE TABLE t (x TEXT)")
     for i in range(300):
         db.execute("INSERT INTO t VALUES (?)", ["x" * 500])
-    db.conn.commit()
-    db.conn.close()
+    db.close()
     data = bytearray(path.read_bytes())
     data[4096 * 3: 4096 * 3 + 200] = b"\xff" * 200  # scribble over a page in the middle
     path.write_bytes(bytes(data))
@@ -179,3 +177,28 @@ def test_a_database_on_a_read_only_disk_is_called_that_not_unopenable(tmp_path):
         for args in (("init-db",), ("serve", "--port", "8999")):
             line = _one_clear_line(_start(str(path), *args), str(path), "read-only")
             assert "cannot be opened" not in line
+
+
+def _started(client) -> str:
+    response = client.post("/games/new", data=_new_game_form())
+    assert response.status_code == 303
+    return response.headers["Location"]
+
+
+def test_a_write_kept_waiting_by_another_for_too_long_answers_503_busy(tmp_path, monkeypatch):
+    """Another process's long write holds SQLite's lock past the wait a request is given: 503, ask again."""
+    from scorekeeper.db import sqlite as sqlite_adapter
+
+    monkeypatch.setattr(sqlite_adapter, "BUSY_SECONDS", 0.3)
+    app = create_app({"DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    game = _started(client)
+    other = connect(app.config["DATABASE"])
+    try:
+        with other.write():  # a long write of another process
+            answer = client.post(f"{game}/deals", data=totals_form(version=1), headers={"HX-Request": "true"})
+            assert answer.status_code == 503 and int(answer.headers["Retry-After"]) > 0
+            assert "busy" in answer.get_data(as_text=True)
+    finally:
+        other.close()
+    assert client.post(f"{game}/deals", data=totals_form(version=1)).status_code == 303

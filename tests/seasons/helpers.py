@@ -18,7 +18,6 @@ def evening(db, name: str, date: str, pairs: list[tuple[str, str]], scores: list
         round_end="deals", round_limit=2, scoring="vp", password=PASSWORD)
     if season_id is not None:
         db.execute("UPDATE tournaments SET season_id = ? WHERE id = ?", [season_id, tid])
-        db.conn.commit()
     for pair in pairs:
         records.add_entry(db, tid, list(pair), who="director")
     entries = {e.id: e.name for e in records.list_entries(db, tid)}

@@ -29,11 +29,10 @@ def evening(no_csrf_app):
     db = connect(no_csrf_app.config["DATABASE"])
     try:
         players.set_initials(db, {p.name: p.id for p in players.list_players(db)}["Evangeline Marsh"], True)
-        db.conn.commit()
         tables = db.execute("SELECT t.token, g.version FROM tournament_tables t JOIN games g ON g.id = t.game_id "
                             "WHERE t.tournament_id = ? ORDER BY t.number", [tid]).fetchall()
     finally:
-        db.conn.close()
+        db.close()
     for token, version in tables:
         answer = director.post(f"/tournaments/table/{token}/deals",
                                data=deal_form(version, {"meld": 300, "natural": 1, "out": "yes"}, {"meld": 120}))

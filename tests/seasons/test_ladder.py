@@ -49,7 +49,7 @@ def season(no_csrf_app):
         ids = [evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id)
                for name, date, pairs, score in EVENINGS]
         yield db, season_id, ids
-    db.conn.close()
+    db.close()
 
 
 def test_best_two_of_three_with_two_evenings_needed_before_and_after_a_correction(season):

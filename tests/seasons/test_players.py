@@ -32,7 +32,7 @@ def club(no_csrf_app):
         game = casual_game(db, ["Ana", "Zoe"], ["Cris", "Dani"], [({"meld_points": 100, "canastas": {"natural": 1},
                                                                      "went_out": True}, {"meld_points": 50})])
     ids = {p.name: p.id for p in players.list_players(db)}
-    db.conn.close()
+    db.close()
     client = no_csrf_app.test_client()
     signed = client.post(f"{tournament_path(client, first)}/login", data={"password": PASSWORD})
     assert signed.status_code == 303
@@ -82,7 +82,7 @@ def test_a_name_typed_another_way_is_the_same_player(no_csrf_app, club):
                         [{frozenset(("ANA & Bea", "Cris & dani")): {"ANA & Bea": 100, "Cris & dani": 100}}])
     assert {p.name for p in players.list_players(db)} == {"Ana", "Bea", "Cris", "Dani", "Eva", "Fede"}
     assert len(players.evenings(db, ids["Ana"])) == 3
-    db.conn.close()
+    db.close()
     assert third
 
 
@@ -111,7 +111,7 @@ def test_the_director_merges_two_records_of_one_person(no_csrf_app, club):
     linked = db.execute("SELECT player_id FROM entry_players ep JOIN tournament_entries e ON e.id = ep.entry_id "
                         "WHERE e.tournament_id = ? AND ep.position = 0", [tid]).fetchone()[0]
     assert linked == ids["Ana"]
-    db.conn.close()
+    db.close()
 
 
 def test_two_partners_of_one_entry_cannot_be_merged(club):

@@ -39,7 +39,7 @@ def test_a_results_link_shows_standings_and_no_control(phone, live_server):
         token = db.execute("SELECT results_token FROM tournaments WHERE id = ?", [ids[0]]).fetchone()[0]
         table_id = db.execute("SELECT id FROM tournament_tables WHERE tournament_id = ?", [ids[0]]).fetchone()[0]
     finally:
-        db.conn.close()
+        db.close()
 
     phone.goto(live_server(f"/results/{token}"))
     standings = phone.locator("#results-standings tbody tr")

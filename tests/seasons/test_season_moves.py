@@ -33,7 +33,7 @@ def club(no_csrf_app):
         casual_game(db, ["Ana"], ["Bea"], [({"meld_points": 90}, {"meld_points": 50})])
     season = seasons.get_season(db, season_id)
     yield no_csrf_app, db, season, ids
-    db.conn.close()
+    db.close()
 
 
 def evening_link(db, tournament_id: int) -> str:
@@ -108,7 +108,6 @@ def test_a_long_ladder_still_prints_on_one_page(club, tmp_path):
         seasons.reopen(db, season.id)
         db.execute("UPDATE seasons SET count = 'all', best = NULL, of = NULL, minimum = 1 WHERE id = ?", [season.id])
         db.execute("UPDATE tournaments SET season_id = ? WHERE season_id IS NULL", [season.id])
-        db.conn.commit()
     answer = app.test_client().get(f"/results/season/{season.results_token}/ladder.pdf")
     pages, text = pdf_text(answer.data, tmp_path)
     assert pages == 1 and "P19d" in text  # 86 players over 23 evenings
@@ -146,7 +145,7 @@ def test_a_season_moves_to_another_server_with_the_same_ladder(club, tmp_path):
     hosted = connect(elsewhere.config["DATABASE"])
     assert hosted.execute("SELECT COUNT(*) FROM seasons").fetchone()[0] == 1
     assert hosted.execute("SELECT COUNT(*) FROM tournaments").fetchone()[0] == 3
-    hosted.conn.close()
+    hosted.close()
 
 
 @pytest.mark.parametrize("spoil, refusal", [
@@ -170,7 +169,7 @@ def test_a_spoiled_file_is_refused_whole(club, tmp_path, spoil, refusal):
     hosted = connect(elsewhere.config["DATABASE"])
     for table in ("seasons", "tournaments", "games", "club_players", "tournament_entries"):
         assert hosted.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0] == 0, table
-    hosted.conn.close()
+    hosted.close()
 
 
 def test_rows_of_an_archived_season_travel_as_they_were(club, tmp_path):

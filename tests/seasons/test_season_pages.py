@@ -87,7 +87,7 @@ def played(no_csrf_app):
     season = seasons.get_season(db, season_id)
     tokens = [db.execute("SELECT results_token FROM tournaments WHERE id = ?", [i]).fetchone()[0] for i in ids]
     yield client, db, season, ids, tokens
-    db.conn.close()
+    db.close()
 
 
 def ladder_rows(page: str) -> list[tuple[str, str, str]]:

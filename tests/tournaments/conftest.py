@@ -79,7 +79,7 @@ def game_version(app, table) -> int:
     try:
         return db.execute("SELECT version FROM games WHERE id = ?", [table.game_id]).fetchone()[0]
     finally:
-        db.conn.close()
+        db.close()
 
 
 def tables_of(app, tournament_id: int, round_number: int | None = None) -> list[dict]:
@@ -87,7 +87,7 @@ def tables_of(app, tournament_id: int, round_number: int | None = None) -> list[
     try:
         return rounds.list_tables(db, tournament_id, round_number)
     finally:
-        db.conn.close()
+        db.close()
 
 
 def card_of(app, tournament_id: int, number: int):
@@ -96,7 +96,7 @@ def card_of(app, tournament_id: int, number: int):
     try:
         return access.device(db, tournament_id, number)
     finally:
-        db.conn.close()
+        db.close()
 
 
 def entries_of(app, tournament_id: int) -> dict[str, Entry]:
@@ -104,7 +104,7 @@ def entries_of(app, tournament_id: int) -> dict[str, Entry]:
     try:
         return {e.name: e for e in records.list_entries(db, tournament_id)}
     finally:
-        db.conn.close()
+        db.close()
 
 
 @pytest.fixture

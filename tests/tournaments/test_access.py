@@ -31,7 +31,7 @@ def deals_in(app, table) -> int:
     try:
         return db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ?", [table.game_id]).fetchone()[0]
     finally:
-        db.conn.close()
+        db.close()
 
 
 def login_message(response) -> str:
@@ -127,7 +127,7 @@ def test_only_the_director_corrects_or_runs_rounds(no_csrf_app, running):
     try:
         assert db.execute("SELECT COUNT(*) FROM tournament_log WHERE action = 'corrected'").fetchone()[0] == 0
     finally:
-        db.conn.close()
+        db.close()
 
 
 def test_a_signed_in_director_can_correct(no_csrf_app, running):
@@ -224,7 +224,7 @@ def test_the_password_is_stored_only_as_a_hash(no_csrf_app, running):
     try:
         stored = db.execute("SELECT password_hash FROM tournaments WHERE id = ?", [tid]).fetchone()[0]
     finally:
-        db.conn.close()
+        db.close()
     assert PASSWORD not in stored and stored.startswith(("scrypt:", "pbkdf2:"))
 
 

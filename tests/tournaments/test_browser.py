@@ -28,7 +28,7 @@ def start_tournament(app, name: str = "Friday fours", round_end: str = "minutes"
         table = rounds.list_tables(db, tid, 1)[0]
         return table, access.device(db, tid, table.number)
     finally:
-        db.conn.close()
+        db.close()
 
 
 def save_a_deal(phone, we_meld: str = "300") -> None:
@@ -74,7 +74,7 @@ def test_table_phone_opens_by_code_scores_and_both_sides_confirm(phone, live_ser
     try:
         status = results.table_status(db, rounds.get_table(db, table.tournament_id, table.id))
     finally:
-        db.conn.close()
+        db.close()
     assert status.confirmed and (status.we, status.they) == (900, 100)
 
 
@@ -103,7 +103,7 @@ def test_a_long_name_without_spaces_wraps_on_the_table_phone(phone, live_server)
         running.start_round(db, tid, who="director")
         card = access.device(db, tid, 1)
     finally:
-        db.conn.close()
+        db.close()
     phone.goto(live_server(f"/tournaments/phone/{card.token}"))
     assert_fits_phone(phone)
     assert phone.console_messages == []

@@ -46,7 +46,7 @@ def _counts(app, table) -> tuple[int, int, int]:
         changes = db.execute("SELECT COUNT(*) FROM changes WHERE game_id = ?", [table.game_id]).fetchone()[0]
         deals = db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ?", [table.game_id]).fetchone()[0]
     finally:
-        db.conn.close()
+        db.close()
     return version, changes, deals
 
 
@@ -102,5 +102,5 @@ def test_the_directors_correction_claims_the_game_once(no_csrf_app, table_with_t
         play.correct_deal(db, fresh, first.id, {**first.sides, "we": {**first.sides["we"], "meld_points": 130}},
                           reason="typed 120 for 130", who="director")
     finally:
-        db.conn.close()
+        db.close()
     assert _counts(no_csrf_app, table) == (version + 1, changes + 1, deals)

@@ -73,7 +73,7 @@ def test_club_options_are_kept_for_every_table_game(no_csrf_app):
         table = rounds.list_tables(db, tid, 1)[0]
         status = results.table_status(db, table)
     finally:
-        db.conn.close()
+        db.close()
     assert status.summary.profile.target == 3000
     assert [list(s.players) for s in status.summary.game.sides] == [["Ann", "Bob"], ["Cy", "Di"]]
 
@@ -97,7 +97,7 @@ def test_partnerships_with_a_sit_out_scoring_the_round_average(no_csrf_app):
     try:
         resting = rounds.get_round(db, tid, 1).sit_out
     finally:
-        db.conn.close()
+        db.close()
     assert len(resting) == 1
     # The round's average: (900 + 100 + 700 + 300) / 4 = 500.
     results = director.get(f"{tournament_path(director, tid)}/results.csv").get_data(as_text=True)
@@ -251,7 +251,7 @@ def test_tournament_tables_are_not_offered_on_the_casual_games_list(no_csrf_app)
         casual = create_game(db, rules="bicycle", options={}, sides=[
             {"key": "we", "name": "Us", "players": ["Mia", "Noor"]}, {"key": "they", "name": "Them", "players": ["Olga", "Pia"]}])
     finally:
-        db.conn.close()
+        db.close()
     phone = no_csrf_app.test_client()
     tables = tables_of(no_csrf_app, tid, 1)
     assert tables

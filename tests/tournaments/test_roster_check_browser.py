@@ -24,7 +24,7 @@ def pairs_tournament(app) -> int:
         records.add_entry(db, tid, ["Ann Smith", "Bob Jones"], who="director")
         return tid
     finally:
-        db.conn.close()
+        db.close()
 
 
 @pytest.mark.parametrize("phone", ["360x640"], indirect=True)

@@ -57,7 +57,7 @@ def stored_choice(app, tid: int, number: int = 1) -> str | None:
     try:
         return rounds.get_round(db, tid, number).time_up
     finally:
-        db.conn.close()
+        db.close()
 
 
 def text(response) -> str:

@@ -160,7 +160,7 @@ def rounds_tables(app, tid, number):
     try:
         return rounds.list_tables(db, tid, number)
     finally:
-        db.conn.close()
+        db.close()
 
 
 def check_standings(app, director, tid) -> None:
@@ -170,7 +170,7 @@ def check_standings(app, director, tid) -> None:
         names = {e["id"]: e["name"] for e in db.execute("SELECT id, name FROM tournament_entries").fetchall()}
         seats = rounds.list_tables(db, tid)
     finally:
-        db.conn.close()
+        db.close()
     assert len(seats) == 16
     expected = {name: 0 for name in names.values()}
     met = set()

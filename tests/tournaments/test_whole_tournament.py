@@ -71,6 +71,9 @@ def play_table(app, table: dict, round_number: int, failures: list) -> None:
 
 def test_a_whole_afternoon_of_individuals(no_csrf_app):
     app = no_csrf_app
+    # The four tables play at once, each in a thread of its own, as a server's threads would: on PostgreSQL
+    # each needs a connection of the pool (an app of the test client has one otherwise: tests/conftest.py).
+    app.config["DATABASE_POOL_SIZE"] = 5
     director = app.test_client()
     tid = create_tournament(director, scoring="vp")
     for name in PLAYERS:
@@ -113,7 +116,7 @@ def test_a_whole_afternoon_of_individuals(no_csrf_app):
             assert (status.summary.totals["we"], status.summary.totals["they"]) == EXPECTED_TOTALS[key]
             assert status.deals == 2 and status.locked
     finally:
-        db.conn.close()
+        db.close()
 
     # The standings, worked out from the seating and the figures above.
     names = {e.id: name for name, e in entries_of(app, tid).items()}

@@ -37,7 +37,7 @@ def test_every_route_that_takes_a_post_refuses_it_without_a_token(csrf_app):
     with csrf_app.test_request_context():
         season = seasons.get_season(db, seasons.create_season(db, name="Autumn", rules=Rules(),
                                                               password="green baize 42"))
-    db.conn.close()
+    db.close()
     links = {"game": game.link, "tournament": tournament.link, "season": season.link}
     checked = []
     for rule in csrf_app.url_map.iter_rules():

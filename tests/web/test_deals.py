@@ -312,7 +312,7 @@ def test_simultaneous_saves_on_the_live_server_never_lose_an_entry(live_server):
         assert [c.action for c in list_changes(db, game_id)] == ["create", "add"]
         assert game_version(db, game_id) == 2
     finally:
-        db.conn.close()
+        db.close()
 
 
 def test_csrf_is_checked_on_the_live_server(live_server):

@@ -78,7 +78,7 @@ def _world(app, client) -> dict:
         deal_id = list_deals(db, game_id)[0].id
         club = rule_sets.save(db, base="classic", name="Tuesday rules", options={"players": 3}, note="")
     finally:
-        db.conn.close()
+        db.close()
     tournament_id = create_tournament(client)
     for name in ("N1", "N2", "N3", "N4", "N5"):
         enter(client, tournament_id, name)
@@ -93,7 +93,7 @@ def _world(app, client) -> dict:
         link = records.get_tournament(db, tournament_id).results_token
         season_link = seasons.get_season(db, season_id).link
     finally:
-        db.conn.close()
+        db.close()
     # A game or tournament is named by its link in every address (the number answers 404, tried below).
     return {"game_id": game.link, "deal_id": deal_id, "code": game.code, "tournament_id": tournament_path(
             client, tournament_id).rsplit("/", 1)[1], "numbers": [str(game_id), str(tournament_id), str(season_id)],

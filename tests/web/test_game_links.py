@@ -15,7 +15,7 @@ SIDES = [{"key": "we", "name": "Ann & Cy", "players": ["Ann", "Cy"]},
 def test_game_page_links_its_sheet_and_the_referee_for_each_side(client, no_csrf_app):
     db = connect(no_csrf_app.config["DATABASE"])
     game_id = create_game(db, rules="classic", options={}, sides=SIDES)
-    db.conn.close()
+    db.close()
     html = client.get(game_path(client, game_id)).get_data(as_text=True)
     sheet_links = re.findall(rf'href="({game_path(client, game_id)}/sheet\.pdf[^"]*)"', html)
     assert len(sheet_links) == 2

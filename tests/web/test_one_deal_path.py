@@ -41,7 +41,7 @@ def two_games(no_csrf_app):
         pad_id = games.create_game(db, rules=table_game.rules, options=table_game.options,
                                    sides=[side.to_dict() for side in table_game.sides])
     finally:
-        db.conn.close()
+        db.close()
     client = no_csrf_app.test_client()
 
     def post_both(data: dict):
@@ -56,11 +56,11 @@ def two_games(no_csrf_app):
         try:
             return len(games.list_deals(database, pad_id)), len(games.list_deals(database, table.game_id))
         finally:
-            database.conn.close()
+            database.close()
 
     database = connect(no_csrf_app.config["DATABASE"])
     version = games.game_version(database, table.game_id)
-    database.conn.close()
+    database.close()
     return post_both, deals
 
 

@@ -67,7 +67,7 @@ def test_wrong_table_codes_stay_within_the_limit_whichever_worker_answers(tmp_pa
         _, tid, _ = started_tournament(base)
         db = connect(database)
         right = access.table_code(db, started_id(db, tid), 1)
-        db.conn.close()
+        db.close()
         guesser = Phone(base)
         before = {pid: cpu_ticks(pid) for pid in workers}
         statuses = [guesser.call(f"/tournaments/join?table=1&code={wrong_code(right, n)}")[0] for n in range(40)]

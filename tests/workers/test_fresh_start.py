@@ -65,6 +65,6 @@ def test_processes_starting_together_on_an_empty_postgresql_database_migrate_it_
         applied = [row[0] for row in db.execute("SELECT name FROM _scorekeeper_migrations").fetchall()]
         assert sorted(applied) == sorted(m.name for m in migrations._migrations)
         assert db.execute("SELECT COUNT(*) FROM bin_clock").fetchone()[0] == 1  # the one-row table filled once
-        db.conn.close()
+        db.close()
     finally:
         pg_cluster.drop(url)

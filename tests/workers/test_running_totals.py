@@ -114,7 +114,6 @@ def test_a_game_whose_running_totals_are_not_yet_known_gets_them_at_its_next_sav
         for n in range(5):
             add(db, game_id, quiet_deal(n))
         db.execute("UPDATE deals SET running = NULL WHERE game_id = ?", [game_id])
-        db.conn.commit()
         summary_cache.clear()
         add(db, game_id, quiet_deal(7))
         assert all(deal.running for deal in list_deals(db, game_id))
@@ -146,7 +145,6 @@ def test_totals_kept_by_another_version_of_the_engine_are_scored_again_at_the_ne
         client.post(f"{game_path(client, game_id)}/deals", data=totals_form(version))
     old = '{"sides":{"we":[1,99999,50,0],"they":[1,99999,50,0]},"engine":"an-older-engine"}'
     db.execute("UPDATE deals SET running = ? WHERE game_id = ?", [old, game_id])
-    db.conn.commit()
     summary_cache.clear()
     client.get(game_path(client, game_id))  # the page is read (and cached) before the save, as a phone does
     response = client.post(f"{game_path(client, game_id)}/deals", data=totals_form(5))

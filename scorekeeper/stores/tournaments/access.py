@@ -38,13 +38,12 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from scorekeeper import clock
 from scorekeeper.stores.codes import unique_code
 from scorekeeper.stores.tournaments import records
-from scorekeeper.stores.tournaments.base import immediate
 from scorekeeper.stores.tournaments.log import log
 from scorekeeper.tournaments.rows import Card, Table
 
@@ -97,7 +96,7 @@ def allow_create(db: Database, client: str, per_hour: int = CREATE_PER_CLIENT, w
     seconds to wait when it has made ``per_hour`` within the hour. A ``per_hour`` of 0 sets no limit."""
     if not per_hour:
         return 0
-    with immediate(db):
+    with db.write(key=f"guesses:{client}"):
         limits = [(f"{what}:client:{client}", per_hour)]  # i18n: not for people
         wait = window_wait(db, limits, CREATE_WINDOW)
         if not wait:
@@ -114,8 +113,8 @@ def device(db: Database, tournament_id: int, number: int) -> Card:
                      [tournament_id, number]).fetchone()
     if row:
         return Card.from_row(row)
-    with immediate(db):
-        db["tournament_devices"].insert({
+    with db.write(tournament=tournament_id):
+        db.insert("tournament_devices", {
             "tournament_id": tournament_id, "number": number, "token": secrets.token_urlsafe(18),
             "code": unique_code(db, "tournament_devices", "code", alphabet=CODE_ALPHABET, length=CODE_LENGTH),
             "created_at": clock.stamp(),
@@ -176,7 +175,7 @@ def join_table(db: Database, code: str, client: str, *, number: int | None = Non
     """The card of an event still running with this code (and table number, when given); (card, 0) on a
     hit, (None, 0) on a miss, (None, seconds) while the guesses are over a limit (nothing looked up).
     Every join page comes here, held to the same limits (``guess_limits``)."""
-    with immediate(db):
+    with db.write(key=f"guesses:{client}"):
         limits = guess_limits(db, client, number=number, tournament_id=tournament_id)
         wait = window_wait(db, limits, CODE_WINDOW)
         if wait:
@@ -205,7 +204,7 @@ class LoginResult:
 def _hold(db: Database, scope: str, client: str) -> int:
     """Count one more failure for ``client`` before a check; returns the seconds it must wait first (0: go)."""
     moment = clock.now()
-    with immediate(db):
+    with db.write(key=f"guesses:{client}"):
         row = db.execute(
             "SELECT failures, locked_until FROM attempts WHERE scope = ? AND client = ?", [scope, client]
         ).fetchone()
@@ -243,7 +242,7 @@ def guarded(db: Database, scope: str, client: str, attempt):
     _hold(db, scope, client)
     result = attempt()
     if result:
-        with immediate(db):
+        with db.write(key=f"guesses:{client}"):
             db.execute("DELETE FROM attempts WHERE scope = ? AND client = ?", [scope, client])
         return result, 0
     row = db.execute("SELECT locked_until FROM attempts WHERE scope = ? AND client = ?", [scope, client]).fetchone()
@@ -287,7 +286,7 @@ def start_session(db: Database, tournament_id: int, name: str) -> str:
     """Sign a director in; returns the token the browser keeps (only its hash is stored here)."""
     token = secrets.token_urlsafe(24)
     moment = clock.stamp()
-    db["director_sessions"].insert({"token_hash": _hash(token), "tournament_id": tournament_id,
+    db.insert("director_sessions", {"token_hash": _hash(token), "tournament_id": tournament_id,
                                     "name": name.strip()[:40], "created_at": moment, "last_seen_at": moment})
     return token
 
@@ -326,7 +325,7 @@ def change_password(db: Database, tournament_id: int, current: str, new: str, *,
     if not check_password(db, tournament_id, current):
         return False
     new_hash = generate_password_hash(new)
-    with immediate(db):
+    with db.write(tournament=tournament_id):
         db.execute("UPDATE tournaments SET password_hash = ? WHERE id = ?", [new_hash, tournament_id])
         db.execute("UPDATE director_sessions SET ended_at = ? WHERE tournament_id = ? AND ended_at IS NULL "
                    "AND token_hash != ?", [clock.stamp(), tournament_id, _hash(keep or "")])

@@ -1,10 +1,10 @@
-"""What the tournament stores share, in one place: the tournament's error (``tournaments.errors``), the write
-transaction (``stores.transaction.immediate``) and JSON written one way (``stores.rows.dumps``)."""
+"""What the tournament stores share, in one place: the tournament's error (``tournaments.errors``) and JSON written
+one way (``stores.rows.dumps``). A tournament's write is ``db.write(tournament=...)``; a table's,
+``db.write(game=..., within=...)`` (``scorekeeper/db/contract.py``)."""
 
 from __future__ import annotations
 
 from scorekeeper.stores.rows import dumps
-from scorekeeper.stores.transaction import immediate
 from scorekeeper.tournaments.errors import TournamentError
 
-__all__ = ["TournamentError", "dumps", "immediate"]
+__all__ = ["TournamentError", "dumps"]

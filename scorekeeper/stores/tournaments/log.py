@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 from scorekeeper import clock
 from scorekeeper.rules.i18n import Words, _, amount, joined, names, ngettext
@@ -62,7 +62,7 @@ def who_words(who: str | None) -> Words | str:
 
 def log(db: Database, tournament_id: int, *, action: str, who: str, round_number: int | None = None,
         table_id: int | None = None, before=None, after=None, reason: str | None = None) -> int:
-    return db["tournament_log"].insert(
+    return db.insert("tournament_log",
         {
             "tournament_id": tournament_id,
             "round_number": round_number,
@@ -74,7 +74,7 @@ def log(db: Database, tournament_id: int, *, action: str, who: str, round_number
             "reason": clean_reason(reason) or None,
             "at": clock.stamp(),
         }
-    ).last_pk
+    )
 
 
 def list_log(db: Database, tournament_id: int, *, round_number: int | None = None,

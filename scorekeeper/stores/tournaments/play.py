@@ -8,7 +8,7 @@ and the log says which side did it; a side cannot undo the other side's deal onc
 
 from __future__ import annotations
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 from scorekeeper import clock
 from scorekeeper.rules.i18n import _
@@ -20,7 +20,7 @@ from scorekeeper.stores.summary import game_standing, game_summary
 from scorekeeper.stores.tournaments import records, rounds
 from scorekeeper.tournaments import timing
 from scorekeeper.stores.rows import clean_reason
-from scorekeeper.stores.tournaments.base import TournamentError, immediate
+from scorekeeper.stores.tournaments.base import TournamentError
 from scorekeeper.stores.tournaments.log import SIDE_NAMES, log, side_of, side_words, who_at
 from scorekeeper.stores.tournaments.results import SIDES, TableStatus, table_status
 from scorekeeper.tournaments.rows import Table
@@ -41,7 +41,7 @@ def _check_side(side: str) -> None:
 def confirm(db: Database, table: Table, side: str, *, version: int, who: str) -> None:
     """A side agrees with the score shown at game version ``version``."""
     _check_side(side)
-    with immediate(db):
+    with db.write(game=table.game_id, within=table.tournament_id):
         game = get_game(db, table.game_id)
         if not rounds.round_is_open(db, table):
             raise TournamentError(_("This round is closed: only the director can change its results now."))
@@ -63,7 +63,7 @@ def dispute(db: Database, table: Table, side: str, reason: str, *, who: str) -> 
     reason = clean_reason(reason)
     if not reason:
         raise Refused(_("Say what you disagree with; the director reads it."))
-    with immediate(db):
+    with db.write(game=table.game_id, within=table.tournament_id):
         if not rounds.round_is_open(db, table):
             raise TournamentError(_("This round is closed: only the director can change its results now."))
         db.execute("UPDATE tournament_tables SET disputed_by = ?, dispute_reason = ?, disputed_at = ? WHERE id = ?",
@@ -78,7 +78,7 @@ def settle(db: Database, table: Table, reason: str, *, who: str) -> None:
     reason = clean_reason(reason)
     if not reason:
         raise TournamentError(_("Give the reason for the decision; it goes in the log."))
-    with immediate(db):
+    with db.write(tournament=table.tournament_id):
         db.execute("UPDATE tournament_tables SET disputed_by = NULL, dispute_reason = NULL, disputed_at = NULL "
                    "WHERE id = ?", [table.id])
         log(db, table.tournament_id, round_number=table.round_number, table_id=table.id,
@@ -93,10 +93,11 @@ def table_write(db: Database, table: Table, *, expected_version: int, action):
 
     Tournament games stay locked, so the scorepad's own pages cannot change them; a table writes through its
     secret link only, with the game's own write (``stores.deals``, ``locked_ok``): one claim of the version,
-    one change row. ``BEGIN IMMEDIATE`` takes SQLite's write lock before anything is read; a phone that saw
-    an older version gets ``StaleGame`` and nothing is written.
+    one change row. The write takes the game's lock (and shares the tournament's with the other tables: a
+    director's write waits for it) before anything is read; a phone that saw an older version gets
+    ``StaleGame`` and nothing is written.
     """
-    with immediate(db):
+    with db.write(game=table.game_id, within=table.tournament_id):
         if not rounds.round_is_open(db, table):
             raise TournamentError(_("This round is closed: only the director can change its results now."))
         version = game_version(db, table.game_id)
@@ -183,7 +184,7 @@ def table_undo(db: Database, table: Table, *, side: str, expected_version: int, 
 def mark_deal_started(db: Database, table: Table, *, who: str) -> int:
     """The table says its next deal has started (it was dealt): under "finish the deal in play", that deal may
     be recorded after time is up when this came before (see ``timing``). Returns the deal's number; logged."""
-    with immediate(db):
+    with db.write(game=table.game_id, within=table.tournament_id):
         fresh = _fresh(db, table)
         round_row = rounds.get_round(db, table.tournament_id, table.round_number)
         if round_row.status != "playing":
@@ -213,7 +214,7 @@ def correct_deal(db: Database, table: Table, deal_id: int, sides_data: dict, *, 
     reason = clean_reason(reason)
     if not reason:
         raise Refused(_("Give the reason for the correction; it goes in the log."))
-    with immediate(db):
+    with db.write(tournament=table.tournament_id):
         old = get_deal(db, table.game_id, deal_id)
         if old is None:
             raise Refused(_("That deal is not one of this table's."))

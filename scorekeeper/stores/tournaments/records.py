@@ -1,6 +1,6 @@
 """Tournament records: a tournament's own row and its entries (partnerships or players).
 
-Queries take ``db`` first; writes of more than one row run inside ``immediate(db)``.
+Queries take ``db`` first; writes of more than one row run inside ``db.write(tournament=...)``.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import secrets
 import unicodedata
 from datetime import date as date_type
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 from werkzeug.security import generate_password_hash
 
 from scorekeeper import clock
@@ -18,7 +18,7 @@ from scorekeeper.rules.i18n import _
 from scorekeeper.stores import devices
 from scorekeeper.stores.devices import new_link
 from scorekeeper.stores.tournaments import rounds
-from scorekeeper.stores.tournaments.base import TournamentError, dumps, immediate
+from scorekeeper.stores.tournaments.base import TournamentError, dumps
 from scorekeeper.stores.tournaments.log import log
 from scorekeeper.tournaments.rows import Entry, Tournament
 
@@ -49,7 +49,7 @@ def create_tournament(
     name = clean_name(name)[:80]
     if not name:
         raise TournamentError(_("Give the tournament a name."))
-    return db["tournaments"].insert(
+    return db.insert("tournaments",
         {
             "name": name,
             "link": new_link(),
@@ -67,7 +67,7 @@ def create_tournament(
             "results_token": secrets.token_urlsafe(18),
             "rule_set": dumps(rule_set) if rule_set else None,
         }
-    ).last_pk
+    )
 
 
 def get_tournament(db: Database, tournament_id: int) -> Tournament | None:
@@ -185,14 +185,14 @@ def add_entry(db: Database, tournament_id: int, players: list[str], *, who: str)
     tournament = get_tournament(db, tournament_id)
     if tournament.status == "finished":
         raise TournamentError(_("The tournament is over: no more entries."))
-    with immediate(db):
+    with db.write(tournament=tournament_id):
         players = _check_players(db, tournament, players)
         number = (db.execute(
             "SELECT MAX(number) FROM tournament_entries WHERE tournament_id = ?", [tournament_id]
         ).fetchone()[0] or 0) + 1
         last = rounds.latest_round(db, tournament_id)
         joined = (last.number + 1) if last else 1
-        entry_id = db["tournament_entries"].insert(
+        entry_id = db.insert("tournament_entries",
             {
                 "tournament_id": tournament_id,
                 "number": number,
@@ -202,7 +202,7 @@ def add_entry(db: Database, tournament_id: int, players: list[str], *, who: str)
                 "joined_round": joined,
                 "created_at": clock.stamp(),
             }
-        ).last_pk
+        )
         link_players(db, entry_id, players)
         log(db, tournament_id, action="entry_added", after={"entry": number, "name": " & ".join(players),
                                                              "from_round": joined}, who=who)
@@ -236,7 +236,7 @@ def rename_entry(db: Database, tournament_id: int, entry_id: int, players: list[
     entry = get_entry(db, tournament_id, entry_id)
     if entry is None:
         raise TournamentError(_("There is no such entry in this tournament."))
-    with immediate(db):
+    with db.write(tournament=tournament_id):
         players = _check_players(db, tournament, players, skip=entry_id)
         name = " & ".join(players)
         db.execute("UPDATE tournament_entries SET name = ?, players = ? WHERE id = ?", [name, dumps(players), entry_id])
@@ -251,7 +251,7 @@ def set_entry_active(db: Database, tournament_id: int, entry_id: int, active: bo
     if entry is None:
         raise TournamentError(_("There is no such entry in this tournament."))
     last = rounds.latest_round(db, tournament_id)
-    with immediate(db):
+    with db.write(tournament=tournament_id):
         db.execute(
             "UPDATE tournament_entries SET active = ?, left_after = ? WHERE id = ?",
             [1 if active else 0, None if active else (last.number if last else 0), entry_id],

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 from scorekeeper.rules.i18n import _
 from scorekeeper.stores.summary import game_summary
 from scorekeeper.stores.tournaments import records, rounds
 from scorekeeper.stores.rows import clean_reason
-from scorekeeper.stores.tournaments.base import TournamentError, immediate
+from scorekeeper.stores.tournaments.base import TournamentError
 from scorekeeper.stores.tournaments.log import log
 from scorekeeper.tournaments.rows import Entry, Table, Tournament
 from scorekeeper.tournaments.standings import Standing, TableResult, compute
@@ -82,7 +82,7 @@ def set_result(db: Database, table: Table, *, kind: str, we: int, they: int, rea
     reason = clean_reason(reason)
     if not reason:
         raise TournamentError(_("Give the reason for the change; it goes in the log."))
-    with immediate(db):
+    with db.write(tournament=table.tournament_id):
         before = table_status(db, table)
         db.execute(
             "UPDATE tournament_tables SET result_kind = ?, result_we = ?, result_they = ?, result_reason = ?, "
@@ -98,7 +98,7 @@ def clear_result(db: Database, table: Table, *, reason: str, who: str) -> None:
     reason = clean_reason(reason)
     if not reason:
         raise TournamentError(_("Give the reason for the change; it goes in the log."))
-    with immediate(db):
+    with db.write(tournament=table.tournament_id):
         before = table_status(db, table)
         db.execute(
             "UPDATE tournament_tables SET result_kind = NULL, result_we = NULL, result_they = NULL, "

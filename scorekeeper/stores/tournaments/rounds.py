@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 from scorekeeper import clock
 from scorekeeper.rules.i18n import _

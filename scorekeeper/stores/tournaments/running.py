@@ -10,14 +10,14 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from sqlite_utils import Database
+from scorekeeper.db.contract import Database
 
 from scorekeeper import clock
 from scorekeeper.rules.i18n import _
 from scorekeeper.stores.codes import unique_code
 from scorekeeper.stores.games import create_game, game_version, set_locked
 from scorekeeper.stores.tournaments import access, records, results
-from scorekeeper.stores.tournaments.base import TournamentError, dumps, immediate
+from scorekeeper.stores.tournaments.base import TournamentError, dumps
 from scorekeeper.stores.tournaments.log import log
 from scorekeeper.stores.tournaments.rounds import current_round, get_round, latest_round, list_rounds, list_tables
 from scorekeeper.tournaments.movement import RoundPlan, Seating, next_round
@@ -107,12 +107,12 @@ def start_round(db: Database, tournament_id: int, *, who: str, time_up: str | No
     ends_at = None
     if tournament.round_end == "minutes":
         ends_at = clock.stamp(moment + timedelta(minutes=tournament.round_limit))
-    with immediate(db):
-        round_id = db["tournament_rounds"].insert(
+    with db.write(tournament=tournament_id):
+        round_id = db.insert("tournament_rounds",
             {"tournament_id": tournament_id, "number": plan.number, "status": "playing",
              "sit_out": dumps(list(plan.sit_out)), "started_at": clock.stamp(moment), "ends_at": ends_at,
              "time_up": choice}
-        ).last_pk
+        )
         for seat in plan.tables:
             _open_table(db, tournament, entries, plan, seat, round_id, who=who)
         db.execute("UPDATE tournaments SET status = 'playing' WHERE id = ?", [tournament_id])
@@ -125,7 +125,7 @@ def start_round(db: Database, tournament_id: int, *, who: str, time_up: str | No
 def set_time_up(db: Database, tournament_id: int, number: int, time_up: str | None, *, who: str) -> None:
     """The director changes how the timed round being played ends (logged, before → after)."""
     choice = timing.check_choice(time_up)
-    with immediate(db):
+    with db.write(tournament=tournament_id):
         current = current_round(db, tournament_id)
         if current is None or current.number != number:
             raise TournamentError(_("Round %(number)s is not the round being played.", number=number))
@@ -155,7 +155,7 @@ def _open_table(db: Database, tournament: Tournament, entries: dict, plan: Round
     # Tournament games stay locked: only the table's own link unlocks one, for one write at a time.
     set_locked(db, game_id, True, who=who)
     access.device(db, tournament.id, seat.table)
-    db["tournament_tables"].insert(
+    db.insert("tournament_tables",
         {
             "tournament_id": tournament.id,
             "round_id": round_id,
@@ -177,7 +177,7 @@ def close_round(db: Database, tournament_id: int, *, who: str) -> int:
     current = current_round(db, tournament_id)
     if current is None:
         raise TournamentError(_("No round is being played."))
-    with immediate(db):
+    with db.write(tournament=tournament_id):
         unconfirmed = []
         for table in list_tables(db, tournament_id, current.number):
             status = results.table_status(db, table)
@@ -216,7 +216,7 @@ def open_tables(db: Database, tournament_id: int) -> list[tuple[int, str]]:
 
 def reopen_round(db: Database, tournament_id: int, number: int, *, who: str) -> None:
     """Open a closed round again, while no later round has started: its tables can score and confirm again."""
-    with immediate(db):
+    with db.write(tournament=tournament_id):
         latest = latest_round(db, tournament_id)
         if latest is None or latest.number < number:
             raise TournamentError(_("There is no round %(number)s.", number=number))
@@ -236,7 +236,7 @@ def reopen_round(db: Database, tournament_id: int, number: int, *, who: str) -> 
 
 def reopen_tournament(db: Database, tournament_id: int, *, who: str) -> None:
     """Undo the end of a tournament: entries, rounds and corrections are open again (logged)."""
-    with immediate(db):
+    with db.write(tournament=tournament_id):
         if records.get_tournament(db, tournament_id).status != "finished":
             raise TournamentError(_("The tournament is not over."))
         status = "playing" if latest_round(db, tournament_id) else "setup"
@@ -245,7 +245,7 @@ def reopen_tournament(db: Database, tournament_id: int, *, who: str) -> None:
 
 
 def finish_tournament(db: Database, tournament_id: int, *, who: str) -> None:
-    with immediate(db):
+    with db.write(tournament=tournament_id):
         current = current_round(db, tournament_id)
         if current is not None:
             close_round(db, tournament_id, who=who)
