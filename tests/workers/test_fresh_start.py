@@ -63,7 +63,7 @@ def test_processes_starting_together_on_an_empty_postgresql_database_migrate_it_
         assert len({d.stdout.strip() for d in done}) == 1
         db = connect(url)
         applied = [row[0] for row in db.execute("SELECT name FROM _scorekeeper_migrations").fetchall()]
-        assert sorted(applied) == sorted(m.name for m in migrations._migrations)
+        assert sorted(applied) == sorted(step.name for step in migrations.steps)
         assert db.execute("SELECT COUNT(*) FROM bin_clock").fetchone()[0] == 1  # the one-row table filled once
         db.close()
     finally:
