@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper.rules import PROFILES  # noqa: E402
 from scorekeeper.rules.explain import option_value_text, source_text  # noqa: E402
+from scorekeeper.rules.family import PAGES  # noqa: E402
 from scorekeeper.rules.profiles import MODERN_AMERICAN, TOPICS, rule_fields  # noqa: E402
 
 OUT = ROOT / "docs/RULES.md"
@@ -369,7 +370,8 @@ listed below with the key they are cited by. pagat.com's Samba, Bolivia and Hand
 stored corpus this project can read: no value rests on pagat.com directly; where a value comes from pagat's Hand and
 Foot page it is read through the two copies named under PG-HF and marked as second-hand."""
 
-#: The pages the family is read from: key, what the page says that the profiles use, address.
+#: The pages the family is read from: key and what the page says that the profiles use; each page's name and address
+#: are the engine's (scorekeeper.rules.family.PAGES), which the rules pages list.
 FAMILY_SOURCES = (
     ("BCA-S", "Bicycle (Canada) game rules finder, Samba. Four in two partnerships; three packs and six jokers, 162 "
               "cards; 15 cards each; draw two, discard one; the pile is taken only with a natural pair, or while "
@@ -378,29 +380,26 @@ FAMILY_SOURCES = (
               "ace high and four low, up to seven, the samba, 1,500 (Sequence Meld); wild cards never alone, at "
               "most two in a meld, none in a sequence (Wild Cards); two canastas to go out, two canastas of a rank "
               "allowed (Canastas); minimums 15 below zero, 50, 90 from 1,500, 120 from 3,000, 160 from 7,000; game "
-              "10,000; 200 for going out; no concealed bonus; red threes 100 each, 1,000 for all six (Scoring).",
-     "http://www.bicyclecards.ca/game-rules/samba/169.php?page_id=32"),
+              "10,000; 200 for going out; no concealed bonus; red threes 100 each, 1,000 for all six (Scoring)."),
     ("BCA-B", "Bicycle (Canada) game rules finder, Bolivia: the same game as Samba with these changes: three or more "
               "wild cards may be melded, seven make a bolivia, 2,500, and a pile topped by a wild card cannot be "
               "taken; game 15,000; the minimum \"stays at 150 from 7,000 points up\" (Wild Cards); one of the two "
               "canastas to go out is a sequence canasta, the escalera (Going Out); a black three left in a hand "
-              "when another player goes out costs 100, melded in going out it counts 5 (Black Threes).",
-     "http://www.bicyclecards.ca/game-rules/bolivia/48.php?page_id=32"),
+              "when another player goes out costs 100, melded in going out it counts 5 (Black Threes)."),
     ("RG-S", "rummy-games.com, Samba Rules: the differences from the four-hand game: sequences without threes or "
              "wild cards, two wild cards at most in a meld with two natural cards at least, no wild card added to "
              "a finished canasta, no limit of melds per rank, five natural cards in a canasta, no natural and wild "
              "card pickup, no pickup onto a finished canasta but onto a sequence; red threes are not among the "
-             "differences.", "http://rummy-games.com/rules/samba.html"),
+             "differences."),
     ("HSW-S", "HowStuffWorks, How to Play Canasta, Samba: 120 from 3,000 to 6,995 and 160 from 7,000; every samba "
               "holds the eight, nine and ten of its suit; two canastas needed \"to go out and receive credit for "
-              "your red 3s\", red threes deducted \"if two canastas have not been made\"; 200 for going out.",
-     "https://entertainment.howstuffworks.com/how-to-play-canasta3.htm"),
+              "your red 3s\", red threes deducted \"if two canastas have not been made\"; 200 for going out."),
     ("WIKI-DE-S", "German Wikipedia, Samba-Canasta, after the Official Canasta Laws of the Regency Whist Club: the "
                   "four-hand laws apply with these changes: sequences without wild cards or threes, limited to "
                   "seven, 1,500; two wild cards at most in a meld; none added to a canasta; several melds of a "
-                  "rank.", "http://de.wikipedia.org/wiki/Samba-Canasta"),
+                  "rank."),
     ("NHF-S", "Naipes Heraclio Fournier, Samba: the first card of the pile is turned again while it is a wild card "
-              "or a three.", "https://www.nhfournier.es/en/como-jugar/samba/"),
+              "or a three."),
 )
 
 HAND_AND_FOOT_INTRO = """\
@@ -417,62 +416,59 @@ HAND_AND_FOOT_SOURCES = (
               "second-hand through two copies: rversofidaho.org's text of them (five packs with jokers, 270 cards; "
               "a hand and a foot of 11; 100 to the side that goes out; melds of three to seven belong to the "
               "partnership; wild cards and threes never melded on their own; a discarded wild card freezes the "
-              "pile) and the summary in the public TableScore engine (TS).",
-     "https://www.pagat.com/rummy/handfoot.html (copy: https://rversofidaho.org/gamerules/3)"),
+              "pile) and the summary in the public TableScore engine (TS). Copy read: "
+              "https://rversofidaho.org/gamerules/3."),
     ("TS", "TableScore, a public Hand and Foot scorer's rules engine summarising pagat's page: books 500 clean, "
            "300 dirty and 1,500 of wild cards; red threes plus 100 laid out and minus 100 caught; two clean, two "
-           "dirty and one wild-card book to go out in the usual version, one clean and one dirty in another.", ""),
+           "dirty and one wild-card book to go out in the usual version, one clean and one dirty in another."),
     ("GOCC", "GOCC Hand and Foot card game rules: partnerships, four rounds, a hand and a foot of eleven; a card of "
              "the pile only with two others of its rank laid down with it; minimums 50, 90, 120, 150 met by the "
              "partnership's first player; at least one more natural card than wild cards; no meld of wild cards "
-             "or threes; natural cards but no wild cards added to a finished book; clean books red, dirty black.",
-     "https://docslib.org/doc/10729547/gocc-hand-and-foot-card-game-rules"),
+             "or threes; natural cards but no wild cards added to a finished book; clean books red, dirty black."),
     ("GS", "Good Sams (Florida), Hand and Foot: draw two, or take six from the pile with two natural cards; one "
            "more natural than wild cards; no wild card on a closed book; a black book holds four natural and up "
            "to three wild cards; \"Two red books and two black books are required to go out\"; a last discard; "
            "100 for going out; both partners' cards count against; red book 500, black 300; nine to four 5; black "
-           "three 0; red three minus 500.", "https://goodsams-florida.org/GameRules-HandandFoot.html"),
+           "three 0; red three minus 500."),
     ("NWP", "Hand and Foot game overview (northwestpages): a hand and a foot of 11, one card to the pile; a pile "
             "card needs two matching cards in hand, and none is taken under a three or a wild card; \"House rules "
             "may allow 1 wild and 1 matching card\"; fewer wild than natural cards, three at most; going out "
-            "needs the books, hand and foot played and a last discard.",
-     "https://handandfoot.northwestpages.com/GameOverView.php"),
+            "needs the books, hand and foot played and a last discard."),
     ("KL", "klassa.com, Hand and Foot: draw two, discard one; \"at least as many natural cards as wild cards\"; "
-           "nine and below 5, ten and above 10; red three minus 500.", "http://klassa.com/john/handandfoot.html"),
+           "nine and below 5, ten and above 10; red three minus 500."),
     ("JC", "jerrycolby.com, Hand and Foot: four rounds; red threes 100; joker 50, twos and aces 20, eight to king "
-           "10, four to seven 5, black three 5; going out 100, clean 500, dirty 300.",
-     "http://www.jerrycolby.com/Handfoot.htm"),
+           "10, four to seven 5, black three 5; going out 100, clean 500, dirty 300."),
     ("RP", "rarepike.com, Hand and Foot scoring guide: values as JC; a red three caught in hand or foot minus 500; "
-           "clean 500, dirty 300; no wild card on a finished book; going out 100.",
-     "https://rarepike.com/hand-and-foot/scoring-guide"),
+           "clean 500, dirty 300; no wild card on a finished book; going out 100."),
     ("TWR", "Hand & Foot, Tanglewood version: minimums 50, 90, 120, 150; four to nine 5; a red three caught minus "
-            "500; the top three cards taken with two natural cards or one natural and one wild card.",
-     "https://twrtimes.com/?p=4098"),
+            "500; the top three cards taken with two natural cards or one natural and one wild card."),
     ("FB", "A Hand and Foot score sheet: minimums 60, 90, 120, 150; red threes 100 each; the top card and the next "
-           "four taken from the pile.", "https://www.formsbirds.com/free-sample-hand-and-foot-score-sheet"),
+           "four taken from the pile."),
     ("PO", "positivelyorganic.blogspot.com, Hand and Foot: draw two, discard one; the top five cards of the pile "
-           "taken with two of the top card in hand.",
-     "http://positivelyorganic.blogspot.com/2009/03/hand-and-foot-card-game.html"),
+           "taken with two of the top card in hand."),
     ("RV", "ronveenstra.com, Hand and Foot: four rounds with minimums 50, 90, 120, 150; four to nine 5; red three "
-           "minus 500.", "http://ronveenstra.com/2006/02/card-games-3-hand-and-foot/"),
-    ("OP", "ourpastimes.com, Hand and Foot: five packs with ten jokers, 270 cards, for four.",
-     "https://ourpastimes.com/play-hand-and-foot-2194159.html"),
+           "minus 500."),
+    ("OP", "ourpastimes.com, Hand and Foot: five packs with ten jokers, 270 cards, for four."),
     ("CH", "The Roth family's Hand and Foot rules (GitHub, chantastic/sites): a game played to 10,000 points, the "
-           "target a club uses once it sets the number of deals to 0.",
-     "https://github.com/chantastic/sites/blob/main/chan.dev/src/content/posts/hand-and-foot.md"),
+           "target a club uses once it sets the number of deals to 0."),
 )
+
+
+def _page_line(key: str, what: str) -> str:
+    address = PAGES[key][1]
+    return f"- **{key}**: {what}" + (f" <{address}>" if address else "")
 
 
 def _family_section() -> list[str]:
     lines = ["## §7 The Canasta family: Samba, Bolivia and Hand and Foot", "", FAMILY_INTRO, "",
              "### §7.1 The pages Samba and Bolivia are read from", ""]
-    lines += [f"- **{key}**: {what} <{url}>" for key, what, url in FAMILY_SOURCES]
+    lines += [_page_line(key, what) for key, what in FAMILY_SOURCES]
     lines += ["", "### §7.2 Samba and Bolivia where the pages leave a point to the four-hand game", "",
               "Where the pages say nothing the four-hand game decides, as the bicycle profile plays it (SA-A3); "
               "each such rule cites `the four-hand game` beside the page, and the readings are listed under "
               "`samba` and `bolivia` in §4. Samba and Bolivia differ only where BCA-B says so.", "",
               "### §7.3 Hand and Foot", "", HAND_AND_FOOT_INTRO, ""]
-    lines += [f"- **{key}**: {what}" + (f" <{url}>" if url else "") for key, what, url in HAND_AND_FOOT_SOURCES]
+    lines += [_page_line(key, what) for key, what in HAND_AND_FOOT_SOURCES]
     lines += ["", "### §7.4 Where the pages disagree", "",
               "Each disagreement is a club option whose default is the reading above; both readings are cited in "
               "§4 under the profile: `samba` SA-A1 (the minimum from 7,000: 160 in BCA-S and HSW-S, 150 as BCA-B "

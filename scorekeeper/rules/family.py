@@ -8,10 +8,13 @@ option citing both (docs/RULES.md §7.4). A point a family page leaves to "the f
 
 Where the family plays differently rather than with other numbers, a field names the procedure and the engine
 asks the field: a sequence canasta among ``canasta_kinds`` (melds of one suit in order), ``closed_canasta_kinds``
-(a samba takes no more cards), ``canastas_of_kind_to_go_out`` (Bolivia's escalera, Hand and Foot's clean and dirty books), ``foot_cards``,
-``black_threes_in_hand_apart``, ``pile_take_count``, ``canasta_name`` (Hand and Foot's books).
+(a samba takes no more cards), ``canastas_of_kind_to_go_out`` (Bolivia's escalera, Hand and Foot's clean and dirty
+books), ``foot_cards``, ``black_threes_in_hand_apart``, ``pile_take_count``, ``canasta_name`` (Hand and Foot's books).
+The pages are cited by keys; ``PAGES`` names each, and ``pages_cited`` lists those a profile cites.
 """
 from __future__ import annotations
+
+import re
 
 from .i18n import N_
 from .options import Option, deals_in_game, minimum_by_deal, target
@@ -233,3 +236,44 @@ HAND_AND_FOOT = RuleProfile(
 )
 
 FAMILY = (SAMBA, BOLIVIA, HAND_AND_FOOT)
+
+#: The pages the family's citations name by a key (``"hand-and-foot: GOCC; GS"``; docs/RULES.md §7.1 and §7.3, which
+#: say what each page holds): the page's own name, as it titles itself, and its address ("" for none to link to).
+_PAGE_SOURCES = {  # titles as the pages write them, like the headings cited above
+    "BCA-S": ("Bicycle Game Rules Finder (Canada), Samba",
+              "http://www.bicyclecards.ca/game-rules/samba/169.php?page_id=32"),
+    "BCA-B": ("Bicycle Game Rules Finder (Canada), Bolivia",
+              "http://www.bicyclecards.ca/game-rules/bolivia/48.php?page_id=32"),
+    "RG-S": ("rummy-games.com, Samba Rules", "http://rummy-games.com/rules/samba.html"),
+    "HSW-S": ("HowStuffWorks, How to Play Canasta", "https://entertainment.howstuffworks.com/how-to-play-canasta3.htm"),
+    "WIKI-DE-S": ("de.wikipedia.org, Samba-Canasta", "http://de.wikipedia.org/wiki/Samba-Canasta"),
+    "NHF-S": ("Naipes Heraclio Fournier, Samba", "https://www.nhfournier.es/en/como-jugar/samba/"),
+    "PG-HF": ("pagat.com, Hand and Foot", "https://www.pagat.com/rummy/handfoot.html"),
+    "TS": ("TableScore", ""),
+    "GOCC": ("GOCC Hand and Foot card game rules",
+             "https://docslib.org/doc/10729547/gocc-hand-and-foot-card-game-rules"),
+    "GS": ("Good Sams (Florida), Hand and Foot", "https://goodsams-florida.org/GameRules-HandandFoot.html"),
+    "NWP": ("northwestpages, Hand and Foot game overview", "https://handandfoot.northwestpages.com/GameOverView.php"),
+    "KL": ("klassa.com, Hand and Foot", "http://klassa.com/john/handandfoot.html"),
+    "JC": ("jerrycolby.com, Hand and Foot", "http://www.jerrycolby.com/Handfoot.htm"),
+    "RP": ("rarepike.com, Hand and Foot scoring guide", "https://rarepike.com/hand-and-foot/scoring-guide"),
+    "TWR": ("twrtimes.com, Hand & Foot, Tanglewood version", "https://twrtimes.com/?p=4098"),
+    "FB": ("formsbirds.com, Hand and Foot score sheet",
+           "https://www.formsbirds.com/free-sample-hand-and-foot-score-sheet"),
+    "PO": ("positivelyorganic.blogspot.com, Hand and Foot",
+           "http://positivelyorganic.blogspot.com/2009/03/hand-and-foot-card-game.html"),
+    "RV": ("ronveenstra.com, Hand and Foot", "http://ronveenstra.com/2006/02/card-games-3-hand-and-foot/"),
+    "OP": ("ourpastimes.com, Hand and Foot", "https://ourpastimes.com/play-hand-and-foot-2194159.html"),
+    "CH": ("chantastic/sites (GitHub), Hand and Foot",
+           "https://github.com/chantastic/sites/blob/main/chan.dev/src/content/posts/hand-and-foot.md"),
+}
+PAGES: dict[str, tuple[str, str]] = _PAGE_SOURCES
+_PAGE_KEY = re.compile(r"(?<![\w-])(%s)(?![\w-])" % "|".join(map(re.escape, PAGES)))
+
+
+def pages_cited(profile: RuleProfile) -> tuple[tuple[str, str, str], ...]:
+    """(key, name, address) of every page the profile's rules and club options cite by its key, in the order of
+    ``PAGES``; empty for the five, which cite their one document by its headings."""
+    text = " ".join([cite for _field, cite in profile.sources] + [option.source for option in profile.options])
+    found = set(_PAGE_KEY.findall(text))
+    return tuple((key, name, address) for key, (name, address) in PAGES.items() if key in found)

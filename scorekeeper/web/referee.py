@@ -38,6 +38,7 @@ from scorekeeper.rules import (
     profile_options,
 )
 from scorekeeper.rules.explain import compare, explain, option_value_text, source_text
+from scorekeeper.rules.family import pages_cited
 
 from .devices import current_device
 from .errors import error_response
@@ -471,7 +472,8 @@ def rules(profile_id: str):
     if found:
         profile = replace(profile, name=found.name)
     return render_template("referee/rules.html", profile=profile, topics=explain(profile), options=options,
-                           source_text=source_text, profiles=list(PROFILES.values()), club=found)
+                           source_text=source_text, profiles=list(PROFILES.values()), club=found,
+                           pages=pages_cited(profile))
 
 
 def club_set(rules_id):

@@ -12,6 +12,7 @@ from ..i18n import format_number
 from scorekeeper.stores.tournaments.log import who_words
 from scorekeeper.rules import get_profile, profile_options
 from scorekeeper.rules.cards import shown_cards
+from scorekeeper.rules.family import NOTES as FAMILY_NOTES
 from scorekeeper.sheets.facts import option_lines
 
 
@@ -198,6 +199,12 @@ _NOTES = {
     "docs/RULES.md §3.1, outside sources": _l("other rule books"),
     "rule of five: docs/RULES.md §3.2, outside sources": _l("the rule of five, from other rule books"),
     "docs/RULES.md §2.1 one meld per rank": _l("one meld per rank"),
+    # the family's pages are named by keys, listed with their names on the rules pages (rules.family.PAGES)
+    FAMILY_NOTES["four_hand"]: _l("as in the four-hand game: RG-S, WIKI-DE-S"),
+    FAMILY_NOTES["as_samba"]: _l("as in Samba: BCA-S"),
+    FAMILY_NOTES["nhf"]: "NHF-S",
+    FAMILY_NOTES["minimum_7000"]: _l("BCA-S and BCA-B differ: a club option"),
+    FAMILY_NOTES["threes_sign"]: _l("HSW-S and RG-S differ: a club option"),
 }
 
 

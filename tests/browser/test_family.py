@@ -1,6 +1,7 @@
 """A game of Samba, of Bolivia and of Hand and Foot on a 360 px phone, with JavaScript on and off: started through
 the new-game page, played to its end through the deal form (Samba's first deal card by card, its sequence typed on
-the keypad's suits), printed (the game sheet read back with pdftotext) and exported (docs/RULES.md §7).
+the keypad's suits), printed (the game sheet read back with pdftotext) and exported (docs/RULES.md §7); then its
+rules page, which lists the pages it cites.
 
 One browser and one server for the six games, each a deal or two by totals with the bonuses of the family."""
 
@@ -122,3 +123,8 @@ def test_a_game_of_the_family_at_360_px_to_its_end_printed_and_exported(small_ph
     document = json.loads(exported.text())
     assert document["game"]["rules"] == rules
     assert len(document["game"]["deals"]) == len(deals) + first - 1
+
+    # The rules of the game in plain words fit the phone, the pages they cite listed by key at the end.
+    page.goto(live_server(f"/referee/rules/{rules}"))
+    assert_fits_phone(page)
+    assert page.locator("#pages dt").count() >= 1

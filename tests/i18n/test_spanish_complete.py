@@ -66,8 +66,9 @@ def missing(monkeypatch):
 
 def visible_text(html: str) -> str:
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
-    # A citation names a club's document by its own title and heading, in the document's language.
-    html = re.sub(r'<span class="source">.*?</span>', " ", html, flags=re.S)
+    # A citation names a club's document by its own title and heading, in the document's language; so does the
+    # title of a published page (<cite>, the family's pages on the rules pages).
+    html = re.sub(r'<span class="source">.*?</span>|<cite\b.*?</cite>', " ", html, flags=re.S)
     html = re.sub(r"<[^>]+>", " ", html)
     return " ".join(html.split())
 

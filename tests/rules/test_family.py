@@ -372,3 +372,21 @@ def test_hand_and_foot_books_options():
     result = score(wild, {"we": {"meld_points": 600, "canastas": {"natural": 2, "mixed": 2, "wild": 1},
                                  "went_out": True}, "they": {}})
     assert lines(result, "we")["going_out"] == 100 and result.sides["we"].deal == 100 + 1000 + 600 + 1500 + 600
+
+
+def test_every_page_the_family_cites_is_named_as_docs_rules_lists_it():
+    """docs/RULES.md §7.1 and §7.3 say what each page holds, by key; rules.family.PAGES names the same pages for
+    the rules pages, and every key a family profile cites is among them."""
+    import re
+    from pathlib import Path
+
+    from scorekeeper.rules.family import PAGES, pages_cited
+
+    text = (Path(__file__).resolve().parents[2] / "docs/RULES.md").read_text(encoding="utf-8")
+    family = text.split("## §7 ", 1)[1]
+    assert set(re.findall(r"^- \*\*([A-Z-]+)\*\*:", family, re.M)) == set(PAGES)
+    for profile in (SAMBA, BOLIVIA, HAND_AND_FOOT):
+        cites = " ".join([c for _f, c in profile.sources] + [o.source for o in profile.options])
+        keys = set(re.findall(r"\b[A-Z]{2,4}(?:-[A-Z]{1,2})*\b", cites))
+        keys -= {"SA", "HF", "BO"}  # the reading ids of docs/RULES.md (SA-A1), not pages
+        assert keys <= {key for key, _n, _a in pages_cited(profile)}, (profile.id, keys)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -217,6 +218,42 @@ def test_the_referee_answers_the_four_questions_with_the_rule_and_its_source(cli
         page = _ask(client, question, rules=rules, opened="1", **fields)
         assert f'data-legal="{"yes" if legal else "no"}"' in page, (rules, question, fields)
         assert said in page, (rules, question, said, page[page.find("verdict-card"):][:3000])
+
+
+#: Pages the rules pages must name, by the key their citations use (docs/RULES.md §7.1 and §7.3).
+PAGE_NAMES = {
+    "samba": {"BCA-S": "Bicycle Game Rules Finder (Canada), Samba", "HSW-S": "HowStuffWorks, How to Play Canasta"},
+    "bolivia": {"BCA-B": "Bicycle Game Rules Finder (Canada), Bolivia"},
+    "hand-and-foot": {"GOCC": "GOCC Hand and Foot card game rules", "GS": "Good Sams (Florida), Hand and Foot"},
+}
+
+
+def _pages_listed(page: str) -> dict[str, str]:
+    return dict(re.findall(r'<dt id="page-([A-Z-]+)">[^<]*</dt>\s*<dd>(.*?)</dd>', page, re.S))
+
+
+@pytest.mark.parametrize("rules", list(PAGE_NAMES))
+def test_the_rules_pages_say_which_page_each_key_names(client, rules):
+    """The family's citations name their pages by keys ("Hand & Foot rule pages, GOCC; GS"): the rules page lists
+    every key its sources use with the page's name and address, and no source uses a key it does not list."""
+    page = client.get(f"/referee/rules/{rules}").get_data(as_text=True)
+    listed = _pages_listed(page)
+    for key, name in PAGE_NAMES[rules].items():
+        assert name in listed.get(key, ""), (key, listed)
+    sources = " ".join(re.findall(r'<span class="source">(.*?)</span>', page))
+    keys = set(re.findall(r"\b[A-Z]{2,4}(?:-[A-Z]{1,2})*\b", sources.replace("Source:", "")))
+    assert keys and keys <= set(listed), keys - set(listed)
+
+
+def test_a_rule_left_to_the_four_hand_game_says_so_and_the_pages_in_spanish(client):
+    """docs/RULES.md SA-A3: where the Samba page says nothing, the four-hand game decides; the citation says so
+    rather than naming a heading of the page that does not say it. The list of pages in Spanish keeps their names."""
+    samba = client.get("/referee/rules/samba").get_data(as_text=True)
+    assert "Samba, Bicycle Game Rules Finder, Samba (as in the four-hand game: RG-S, WIKI-DE-S)" in samba
+    assert 'href="https://docslib.org/doc/10729547/gocc-hand-and-foot-card-game-rules"' in client.get(
+        "/referee/rules/hand-and-foot").get_data(as_text=True)
+    spanish = client.get("/referee/rules/hand-and-foot", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert "GOCC Hand and Foot card game rules" in _pages_listed(spanish)["GOCC"]
 
 
 # --------------------------------------------------------------------------------------
