@@ -69,6 +69,19 @@ def test_bolivia_by_totals_black_threes_and_the_escalera(client, db):
     assert game_summary(db, game_id).totals == {"we": 2145, "they": -200}
 
 
+def test_bolivia_card_by_card_an_escalera_and_a_black_three_caught(client, db):
+    """bolivia: Black Threes, Going Out (BCA-B) — card by card the black three left in a hand is read from the hand
+    (100), the three melded in going out count 5 each: the deal of tests/rules/test_family.py::
+    test_bolivia_black_threes_left_in_hand_cost_100_melded_count_5, from 0."""
+    game_id = start_game(client, "bolivia")
+    html = client.get(f"{game_path(client, game_id)}?mode=cards").get_data(as_text=True)
+    assert 'data-suit="♦"' in html and "Black threes left in hands" not in html
+    _save(client, game_id, 1, "cards", we__melds="4H 5H 6H 7H 8H 9H 10H\nKS KD KC KH KS KD 2\n3S 3C 3S",
+          we__hand_0="", we__hand_1="", we__went_out="yes",
+          they__melds="AS AS AD", they__hand_0="5 6 3C", they__hand_1="JK", they__red_threes=1)
+    assert game_summary(db, game_id).totals == {"we": 2145, "they": -200}
+
+
 def test_hand_and_foot_four_deals_to_the_end_and_the_sheets(client, db, fetch_pdf):
     """hand-and-foot: GOCC; JC — four deals with minimums 50, 90, 120, 150; the game ends after the fourth with
     the side ahead; the game sheet and the blank sheet say so, read back with pdftotext."""
@@ -94,6 +107,21 @@ def test_hand_and_foot_four_deals_to_the_end_and_the_sheets(client, db, fetch_pd
     assert "Deal 1 50" in text and "Deal 4 and later 150" in text
     assert "Clean book 500" in text and "Dirty book 300" in text
     assert "2 clean books, 2 dirty books" in words(text)
+
+
+def test_hand_and_foot_card_by_card_hands_and_feet_without_suits(client, db):
+    """hand-and-foot: GS; RP — card by card each player's hand and foot are one field, no suit is asked (no
+    sequences), and a red three caught in a foot costs 500: the deal of tests/rules/test_family.py::
+    test_hand_and_foot_red_three_caught_in_the_foot_costs_500, from 0 in the first deal."""
+    game_id = start_game(client, "hand-and-foot")
+    html = client.get(f"{game_path(client, game_id)}?mode=cards").get_data(as_text=True)
+    assert "data-suit" not in html and "hand and foot" in html
+    _save(client, game_id, 1, "cards", we__melds="K K K K K K K\nQ Q Q Q Q Q Q\nJ J J J 2 2 JK\n9 9 9 9 9 2 2",
+          we__hand_0="", we__hand_1="4 3H", we__went_out="yes", we__red_threes=1,
+          they__melds="A A A", they__hand_0="5 6 3H 9", they__hand_1="JK", they__red_threes=2)
+    summary = game_summary(db, game_id)
+    assert summary.totals == {"we": 1655, "they": -310}
+    assert summary.minimums == {"we": 90, "they": 90}  # the second deal's, whatever the totals
 
 
 def test_samba_game_exported_and_imported_keeps_its_suits(client, db):
