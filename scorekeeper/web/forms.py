@@ -299,7 +299,7 @@ def _side_form(profile: RuleProfile, side: dict, mode: str) -> type[Form]:
         for kind in profile.canasta_kinds:
             attrs[f"canasta_{kind}"] = CountField(canasta_word(profile, kind), default=0)
         attrs["meld_points"] = SumField(_("Card points melded"))
-        attrs["hand_points"] = SumField(_("Card points left in hands and feet") if profile.foot_cards
+        attrs["hand_points"] = SumField(_("Hand and foot points") if profile.foot_cards
                                         else _("Card points left in hands"))
     else:
         attrs["melds"] = TextAreaField(_("Melds, one per line"), render_kw={

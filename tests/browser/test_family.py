@@ -64,6 +64,8 @@ def _save(page, number: int) -> None:
 def _fill(page, fields: dict) -> None:
     went_out(page, "we")
     for name, value in fields.items():
+        if not page.is_visible(f"#{name}"):  # a rare canasta (Bolivia's bolivia) folds with the penalties
+            page.locator(f"[data-side={name.split('-')[0]}] details.penalties > summary").tap()
         page.fill(f"#{name}", str(value))
 
 

@@ -87,7 +87,7 @@ def test_hand_and_foot_four_deals_to_the_end_and_the_sheets(client, db, fetch_pd
     the side ahead; the game sheet and the blank sheet say so, read back with pdftotext."""
     game_id = start_game(client, "hand-and-foot")
     page = client.get(game_path(client, game_id)).get_data(as_text=True)
-    assert "Card points left in hands and feet" in page and "Clean books" in page and "4 deals left" in page
+    assert "Hand and foot points" in page and "Clean books" in page and "4 deals left" in page
     summary = game_summary(db, game_id)
     for number in range(1, 5):
         assert summary.minimums == {"we": [50, 90, 120, 150][number - 1]} | {"they": [50, 90, 120, 150][number - 1]}
