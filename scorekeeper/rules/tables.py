@@ -84,11 +84,11 @@ def team_up(pid: str, heading: str) -> Option:
     """How three or six players team up."""
     return Option(
         "team_up", N_("How the players team up"), "choice", ("standard", "cut_throat", "two_teams"), "standard",
-        N_("standard: three players each play alone, six play in three partnerships of two. cut_throat (three "
+        N_("Standard: three players each play alone, six play in three partnerships of two. Cut-throat (three "
            "players): the first to take the pile plays alone against the other two as partners for that deal; "
            "partners' melds and canastas count for each of them, red threes and cards left in hand for each "
-           "player alone; draw two, two canastas to go out, game 7,500. two_teams (six players): two teams of "
-           "three, game 10,000, and a side with 7,500 or more needs 150 for its initial meld."),
+           "player alone; draw two, two canastas to go out, game 7,500. Two teams of three (six players): game "
+           "10,000, and a side with 7,500 or more needs 150 for its initial meld."),
         f"{pid}: {heading} ({NOTES['team_up']})", reading=False, to_fields=_team_up,
         from_profile=lambda p: p.teams, field="teams", table=True, applies=_fits_team_up,
         applies_words=N_("to three players (cut-throat) or six players (two teams of three)"),
