@@ -9,7 +9,7 @@ from wtforms.fields.choices import SelectChoice
 from flask_babel import gettext as _
 
 from scorekeeper.stores.bin import BIN_DAYS
-from scorekeeper.web.charts import summary_chart
+from scorekeeper.web.charts import chart_legend, summary_chart
 from ..db import get_db
 from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, UnknownOption, UnknownRules, get_profile, profile_options
 from ..stores import changes as change_log
@@ -32,6 +32,7 @@ bp = Blueprint("games", __name__)
 bp.add_app_template_filter(side_words, "side_words")
 bp.add_app_template_filter(in_words, "words")
 bp.add_app_template_filter(summary_chart, "totals_chart")
+bp.add_app_template_filter(chart_legend, "chart_legend")
 bp.add_app_template_filter(option_changes, "option_changes")
 
 

@@ -1,5 +1,6 @@
 """After "Save deal" the new totals and minimums are what the phone shows (issue 23): the page no longer
-stays at the fresh form, two screens below them. And the form a typical deal needs is short: went out, the
+stays at the fresh form, two screens below them; also with the phone's text at 200% in Spanish, where the second
+side's minimum was below the fold (issue 34). And the form a typical deal needs is short: went out, the
 natural and mixed canastas, the card points and red threes first; the rarer entries (other canastas, black
 threes, penalties) folded away until wanted."""
 
@@ -13,6 +14,7 @@ from scorekeeper.rules.deal_checks import scores_black_threes
 from scorekeeper.stores.games import create_game
 from tests.conftest import open_page
 
+from .reading import LARGE_TEXT
 from .test_deal_saved import enter_typical_deal
 from .test_scorepad import save
 from tests.recording import game_path
@@ -52,6 +54,27 @@ def test_the_new_totals_are_in_view_after_each_save(small_phone, live_server):
         page.wait_for_timeout(300)  # the scroll follows the swap
         for selector in ("[data-total=we]", "[data-total=they]", "[data-minimum=we]", "[data-minimum=they]"):
             assert in_view(page, selector), f"{selector} is out of view after saving deal {number}"
+
+
+def test_the_new_totals_are_in_view_at_200_percent_text_in_spanish(browser, live_server):
+    db = connect(live_server.app.config["DATABASE"])
+    try:
+        game_id = create_game(db, rules="bicycle", options={}, sides=[
+            {"key": "we", "name": "Margarita y Bartolomé", "players": ["Margarita", "Bartolomé"]},
+            {"key": "they", "name": "Inés y Ciro", "players": ["Inés", "Ciro"]}])
+    finally:
+        db.close()
+    for page in open_page(browser, viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
+                          locale="es-ES", bypass_csp=True):
+        page.goto(live_server(game_path(live_server, game_id)))
+        page.add_style_tag(content=LARGE_TEXT)
+        page.wait_for_function("window.htmx !== undefined")
+        enter_typical_deal(page)
+        page.locator("#deal-form button.save").tap()
+        page.wait_for_selector("li[data-deal='1']")
+        page.wait_for_timeout(300)  # the scroll follows the swap
+        for selector in ("[data-total=we]", "[data-total=they]", "[data-minimum=we]", "[data-minimum=they]"):
+            assert in_view(page, selector), f"{selector} is out of view after the save"
 
 
 @pytest.mark.parametrize("rules", sorted(PROFILES))

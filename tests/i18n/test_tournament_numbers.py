@@ -24,7 +24,7 @@ def _drawn_round(app):
 
 
 def _cells(page: str) -> list[str]:
-    return [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r'<td class="num[^"]*">(.*?)</td>', page)]
+    return [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r'<td class="num[^"]*"[^>]*>(.*?)</td>', page)]
 
 
 def test_a_drawn_game_counts_half_a_win_written_in_the_readers_way(no_csrf_app):

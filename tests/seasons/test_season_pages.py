@@ -94,7 +94,7 @@ def ladder_rows(page: str) -> list[tuple[str, str, str]]:
     body = re.search(r'id="season-ladder">.*?<tbody>(.*?)</tbody>', page, re.S).group(1)
     rows = []
     for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
-        cells = [" ".join(re.sub(r"<[^>]+>", "", c).split()) for c in re.findall(r"<td>(.*?)</td>", row, re.S)]
+        cells = [" ".join(re.sub(r"<[^>]+>", "", c).split()) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
         rows.append((cells[0], cells[1], cells[3]))
     return rows
 

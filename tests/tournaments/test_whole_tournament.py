@@ -159,7 +159,7 @@ def test_a_whole_afternoon_of_individuals(no_csrf_app):
 
     page = director.get(f"{tournament_path(director, tid)}/standings").get_data(as_text=True)
     assert "Final standings after 4 rounds" in page and leader in page
-    assert "4000 or more" in page  # the VP scale is printed
+    assert "4,000 or more" in page  # the VP scale is printed
 
     # The correction is in the log: who, what it was, what it became, why.
     log = director.get(f"{tournament_path(director, tid)}/log").get_data(as_text=True)

@@ -1,0 +1,262 @@
+"""Every page a person opens in a club evening and a family game, on a small phone with its text at 200%, in
+English and in Spanish (issue 34): no sideways scroll, no number broken over two lines or drawn over another, no
+target under 44×44 px, no internal name (an option code, a document number, an English default side name on a
+Spanish page), and axe-core finds no violation.
+
+One served evening and one family game (``served``, built once for the module) and one browser for every page,
+size and language: each page is loaded once per language at 360 px, checked, then narrowed to 320 px and checked
+again, and axe-core runs once on it (in Spanish, light; the pages marked ``dark`` also in English, dark), so the
+whole walk costs tens of seconds. A new page joins by adding a ``Page`` to ``PAGES`` (its path may name any fact
+of ``served``, such as ``{evening}`` or ``{game}``); ``director=True`` opens it signed in as the evening's and the
+season's director.
+
+The large text is a phone's text-size setting (tests/browser/reading.py): ``html { font-size: 200% }`` added by
+the browser (``bypass_csp``), never by the app."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from dataclasses import dataclass
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.db import connect
+from scorekeeper.stores import seasons
+from scorekeeper.stores.deals import add_deal
+from scorekeeper.stores.games import create_game, game_version
+from scorekeeper.stores import rule_sets
+from scorekeeper.stores.tournaments import access, play, records, rounds, running
+from scorekeeper.tournaments.ladder import Rules
+from tests.apps import shared
+from tests.conftest import open_page, stop_server
+from tests.recording import game_path, season_path, tournament_path
+from tests.seasons.helpers import PASSWORD, evening
+
+from .reading import AXE, BROKEN_NUMBERS, CLIPPED, LARGE_TEXT, OVERLAPS, SMALL_TARGETS
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@dataclass(frozen=True)
+class Page:
+    name: str
+    path: str  # may name facts of ``served``: "{evening}/round/1"
+    director: bool = False  # opened signed in as the director of the evening and of the season
+    dark: bool = False  # axe-core also checks it in the dark colour scheme
+
+
+#: Every page reachable in a club evening and a family game.
+PAGES = [
+    # A family game: the scorepad and everything around it.
+    Page("home", "/"),
+    Page("games", "/games/"),
+    Page("new game", "/games/new"),
+    Page("scorepad", "{game}", dark=True),
+    Page("scorepad of three sides", "{three}"),
+    Page("scorepad with the default names", "{defaults}"),
+    Page("history", "{game}/changes"),
+    Page("correct a deal", "{game}/deals/{deal}/edit"),
+    Page("delete a deal", "{game}/deals/{deal}/delete"),
+    Page("options", "{game}/options"),
+    Page("undo", "{game}/undo"),
+    Page("delete the game", "{game}/delete"),
+    Page("bin", "/games/bin"),
+    Page("import a game", "/games/import"),
+    Page("paper sheets", "/sheets/"),
+    # The referee and the rules.
+    Page("referee", "/referee/"),
+    Page("referee for a game", "/referee/?game={game_link}&side=we", dark=True),
+    Page("is this meld legal", "/referee/meld?rules=classic"),
+    Page("may I take the pile", "/referee/pile?rules=classic"),
+    Page("may I go out", "/referee/go-out?rules=classic"),
+    Page("the rule sets", "/referee/rules"),
+    Page("rules", "/referee/rules/classic", dark=True),
+    Page("club rule sets", "/rules/sets"),
+    Page("new club rule set", "/rules/new"),
+    Page("club rule set", "/rules/{rule_set}"),
+    # A club evening: the tables, the director, the projector, and the results from home.
+    Page("tournaments", "/tournaments/"),
+    Page("new tournament", "/tournaments/new"),
+    Page("join a table", "{evening}/join"),
+    Page("table phone waiting", "/tournaments/phone/{phone}"),
+    Page("table phone", "/tournaments/table/{table}", dark=True),
+    Page("evening", "{evening}", director=True),
+    Page("round", "{evening}/round/1", director=True),
+    Page("table result", "{evening}/tables/{table_id}/result", director=True),
+    Page("correct a table's deal", "{evening}/tables/{table_id}/deals/{table_deal}", director=True),
+    Page("log", "{evening}/log", director=True),
+    Page("director's password", "{evening}/password", director=True),
+    Page("entry", "{evening}/players/{entry}"),
+    Page("projector", "{evening}/standings", dark=True),
+    Page("public results", "/results/{results}", dark=True),
+    Page("public ladder", "/results/season/{ladder}"),
+    Page("seasons", "/seasons/"),
+    Page("new season", "/seasons/new"),
+    Page("season", "{season}", director=True),
+    Page("players", "/players/", director=True),
+    Page("player", "/players/{player}", director=True),
+]
+
+# Long names, as a club's members have them; totals past 1,000 on every page.
+PAIRS = [("Carol Chen", "Dave Dunn"), ("Margarita Ibáñez", "Bartolomé Oyarzún"), ("Eve Ek", "Fay Fox"),
+         ("Gus Gómez", "Hal Hu")]
+DEAL = {"we": {"went_out": True, "canastas": {"natural": 1}, "meld_points": 180, "red_threes": 1},
+        "they": {"canastas": {"mixed": 1}, "meld_points": 120, "hand_points": 45}}
+# Three players each alone, two deals: 4,160, 2,290 and 1,430.
+THREE_DEAL = {"a": {"went_out": True, "canastas": {"natural": 2, "mixed": 1}, "meld_points": 480, "red_threes": 2},
+              "b": {"canastas": {"natural": 1, "mixed": 1}, "meld_points": 345},
+              "c": {"canastas": {"mixed": 2}, "meld_points": 200, "hand_points": 85}}
+
+
+@dataclass
+class Served:
+    url: str
+    facts: dict[str, str]
+
+    def __call__(self, path: str) -> str:
+        return self.url + path.format(**self.facts)
+
+
+def _seed(app) -> dict[str, str]:
+    """A family game three deals in and one of three sides, a club rule set, a season of two finished evenings and
+    a third being played (round 1, two deals at table 1): what ``PAGES`` opens."""
+    db = connect(app.config["DATABASE"])
+    facts = {}
+    try:
+        with app.test_request_context():
+            game = create_game(db, rules="classic", options={}, sides=[
+                {"key": "we", "name": "Margarita & Bartolomé", "players": ["Margarita", "Bartolomé"]},
+                {"key": "they", "name": "Cy & Di", "players": ["Cy", "Di"]}])
+            for _ in range(3):
+                add_deal(db, game, DEAL, mode="totals", expected_version=game_version(db, game))
+            three = create_game(db, rules="classic", options={"players": 3}, sides=[
+                {"key": key, "name": name, "players": [name]} for key, name in
+                (("a", "Ana"), ("b", "Beto"), ("c", "Carla"))])
+            for _ in range(2):
+                add_deal(db, three, THREE_DEAL, mode="totals", expected_version=game_version(db, three))
+            defaults = create_game(db, rules="bicycle", options={}, sides=[
+                {"key": "we", "name": "We", "players": ["Ann", "Cy"]},
+                {"key": "they", "name": "They", "players": ["Bo", "Di"]}])
+            add_deal(db, defaults, DEAL, mode="totals", expected_version=1)
+            rule_set = rule_sets.save(db, base="bicycle", name="Tuesday rules", options={"target": 7500},
+                                      note="Play to 7,500.")
+            season = seasons.create_season(db, name="Autumn 2026", rules=Rules(
+                count="best", best=2, of=3, minimum=1, ranking="vp", tie_break="best_evening"), password=PASSWORD)
+            names = [" & ".join(pair) for pair in PAIRS]
+            done = [evening(db, f"Monday {n}", f"2026-10-{5 + 7 * n:02d}", PAIRS, [
+                {frozenset(names[::2]): {names[0]: 2600 - 700 * n, names[2]: 1200 + 800 * n},
+                 frozenset(names[1::2]): {names[1]: 2020, names[3]: 2020}}], season_id=season) for n in (1, 2)]
+            tid = records.create_tournament(
+                db, name="Monday 3", date="2026-10-26", rules="bicycle", options={}, format="pairs", rounds=3,
+                round_end="deals", round_limit=4, scoring="vp", password=PASSWORD)
+            db.execute("UPDATE tournaments SET season_id = ? WHERE id = ?", [season, tid])
+            db.conn.commit()
+            for pair in PAIRS:
+                records.add_entry(db, tid, list(pair), who="director")
+            running.start_round(db, tid, who="director")
+            table = rounds.list_tables(db, tid, 1)[0]
+            for _ in range(2):
+                play.table_add_deal(db, table, DEAL, side="we", who="Carol",
+                                    expected_version=game_version(db, table.game_id))
+            facts.update(
+                game=game_path(app, game), game_link=game_path(app, game).rsplit("/", 1)[1], three=game_path(app, three),
+                defaults=game_path(app, defaults), rule_set=rule_sets.PREFIX + rule_set.key,
+                deal=str(db.execute("SELECT id FROM deals WHERE game_id = ? ORDER BY seq DESC", [game]).fetchone()[0]),
+                evening=tournament_path(app, tid), table=table.token, table_id=str(table.id),
+                table_deal=str(db.execute("SELECT id FROM deals WHERE game_id = ? ORDER BY seq DESC",
+                                          [table.game_id]).fetchone()[0]),
+                phone=access.device(db, tid, 2).token,
+                entry=str(records.list_entries(db, tid)[0].id),
+                results=db.execute("SELECT results_token FROM tournaments WHERE id = ?", [done[0]]).fetchone()[0],
+                ladder=seasons.get_season(db, season).results_token, season=season_path(app, season),
+                player=str(db.execute("SELECT id FROM club_players ORDER BY id").fetchone()[0]))
+    finally:
+        db.close()
+    return facts
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    from waitress.server import create_server
+
+    app = shared(create_app({"DATABASE": str(tmp_path_factory.mktemp("every-page") / "club.sqlite"),
+                             "SECRET_KEY": "every-page"}))
+    facts = _seed(app)
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield Served(f"http://127.0.0.1:{server.effective_port}", facts)
+    stop_server(server, thread)
+
+
+def _sign_in(page, served: Served) -> None:
+    """Sign this browser in as the evening's and the season's director, through their own pages."""
+    for path in ("{evening}/login", "{season}/login"):
+        page.goto(served(path))
+        page.fill('input[name="password"]', PASSWORD)
+        page.locator('form:has(input[name="password"]) button[type="submit"]').click()
+        page.wait_for_load_state()
+
+
+# Words no person should read: an option code, a rule document's number, the English default side names on a
+# Spanish page.
+INTERNAL = re.compile(r"\b[a-z]+_[a-z]+(?:_[a-z]+)*\b|(?<![\d.,])\b\d{3} [A-Z][a-z]+ [A-Z]")
+ENGLISH_ON_SPANISH = re.compile(r"\b(We|They|Canasta Scorekeeper)\b")
+
+
+AXE_RUN = ("axe.run(document, {resultTypes: ['violations'], selectors: %s, ancestry: false, xpath: false, "
+           "iframes: false})")
+
+
+def _axe(page) -> list:
+    """axe-core's violations; it is run without working out selectors (the costliest part), and again with them
+    only to say where a violation is."""
+    if not page.evaluate(AXE_RUN % "false")["violations"]:
+        return []
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in page.evaluate(AXE_RUN % "true")["violations"]]
+
+
+def _problems(page, language: str) -> dict:
+    found = {
+        "sideways scroll": page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"),
+        "numbers broken over lines": page.evaluate(BROKEN_NUMBERS),
+        "overlapping text": page.evaluate(OVERLAPS),
+        "text cut off": page.evaluate(CLIPPED),
+        "targets under 44 px": page.evaluate(SMALL_TARGETS),
+    }
+    text = page.evaluate("document.body.innerText")
+    names = INTERNAL.findall(text) + (ENGLISH_ON_SPANISH.findall(text) if language == "es" else [])
+    found["internal names"] = sorted(set(names))
+    return {kind: value for kind, value in found.items() if value}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_page_reads_whole_on_a_small_phone_at_200_percent_text(browser, served, language):
+    found = {}
+    for page in open_page(browser, viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
+                          device_scale_factor=2, bypass_csp=True, locale="es-ES" if language == "es" else "en-GB",
+                          color_scheme="light" if language == "es" else "dark"):
+        page.add_init_script(path=str(AXE))
+        _sign_in(page, served)
+        for each in PAGES:
+            page.set_viewport_size({"width": 360, "height": 640})
+            answer = page.goto(served(each.path))
+            if answer.status != 200:
+                found[each.name] = {"answered": answer.status}
+                continue
+            page.add_style_tag(content=LARGE_TEXT)
+            page.evaluate("document.fonts.ready")
+            # Every folded part opened, so what it holds is checked too.
+            page.evaluate("document.querySelectorAll('main details').forEach(d => d.open = true)")
+            for width in (360, 320):
+                page.set_viewport_size({"width": width, "height": 640})
+                problems = _problems(page, language)
+                if width == 360 and (language == "es" or each.dark) and (violations := _axe(page)):
+                    problems["axe"] = violations
+                if problems:
+                    found[f"{each.name}, {width} px"] = problems
+    assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
