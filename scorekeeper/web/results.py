@@ -22,6 +22,7 @@ from .htmx import render
 from .season_words import COUNTS, RANKINGS, TIE_BREAKS
 from .ladder_sheet import ladder_pdf_response, season_link
 from .tournaments.common import evening_link
+from .tournaments.shown import tie_break_words
 
 bp = Blueprint("results", __name__)
 
@@ -65,6 +66,7 @@ def evening(link: str):
     rounds_shown = sorted({table.round_number for table, _status in shown.outcome.tables})
     return render("results/evening.html", tournament=tournament, shown=shown, rounds=rounds_shown,
                   link=evening_link(tournament), season=season,
+                  tie_breaks=tie_break_words(tournament),
                   season_url=url_for("results.season", link=season.results_token) if season else None)
 
 

@@ -5,6 +5,7 @@ evening and of a season, reached by their own link, with no control and every di
 from __future__ import annotations
 
 import re
+import subprocess
 
 import pytest
 
@@ -157,3 +158,24 @@ def test_a_player_can_appear_by_initials_on_public_pages(played, no_csrf_app):
     assert ("3", "A.", "24") in ladder_rows(ladder) and ">Ana<" not in ladder
     evening_page = reader.get(f"/results/{tokens[0]}").get_data(as_text=True)
     assert "A. &amp; Bea" in evening_page and "Ana" not in evening_page
+
+
+def test_the_ladder_and_the_standings_show_what_splits_a_tie(played, no_csrf_app):
+    """Issue 34: a place below two equal players was unexplained. The ladder (page and PDF) shows each player's
+    best evening beside the rule that splits ties by it, and an evening's results say what orders its standings."""
+    _client, db, season, ids, tokens = played
+    reader = no_csrf_app.test_client()
+    page = reader.get(f"/results/season/{season.results_token}").get_data(as_text=True)
+    body = re.search(r'id="season-ladder">.*?<tbody>(.*?)</tbody>', page, re.S).group(1)
+    best = [(" ".join(re.sub(r"<[^>]+>", "", cells[1]).split()), re.sub(r"<[^>]+>", "", cells[4]).strip())
+            for cells in (re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+                          for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S))]
+    assert best == [("Cris", "18"), ("Eva", "18"), ("Ana", "15"), ("Fede", "11"), ("Dani", "5"), ("Bea", "15")]
+    assert ">Best evening</th>" in page and "equal players are split by the better best evening" in page
+    pdf = reader.get(f"/results/season/{season.results_token}/ladder.pdf")
+    text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf.data, capture_output=True,
+                          check=True).stdout.decode()
+    assert re.search(r"Points\s+Best evening", text) and re.search(r"Cris\s+3\s+29\s+18\b", text), text
+    evening_page = reader.get(f"/results/{tokens[0]}").get_data(as_text=True)
+    assert ("Order: by victory points, then games won, then point difference, then total points. Entries equal "
+            "on all of these share the place.") in evening_page

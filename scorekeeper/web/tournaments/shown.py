@@ -14,6 +14,11 @@ from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, V
 from .common import STANDINGS_POLL_SECONDS, by_id, entry_label, is_director, phone_url, qr_data_uri
 
 
+def tie_break_words(tournament: Tournament) -> list[str]:
+    """What orders entries equal on the first measure of ``tournament``'s standings, in words, in order."""
+    return [TIE_BREAK_LABELS[k] for k in TIE_BREAKS[tournament.scoring]]
+
+
 def round_tables(db, tournament: Tournament, number: int, entries: dict[int, Entry]) -> list[dict]:
     """The tables of a round with their names, score and confirmations; disputed tables first."""
     rows = []
@@ -59,8 +64,7 @@ def standings_context(tournament: Tournament, *, provisional: bool = False) -> d
     closed = sum(1 for r in played if r.status == "closed")
     return {"provisional": provisional,
         "tournament": tournament, "results": outcome, "standings": outcome.standings, "closed": closed,
-        "current": current, "bands": vp_bands(), "tie_breaks": [TIE_BREAK_LABELS[k] for k in
-                                                                TIE_BREAKS[tournament.scoring]],
+        "current": current, "bands": vp_bands(), "tie_breaks": tie_break_words(tournament),
         "sit_out_vp": SIT_OUT_VP, "vp_total": VP_TOTAL, "poll": STANDINGS_POLL_SECONDS,
         "clock": rounds.round_clock(tournament, current) if current else None,
     }
