@@ -16,6 +16,8 @@ How a tournament counts (the standings page prints this):
   every side's total in that round's games, rounded to the nearest point, with a difference of 0 and 10 VP
   (half of the scale). It counts as neither won nor lost, and not as a game played.
 * A round missed by arriving late or after withdrawing scores nothing.
+* While a round is played, the projector counts its games at their scores so far (``TableResult.finished``
+  False): their points and VP, provisionally, but not as won or played until the game is over.
 
 Ranking and tie-breaks:
 
@@ -98,6 +100,7 @@ class TableResult:
     they: tuple[int, ...]
     we_points: int
     they_points: int
+    finished: bool = True  # False: a game still being played, counted at its score so far but not as won or played
 
 
 @dataclass
@@ -113,6 +116,7 @@ class Game:
     partners: tuple[int, ...] = ()
     opponents: tuple[int, ...] = ()
     sat_out: bool = False
+    finished: bool = True
 
 
 @dataclass
@@ -166,7 +170,8 @@ def compute(
                     continue
                 game = Game(
                     round=r.round, table=r.table, points=own, against=other, vp=victory_points(own, other),
-                    won=game_won(own, other), partners=tuple(e for e in mine if e != entry), opponents=theirs,
+                    won=game_won(own, other) if r.finished else 0.0, partners=tuple(e for e in mine if e != entry),
+                    opponents=theirs, finished=r.finished,
                 )
                 line.games.append(game)
     by_round: dict[int, list[TableResult]] = {}
@@ -191,7 +196,7 @@ def compute(
             line.won += g.won
             if g.sat_out:
                 line.sat_out += 1
-            else:
+            elif g.finished:
                 line.played += 1
     return rank(list(lines.values()), scoring)
 

@@ -61,10 +61,10 @@ def table_status(db: Database, table: Table, summary=None) -> TableStatus:
         we, they = table.result_we, table.result_they
     else:
         we, they = summary.totals.get("we", 0), summary.totals.get("they", 0)
+    confirmed_we, confirmed_they = table.we_confirmed_version == version, table.they_confirmed_version == version
     return TableStatus(
         we=we, they=they, deals=len(summary.rows), game_over=summary.game_over, version=version,
-        locked=bool(summary.game.locked), confirmed_we=table.we_confirmed_version == version,
-        confirmed_they=table.they_confirmed_version == version,
+        locked=bool(summary.game.locked), confirmed_we=confirmed_we, confirmed_they=confirmed_they,
         kind=table.result_kind, reason=table.result_reason, summary=summary,
         disputed_by=table.disputed_by, dispute_reason=table.dispute_reason,
     )
@@ -110,6 +110,33 @@ def clear_result(db: Database, table: Table, *, reason: str, who: str) -> None:
             action="back_to_game_score", before=_brief(before), after=_brief(after), who=who, reason=reason)
 
 
+# --- Where each table is ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableProgress:
+    """Where a table is in its round, for the room to read: ``state`` "playing" (``deal``: the deal being played,
+    ``of``: the round's deals when it is a round of so many), "waiting" (the game is over, or one side has
+    confirmed: the score waits for both sides) or "done" (confirmed, set by the director, or its round closed)."""
+
+    state: str
+    deal: int
+    of: int | None
+
+
+def table_progress(tournament: Tournament, round_row, table: Table, status: TableStatus) -> TableProgress:
+    """Where ``table`` is: its game is over when its round's end says so (``rounds.round_clock``: all the deals of
+    a round of so many, the target reached, no deal left before time), when a side has confirmed the score, when
+    the director set it, or once the round is closed."""
+    of = tournament.round_limit if tournament.round_end == "deals" else None
+    if round_row.status == "closed" or status.confirmed:
+        return TableProgress("done", status.deals, of)
+    clock = rounds.round_clock(tournament, round_row, status, table)
+    if clock["complete"] or clock["refusal"] or status.any_confirmation or status.disputed_by:
+        return TableProgress("waiting", status.deals, of)
+    return TableProgress("playing", status.deals + 1, of)
+
+
 # --- Standings -------------------------------------------------------------------------------------------
 
 
@@ -132,6 +159,7 @@ def results(db: Database, tournament_id: int, *, provisional: bool = False) -> R
               if r.status == "closed" or (provisional and r.status == "playing")]
     numbers = {r.number for r in closed}
     playing = {r.number for r in closed if r.status == "playing"}
+    by_number = {r.number: r for r in closed}
     tables = []
     table_results = []
     for table in rounds.list_tables(db, tournament_id):
@@ -141,9 +169,9 @@ def results(db: Database, tournament_id: int, *, provisional: bool = False) -> R
         if table.round_number in playing and not status.deals and not status.kind:
             continue
         tables.append((table, status))
-        table_results.append(
-            TableResult(table.round_number, table.number, table.we_entries, table.they_entries, status.we, status.they)
-        )
+        finished = table_progress(tournament, by_number[table.round_number], table, status).state != "playing"
+        table_results.append(TableResult(table.round_number, table.number, table.we_entries, table.they_entries,
+                                         status.we, status.they, finished=finished))
     names = {i: e.name for i, e in entries.items()}
     sit_outs = {r.number: r.sit_out for r in closed}
     standings = compute(names, table_results, sit_outs, scoring=tournament.scoring)

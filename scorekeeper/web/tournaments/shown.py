@@ -32,6 +32,14 @@ def round_tables(db, tournament: Tournament, number: int, entries: dict[int, Ent
     return sorted(rows, key=lambda row: not row["status"].disputed_by)
 
 
+def room(db, tournament: Tournament, current, entries: dict[int, Entry]) -> list[dict]:
+    """Each table of the round being played, by number, with where it is (``results.table_progress``)."""
+    rows = sorted(round_tables(db, tournament, current.number, entries), key=lambda row: row["table"].number)
+    for row in rows:
+        row["progress"] = results.table_progress(tournament, current, row["table"], row["status"])
+    return rows
+
+
 def card_link(tournament_id: int, number: int) -> dict:
     """Table ``number``'s card for the whole event: its phone link, that link's QR code, and its code."""
     card = access.device(get_db(), tournament_id, number)
@@ -67,4 +75,5 @@ def standings_context(tournament: Tournament, *, provisional: bool = False) -> d
         "current": current, "bands": vp_bands(), "tie_breaks": tie_break_words(tournament),
         "sit_out_vp": SIT_OUT_VP, "vp_total": VP_TOTAL, "poll": STANDINGS_POLL_SECONDS,
         "clock": rounds.round_clock(tournament, current) if current else None,
+        "room": room(db, tournament, current, outcome.entries) if provisional else [],
     }
