@@ -226,6 +226,18 @@ class Amount(Words):
         return _number(self.value, locale)
 
 
+class SignedAmount(Amount):
+    """A deal's score with its sign, written by the reader's locale when shown: +1,170, -90, 0."""
+
+    __slots__ = ()
+
+    def _key(self) -> tuple:
+        return (self.value,)
+
+    def _render(self, translations, locale: str) -> str:
+        return signed(self.value, locale)
+
+
 def _(message: str, /, **values) -> Text:
     """``message`` as a fact, with ``%(name)s`` filled from ``values`` when it is shown."""
     return Text(message, values=values)
@@ -238,6 +250,10 @@ def ngettext(singular: str, plural: str, num: int, /, **values) -> Text:
 
 def amount(value: int | float) -> Amount:
     return Amount(value)
+
+
+def signed_amount(value: int) -> SignedAmount:
+    return SignedAmount(value)
 
 
 def joined(sep: Words | str, parts: Iterable[object]) -> Joined:

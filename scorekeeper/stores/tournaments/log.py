@@ -11,7 +11,7 @@ import re
 from scorekeeper.db.contract import Database
 
 from scorekeeper import clock
-from scorekeeper.rules.i18n import Words, _, amount, joined, names, ngettext
+from scorekeeper.rules.i18n import Words, _, amount, joined, names, ngettext, signed_amount
 from scorekeeper.tournaments import timing
 from scorekeeper.stores.rows import clean_reason, dumps
 
@@ -75,6 +75,16 @@ def log(db: Database, tournament_id: int, *, action: str, who: str, round_number
             "at": clock.stamp(),
         }
     )
+
+
+def standing_correction(db: Database, table, version: int) -> str | None:
+    """The reason of the director's latest correction of one of ``table``'s deals, if the game is still at the
+    ``version`` that correction left (nothing was recorded at the table since)."""
+    row = db.execute("SELECT after, reason FROM tournament_log WHERE tournament_id = ? AND table_id = ? AND "
+                     "action = 'deal_corrected' ORDER BY id DESC LIMIT 1", [table.tournament_id, table.id]).fetchone()
+    if row and json.loads(row[0] or "{}").get("version") == version:
+        return row[1] or ""
+    return None
 
 
 def list_log(db: Database, tournament_id: int, *, round_number: int | None = None,
@@ -147,15 +157,20 @@ def _score(value: dict | None) -> Words:
 
 
 def _deal_points(value: dict | None) -> Words:
-    """A deal as recorded at a table: each side's meld and hand points."""
+    """A deal as recorded at a table: what it scored for each side, signed as the phones show a deal ("North-South
+    +1,170, East-West -90"); a deal logged without its score, by the points melded and left in hand."""
     if not value or not value.get("sides"):
         return _("nothing")
     parts = []
+    if value.get("scores"):
+        for key, score in sorted(value["scores"].items(), key=lambda kv: kv[0] != "we"):
+            parts.append(joined(" ", (side_words(key), signed_amount(score) if isinstance(score, int) else str(score))))
+        return joined(", ", parts)
     for key, side in sorted(value["sides"].items(), key=lambda kv: kv[0] != "we"):
         if isinstance(side, dict):
-            parts.append(joined(" ", (side_words(key), _points(side.get("meld_points", 0)), "+",
-                                      _points(side.get("hand_points", 0)))))
-    return joined(", ", parts) if parts else _("a deal")
+            parts.append(_("%(side)s: %(meld)s melded, %(hand)s left in hand", side=side_words(key),
+                           meld=_points(side.get("meld_points", 0)), hand=_points(side.get("hand_points", 0))))
+    return joined("; ", parts) if parts else _("a deal")
 
 
 def side_words(key) -> Words | str:

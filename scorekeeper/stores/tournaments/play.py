@@ -210,7 +210,9 @@ def mark_deal_started(db: Database, table: Table, *, who: str) -> int:
 
 def correct_deal(db: Database, table: Table, deal_id: int, sides_data: dict, *, reason: str, who: str) -> None:
     """The director corrects one deal of a table, in any round, open or closed: the later totals follow, the
-    table's confirmations go (the score changed), and the log keeps the deal as it was and as it became."""
+    table's confirmations go (the score changed; until the table confirms again, its score reads as the
+    director's correction: ``TableStatus.deal_corrected``), and the log keeps the deal as it was and as it became,
+    with its score for each side and the game's version the correction made."""
     reason = clean_reason(reason)
     if not reason:
         raise Refused(_("Give the reason for the correction; it goes in the log."))
@@ -218,8 +220,17 @@ def correct_deal(db: Database, table: Table, deal_id: int, sides_data: dict, *, 
         old = get_deal(db, table.game_id, deal_id)
         if old is None:
             raise Refused(_("That deal is not one of this table's."))
+        before = _deal_scores(game_summary(db, table.game_id), deal_id)
         update_deal(db, table.game_id, deal_id, sides_data, mode="totals",
                     expected_version=game_version(db, table.game_id), who=who, reason=reason, locked_ok=True)
+        after = game_summary(db, table.game_id)
         log(db, table.tournament_id, round_number=table.round_number, table_id=table.id,
-            action="deal_corrected", before={"deal": old.seq, "sides": old.sides},
-            after={"deal": old.seq, "sides": sides_data}, who=who, reason=reason)
+            action="deal_corrected", before={"deal": old.seq, "sides": old.sides, "scores": before},
+            after={"deal": old.seq, "sides": sides_data, "scores": _deal_scores(after, deal_id),
+                   "version": after.game.version}, who=who, reason=reason)
+
+
+def _deal_scores(summary, deal_id: int) -> dict[str, int]:
+    """What the deal scored for each side, as the scorepad's row shows it."""
+    row = summary.row_of(deal_id)
+    return {key: side.deal for key, side in row.sides.items()} if row else {}

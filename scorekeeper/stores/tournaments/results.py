@@ -15,7 +15,7 @@ from scorekeeper.stores.summary import game_summary
 from scorekeeper.stores.tournaments import records, rounds
 from scorekeeper.stores.rows import clean_reason
 from scorekeeper.stores.tournaments.base import TournamentError
-from scorekeeper.stores.tournaments.log import log
+from scorekeeper.stores.tournaments.log import log, standing_correction
 from scorekeeper.tournaments.rows import Entry, Table, Tournament
 from scorekeeper.tournaments.standings import Standing, TableResult, compute
 
@@ -39,6 +39,10 @@ class TableStatus:
     summary: object  # the scorepad's GameSummary of the table's game
     disputed_by: str | None = None  # the side that said "we disagree", until the director settles it
     dispute_reason: str | None = None
+    #: The reason the director gave for correcting one of the table's deals, while the score stands as that
+    #: correction left it and the table has not confirmed it (in a closed round it never can): the score reads as
+    #: the director's, not as "not confirmed".
+    deal_corrected: str | None = None
 
     @property
     def confirmed(self) -> bool:
@@ -67,6 +71,8 @@ def table_status(db: Database, table: Table, summary=None) -> TableStatus:
         locked=bool(summary.game.locked), confirmed_we=confirmed_we, confirmed_they=confirmed_they,
         kind=table.result_kind, reason=table.result_reason, summary=summary,
         disputed_by=table.disputed_by, dispute_reason=table.dispute_reason,
+        deal_corrected=None if table.result_kind or (confirmed_we and confirmed_they)
+        else standing_correction(db, table, version),
     )
 
 
