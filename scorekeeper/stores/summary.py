@@ -62,6 +62,10 @@ class ScorepadRow(Row):
     scored: bool = True
 
 
+#: How many deals past the next one a scorepad names the dealer of, for deals kept on a phone without a connection.
+LATER_DEALS = 6
+
+
 @dataclass(frozen=True)
 class GameSummary(Row):
     """Everything a scorepad, a sheet or a tournament shows about a game, computed from its deals."""
@@ -99,6 +103,12 @@ class GameSummary(Row):
             if side.key == key:
                 return side.name
         return ""
+
+    def later_deals(self, count: int = LATER_DEALS) -> list[dict]:
+        """Who deals, and who sits out, each of the ``count`` deals after the next one: a phone that keeps deals
+        it could not send counts on past them and names the right dealer (static/js/offline.js)."""
+        return [{"dealer": dealer_name(self.game, len(self.rows) + i),
+                 "sits_out": sitting_out_names(self.game, len(self.rows) + i)} for i in range(1, count + 1)]
 
     def row_of(self, deal_id: int | None) -> ScorepadRow | None:
         return next((row for row in self.rows if row.deal_id == deal_id), None)

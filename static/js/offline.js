@@ -122,6 +122,15 @@
                                           : t("waiting", "not sent yet, kept on this phone");
         item.appendChild(what);
         item.appendChild(state);
+        (entry.figures || []).forEach(function (side) {
+          var line = document.createElement("span");
+          line.className = "unsent-side";
+          var name = document.createElement("bdi");
+          name.textContent = side.name;
+          line.appendChild(name);
+          line.appendChild(document.createTextNode(": " + side.items.join(" · ")));
+          item.appendChild(line);
+        });
         if (entry.refused) { item.appendChild(actions(entry)); }
         list.appendChild(item);
       });
@@ -184,8 +193,34 @@
     return {
       key: key, action: form.getAttribute("action"), body: params.toString(), number: number,
       label: number ? label.replace(/\d+/, String(number)) : label, version: versionOf(form),
-      htmx: form.hasAttribute("hx-post"), at: new Date().toISOString()
+      htmx: form.hasAttribute("hx-post"), at: new Date().toISOString(), figures: figures(form)
     };
+  }
+
+  // What was typed for each side, in the page's own words (each field's label): the kept deal shows it, since
+  // only the scorekeeper can score it. A field left empty, at 0 or at "No" says nothing and is left out.
+  function labelText(el) {
+    var label = el.closest("label") || (el.labels && el.labels[0]);
+    if (!label) { return ""; }
+    var copy = label.cloneNode(true);
+    Array.prototype.forEach.call(copy.querySelectorAll("input, select, textarea, button, .help, .field-error"),
+                                 function (child) { child.remove(); });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+  function figures(form) {
+    return Array.prototype.map.call(form.querySelectorAll("fieldset.side-entry"), function (set) {
+      var legend = set.querySelector("legend");
+      var items = [];
+      Array.prototype.forEach.call(set.querySelectorAll("input, textarea"), function (el) {
+        if (!el.name || el.type === "hidden" || el.disabled) { return; }
+        if ((el.type === "radio" || el.type === "checkbox") && !el.checked) { return; }
+        var value = (el.value || "").trim();
+        if (!value || value === "0" || value === "no") { return; }
+        var label = labelText(el);
+        items.push(el.type === "radio" || el.type === "checkbox" ? label : (label ? label + " " : "") + value);
+      });
+      return { name: legend ? legend.textContent.replace(/\s+/g, " ").trim() : "", items: items };
+    }).filter(function (side) { return side.items.length; });
   }
 
   // What was typed, without the fields the page or this script fill in: to tell whether the form still shows
@@ -213,6 +248,8 @@
       return false;
     }
     render();
+    var note = document.getElementById("saved-note");
+    if (note) { note.textContent = ""; }  // "Deal 3 saved." no longer describes the form's last deal
     say(words, "warning");
     if (form) {
       form.dispatchEvent(new CustomEvent("entry-kept", { bubbles: true, detail: { game: form.getAttribute("data-game"), key: entry.key } }));
@@ -254,6 +291,19 @@
       form.setAttribute("data-offline-label", form.getAttribute("data-offline-label").replace(/\d+/, next));
     }
     if (form.hasAttribute("data-deal")) { form.setAttribute("data-deal", next); }
+    laterLine(form.querySelector("[data-next-dealer]"), next);
+    laterLine(form.querySelector("[data-next-sits-out]"), next);
+  }
+
+  // A line of the head that names who deals (or sits out) the deal the form shows: the server wrote its words for
+  // the deals after the one it was drawn for (data-from); past what it wrote, the line is hidden, never wrong.
+  function laterLine(line, next) {
+    if (!line || !line.hasAttribute("data-later")) { return; }
+    var later;
+    try { later = JSON.parse(line.getAttribute("data-later")); } catch (e) { later = []; }
+    var text = later[next - parseInt(line.getAttribute("data-from"), 10) - 1];
+    line.hidden = !text;
+    if (text) { line.textContent = text; }
   }
 
   // --- Sending what is kept --------------------------------------------------------------------

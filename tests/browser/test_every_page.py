@@ -26,7 +26,7 @@ from scorekeeper import create_app
 from scorekeeper.db import connect
 from scorekeeper.stores import seasons
 from scorekeeper.stores.deals import add_deal
-from scorekeeper.stores.games import create_game, game_version
+from scorekeeper.stores.games import create_game, dealer_name, game_version, get_game
 from scorekeeper.stores import rule_sets
 from scorekeeper.stores.tournaments import access, play, records, rounds, running
 from scorekeeper.tournaments.ladder import Rules
@@ -141,6 +141,11 @@ def _seed(app) -> dict[str, str]:
                 {"key": "we", "name": "We", "players": ["Ann", "Cy"]},
                 {"key": "they", "name": "They", "players": ["Bo", "Di"]}])
             add_deal(db, defaults, DEAL, mode="totals", expected_version=1)
+            offline = create_game(db, rules="classic", options={}, sides=[
+                {"key": "we", "name": "Ann & Cy", "players": ["Ann", "Cy"]},
+                {"key": "they", "name": "Bo & Di", "players": ["Bo", "Di"]}])
+            for _ in range(2):
+                add_deal(db, offline, DEAL, mode="totals", expected_version=game_version(db, offline))
             rule_set = rule_sets.save(db, base="bicycle", name="Tuesday rules", options={"target": 7500},
                                       note="Play to 7,500.")
             season = seasons.create_season(db, name="Autumn 2026", rules=Rules(
@@ -163,7 +168,8 @@ def _seed(app) -> dict[str, str]:
                                     expected_version=game_version(db, table.game_id))
             facts.update(
                 game=game_path(app, game), game_link=game_path(app, game).rsplit("/", 1)[1], three=game_path(app, three),
-                defaults=game_path(app, defaults), rule_set=rule_sets.PREFIX + rule_set.key,
+                defaults=game_path(app, defaults), offline=game_path(app, offline),
+                fifth_dealer=dealer_name(get_game(db, offline), 4), rule_set=rule_sets.PREFIX + rule_set.key,
                 deal=str(db.execute("SELECT id FROM deals WHERE game_id = ? ORDER BY seq DESC", [game]).fetchone()[0]),
                 evening=tournament_path(app, tid), table=table.token, table_id=str(table.id),
                 table_deal=str(db.execute("SELECT id FROM deals WHERE game_id = ? ORDER BY seq DESC",
@@ -260,3 +266,44 @@ def test_every_page_reads_whole_on_a_small_phone_at_200_percent_text(browser, se
                 if problems:
                     found[f"{each.name}, {width} px"] = problems
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+def test_a_deal_kept_offline_looks_kept(browser, served):
+    """Issue 34: a deal saved with no connection is listed as not sent yet with the figures typed for it; the form
+    after it is the next deal with its own dealer; the note of the deal saved before it goes; and Undo says which
+    saved deal it takes back. Once the connection returns, the deal is sent and the page shows it saved."""
+    for page in open_page(browser, viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
+                          bypass_csp=True, locale="en-GB"):
+        page.goto(served("{offline}"))
+        page.wait_for_function("window.htmx !== undefined")
+        page.fill("#we-meld_points", "150")
+        page.fill("#they-meld_points", "60")
+        page.locator("#deal-form button.save").tap()
+        page.wait_for_selector("li[data-deal='3']")
+        assert "Deal 3 saved." in page.inner_text("#saved-note")
+
+        page.context.set_offline(True)
+        page.fill("#we-meld_points", "180")
+        page.fill("#we-hand_points", "5")
+        page.fill("#they-meld_points", "120")
+        page.fill("#they-hand_points", "45")
+        page.locator("#deal-form button.save").tap()
+        page.wait_for_selector("[data-unsent] li")
+        kept = " ".join(page.inner_text("[data-unsent] li").split())
+        found = {}
+        if not all(figure in kept for figure in ("Ann & Cy", "180", "5", "Bo & Di", "120", "45")):
+            found["kept deal"] = kept
+        if "Deal 3 saved." in page.inner_text("#saved-note"):
+            found["stale note"] = page.inner_text("#saved-note")
+        head = " ".join(page.inner_text("#deal-form .deal-head").split())
+        if head != f"Deal 5 {served.facts['fifth_dealer']} deals.":
+            found["next deal"] = head
+        undo = page.inner_text("#undo-redo")
+        if "deal 3" not in undo.lower():
+            found["undo"] = undo
+        assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+
+        page.context.set_offline(False)
+        page.wait_for_selector("li[data-deal='4']", timeout=15000)
+        page.wait_for_selector("[data-unsent] li", state="detached")
+        assert "deal 4" in page.inner_text("#undo-redo").lower()

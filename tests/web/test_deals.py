@@ -204,7 +204,7 @@ def test_delete_after_confirmation_then_undo(client, db, game_id):
     assert client.post(f"{game_path(client, game_id)}/deals/{deal}/delete", data={"version": "2"}).status_code == 303
     assert counts(db)[1] == 0
     page = client.get(game_path(client, game_id)).get_data(as_text=True)
-    assert "Undo the last deletion" in page
+    assert "Undo the deletion of deal 1" in page
     assert client.post(f"{game_path(client, game_id)}/undo", data={"version": "3"}).status_code == 303
     assert game_summary(db, game_id).totals["we"] == 1185
     assert "The deleted deal is back." in client.get(game_path(client, game_id)).get_data(as_text=True)
