@@ -158,7 +158,6 @@ def _seed(app) -> dict[str, str]:
                 db, name="Monday 3", date="2026-10-26", rules="bicycle", options={}, format="pairs", rounds=3,
                 round_end="deals", round_limit=4, scoring="vp", password=PASSWORD)
             db.execute("UPDATE tournaments SET season_id = ? WHERE id = ?", [season, tid])
-            db.conn.commit()
             for pair in PAIRS:
                 records.add_entry(db, tid, list(pair), who="director")
             running.start_round(db, tid, who="director")
