@@ -306,18 +306,35 @@ comes from the engine, and the scorepad, the deal form and the score sheets give
 #: The outside descriptions the table options cite, by the keys used in their sources.
 TABLE_SOURCES = (
     ("BCA-2", "Two-hand canasta on the Bicycle (Canada) game-rules site: 15 cards each, draw two and discard one, "
-              "two canastas to go out; the red-three and insufficient-meld penalties do not apply.",
+              "two canastas to go out; the penalties \"for red cards\" (read: red threes) and for insufficient "
+              "melds do not apply.",
      "http://www.bicyclecards.ca/game-rules/two-hand-canasta/115.php?page_id=32"),
-    ("WIKI-23", "Encyclopaedia entry on canasta for two or three players (a mirror of it).",
+    ("WIKI-23", "Encyclopaedia entry on canasta for two or three players (a mirror of it): each plays alone; 13 "
+                "cards each for three, 15 for two with two drawn and one discarded, and then usually two "
+                "canastas to go out.",
      "https://www.liquisearch.com/canasta/canasta_for_two_or_three_players"),
-    ("RG-3", "Canasta for three on rummy-games.com: each alone with 13 cards, or cut-throat: draw two, the first "
-             "to take the pile plays alone, each player's own minimum, red threes for each player, two canastas "
-             "to go out, game 7,500, everyone alone when nobody took the pile.",
+    ("BC-3", "Cutthroat Canasta on the publisher's own site (bicyclecards.com), whose four-hand rules are the "
+             "bicycle document: draw two, discard one; the first to take the pile plays alone and the other two "
+             "are partners, and a player who goes out before anyone took it plays alone; each player's minimum "
+             "follows his own score; a red three counts for its owner only, plus or minus as his side melded, and "
+             "each partner receives everything else the partnership scores; game 7,500, a column per player; when "
+             "the stock runs out and nobody ever took the pile, each scores for himself.",
+     "http://www.bicyclecards.com/card-games/rule/cutthroat-canasta"),
+    ("RG-3", "Canasta for three on rummy-games.com: each alone with 13 cards; or cut-throat: 13 cards, draw two, the "
+             "first to take the pile plays alone, so does a player who goes out before it was taken, each "
+             "player's own minimum, the lone hand scores his own points and each partner the partnership's total, "
+             "red threes counted for each player apart from that total, two canastas to go out, game 7,500, "
+             "everyone alone when the stock runs out and nobody took the pile.",
      "http://www.rummy-games.com/rules/canasta-for-three.html"),
-    ("LR-3", "Three-player canasta on loverummy.com, agreeing with RG-3.",
+    ("LR-3", "Three-player canasta on loverummy.com, agreeing with BC-3 and RG-3: 13 cards (some play 11), draw "
+             "two, the lone hand as they say, the partnership's score for cards and canastas added to both "
+             "partners and each partner's own red threes, each player's own minimum, game 7,500. It does not "
+             "mention two canastas to go out.",
      "http://loverummy.com/rummy-rules-three-player-canasta/"),
-    ("RG-5", "Canasta for five on rummy-games.com: two against three, one of the three sitting out each deal in "
-             "turn, a score for each side.", "http://www.rummy-games.com/rules/canasta-for-five.html"),
+    ("RG-5", "Canasta for five on rummy-games.com: two against three, the three taking turns to sit out (its "
+             "example: A and B play the first deal, A and C the second, B and C the third; the app sits the three "
+             "out in seat order from the first, the same turn taken in another order), the two sides playing "
+             "partnership canasta, a score for each side.", "http://www.rummy-games.com/rules/canasta-for-five.html"),
     ("RG-6", "Canasta for six on rummy-games.com: three packs and six jokers (162 cards), 13 cards each, two "
              "canastas to go out; three partnerships of two play to 7,500, two teams of three to 10,000 with a "
              "150 minimum once a side has 7,500; red threes 100 each up to four, five 1,000, six 1,200.",
@@ -329,11 +346,32 @@ TABLE_SOURCES = (
                                "(a scraped copy): the option `six_sit_out`.", ""),
     ("Hoyle", "Often quoted for a 150 minimum from 7,000 rather than 7,500; not confirmed: the option "
               "`minimum_150_from`.", ""),
-    ("bicyclecards.com Cutthroat Canasta", "The publisher's cut-throat page adds up everything the partners "
-                                           "score but their red threes, hands included: the option "
-                                           "`cut_throat_pools_hands`.",
-     "http://www.bicyclecards.com/card-games/rule/cutthroat-canasta"),
 )
+
+CUT_THROAT = """\
+How cut-throat is scored was read two ways in this project, and the published sources settle it. Earlier rounds
+kept the partners' cards left in hand apart (each partner lost only his own hand), resting that on RG-3, with a
+club option `cut_throat_pools_hands` to add them up as BC-3 does. RG-3 does not say so: "his opponents score the
+total made by the partnership", and only red threes are "not part of the partnership total". BC-3: "All other
+scores made by the partnership are totaled", each partner receiving the total "plus or minus his own red
+threes". LR-3 adds the partnership's score "for cards and canastas" to both. No published description found keeps
+the partners' hands apart, so the engine has one reading and no option:
+
+- The lone hand scores alone. Everything the partnership scores but red threes (going out and the concealed extra,
+  canastas, cards melded, the cards left in both partners' hands, penalties) is added up, and each partner
+  receives that total plus or minus his own red threes, counted minus when the partnership melded nothing (BC-3,
+  Scoring). In a partner's breakdown each shared line says it is the partnership's.
+- The lone hand is the player marked as the first to take the pile. With nobody marked, a player who went out did
+  so before anyone took the pile and plays alone all the same (BC-3, RG-3, LR-3); with nobody marked and nobody
+  out, everyone scores alone. Two lone hands, and a lone hand who melded nothing (taking the pile puts its top
+  card into a meld, and going out needs melds), are refused as deals that cannot have happened, the same way on
+  every path a deal arrives by.
+- The withdrawn option: a game, club rule set, tournament or file saved with `cut_throat_pools_hands` still opens,
+  whatever value it holds; the name is passed over (`RETIRED_OPTIONS` in `scorekeeper/rules/options.py`), it is
+  never offered or listed again, and the game is scored as above. A game's totals are always worked out from its
+  deals, so one played under the old reading shows the published scores as soon as it is opened (its partners'
+  totals move by the other partner's cards left in hand), and the running totals kept with its deals, which carry
+  the engine's stamp, are written again at its next save. Its deals themselves are not touched."""
 
 
 def _tables_section() -> list[str]:
@@ -350,6 +388,7 @@ def _tables_section() -> list[str]:
         if opt.table or opt.applies is not None:
             note = opt.source.split(" (", 1)[1].rstrip(")").replace("docs/RULES.md ", "")
             lines.append(f"- {_option_entry(BICYCLE, opt)} Sources: {note}.")
+    lines += ["", "### §5.3 Cut-throat: the partnership and the lone hand", "", CUT_THROAT]
     return lines
 
 

@@ -3,7 +3,8 @@
 Each raises ImpossibleDeal (or InvalidRequest for a field these rules do not have) naming the field:
 two sides going out, more threes or cards than the pack holds (108 cards, or 162 with three packs),
 canastas that cannot all be made from the pack, card points melded fewer than the declared canastas hold
-(``floors.py``), points worth more than the whole pack. Every way a deal arrives (the scorepad, a tournament
+(``floors.py``), points worth more than the whole pack, and in cut-throat two lone hands or a lone hand who
+melded nothing. Every way a deal arrives (the scorepad, a tournament
 table's phone, the JSON API, an imported file, the ``scorekeeper`` command) is scored by ``score_deal``, so all of
 them refuse the same deals.
 """
@@ -227,6 +228,39 @@ def _check_pack(p: RuleProfile, sides: dict[str, SideDeal]) -> None:
             raise ImpossibleDeal(too_many_message(*excess), field="sides")
 
 
+def has_meld(side: SideDeal) -> bool:
+    """Whether a side melded anything in the deal: a meld card by card; card points or a canasta by totals."""
+    if side.by_cards:
+        return bool(side.melds)
+    return bool(side.meld_points) or any((side.canastas or {}).values())
+
+
+def lone_hand(p: RuleProfile, sides: dict[str, SideDeal], names: Mapping[str, str] | None = None) -> str | None:
+    """Cut-throat: who plays alone this deal, the other two scoring as a partnership (docs/RULES.md §5: BC-3,
+    RG-3, LR-3, Lone Hand). The player marked ``lone_hand`` took the pile first; with nobody marked, the player
+    who went out did so before anyone took the pile and plays alone all the same; with nobody marked and nobody
+    out, the pile was never taken and everyone scores alone (None). Refused as impossible: two lone hands, and a
+    lone hand who melded nothing (taking the pile puts its top card in a meld; going out needs melds)."""
+    marked = [name for name, side in sides.items() if side.lone_hand]
+    if marked and not p.cut_throat:
+        raise InvalidRequest(_("Only in cut-throat does one player play alone against the other two; leave 'lone_hand' out."),
+                             code="request.invalid_field", field=f"sides.{marked[0]}.lone_hand")
+    if marked and len(sides) != 3:
+        raise InvalidRequest(_("Cut-throat is played by three players, one side each."), code="request.invalid_field",
+                             field="sides")
+    if not p.cut_throat or len(sides) != 3:
+        return None
+    if len(marked) > 1:
+        raise ImpossibleDeal(_("Only one player can play alone in a deal: the first to take the pile, or the one who went out before anyone took it."),
+                             field=f"sides.{marked[1]}.lone_hand")
+    lone = marked[0] if marked else next((name for name, side in sides.items() if side.went_out), None)
+    if lone is not None and not has_meld(sides[lone]):
+        message = (_("%(names)s played alone, which comes from taking the pile or going out, and both need a meld; yet nothing melded is given for %(names)s.", names=who(lone, names)) if marked
+                   else _("%(names)s went out before anyone took the pile, and so played alone; yet nothing melded is given for %(names)s, and going out needs melds.", names=who(lone, names)))
+        raise ImpossibleDeal(message, field=f"sides.{lone}.lone_hand")
+    return lone
+
+
 def check_deal(p: RuleProfile, sides: dict[str, SideDeal], names: Mapping[str, str] | None = None) -> None:
     """Every check above, in the order a person would want to hear about the problem."""
     _check_sides(p, sides, names)
@@ -234,3 +268,4 @@ def check_deal(p: RuleProfile, sides: dict[str, SideDeal], names: Mapping[str, s
     _check_canastas_fit(p, sides, names)
     check_melded_floors(p, sides, lambda name: who(name, names))
     _check_points_fit(p, sides, names)
+    lone_hand(p, sides, names)

@@ -20,7 +20,7 @@ from .explain_rows import ASPECTS, num
 # The rules pages are worded while the page is made, in its reader's language: words now, not facts.
 from .i18n import N_, current_locale, list_words
 from .i18n import gettext as _
-from .profiles import POOLING_NOTE, PROFILES, TOPICS, Option, RuleProfile, profile_options, rule_fields
+from .profiles import PROFILES, TOPICS, Option, RuleProfile, profile_options, rule_fields
 from .family import NOTES as FAMILY_NOTES
 from .tables import NOTES
 
@@ -85,7 +85,7 @@ CITATION_NOTES = frozenset({
     N_("docs/RULES.md §3.1, outside sources"),
     N_("rule of five: docs/RULES.md §3.2, outside sources"),
     N_("docs/RULES.md §2.1 one meld per rank"),
-    *NOTES.values(), POOLING_NOTE, *FAMILY_NOTES.values(),
+    *NOTES.values(), *FAMILY_NOTES.values(),
 })
 
 

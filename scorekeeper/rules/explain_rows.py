@@ -374,9 +374,9 @@ def _red_minus_short(p: RuleProfile) -> str:
         return _("no canasta: minus · one: zero · two+: plus")
     if not p.red_threes_negative_without_meld:
         return _("always plus")
-    if p.threes_scoring == "per_colour":
+    if p.threes_scoring == "per_colour" or p.red_threes_in_pack != 4:
         return _("minus without a meld")
-    return _("minus without a meld (four: −%(four)s)", four=num(p.all_four_red_threes_negative))
+    return _("minus without a meld (four: −%(four)s)", four=num(p.red_threes_value(4, against=True)))
 
 
 def _red_minus_sentence(p: RuleProfile) -> str:
@@ -396,8 +396,13 @@ def _red_minus_sentence(p: RuleProfile) -> str:
         return _("Red threes always count for the side, even if it melded nothing.")
     if per_colour:
         return _("A side that melded nothing in the deal loses the value of its threes instead of gaining it.")
+    if p.red_threes_in_pack > 4:
+        return _("A side that melded nothing in the deal loses its red threes instead of gaining them: four then "
+                 "cost %(four)s, five %(five)s and all six %(six)s.",
+                 four=num(p.red_threes_value(4, against=True)), five=num(p.red_threes_value(5, against=True)),
+                 six=num(p.red_threes_value(6, against=True)))
     return _("A side that melded nothing in the deal loses its red threes instead of gaining them; all four then cost "
-             "%(four)s.", four=num(p.all_four_red_threes_negative))
+             "%(four)s.", four=num(p.red_threes_value(4, against=True)))
 
 
 def _black_meld_short(p: RuleProfile) -> str:
@@ -807,13 +812,10 @@ def _deal_sentence(p: RuleProfile) -> str:
              "cards, then takes off the value of the cards left in its players' hands.")
     if not p.cut_throat:
         return text
-    if p.cut_throat_pools_hands:
-        return text + " " + _("In cut-throat the two partners of a deal add up everything they score but their "
-                              "red threes, cards left in either hand included, and each is credited the total "
-                              "with his own red threes.")
-    return text + " " + _("In cut-throat the two partners of a deal each score their going out, canastas and "
-                          "melded cards together, and on their own their red threes and the cards left in their "
-                          "own hand.")
+    return text + " " + _("In cut-throat the lone hand scores alone; the two partners of the deal add up everything "
+                          "they score but their red threes, cards left in either hand included, and each receives "
+                          "that total plus or minus his own red threes, counted minus when the partnership melded "
+                          "nothing.")
 
 
 def _teams_short(p: RuleProfile) -> str:

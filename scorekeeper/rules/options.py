@@ -35,6 +35,17 @@ _VALUE_WORDS = {
 if TYPE_CHECKING:  # pragma: no cover
     from .rule_profile import RuleProfile
 
+#: Options a profile once had and no longer has, passed over wherever options are applied
+#: (``RuleProfile.with_options``), so that a game, a club rule set or a file saved with one still opens; each is
+#: scored the one way left (docs/RULES.md §5.3). ``cut_throat_pools_hands`` chose whether cut-throat partners
+#: shared the cards left in their hands; every published description adds them up, as the engine now always does.
+RETIRED_OPTIONS = frozenset({"cut_throat_pools_hands"})
+
+
+def without_retired(options: dict) -> dict:
+    """``options`` as saved, without the withdrawn ones (``RETIRED_OPTIONS``): what a stored row hands up."""
+    return {name: value for name, value in options.items() if name not in RETIRED_OPTIONS}
+
 #: Words read as yes and as no wherever an option's value arrives as text (forms, links, the command line).
 TRUE_WORDS = ("true", "1", "yes", "on")
 FALSE_WORDS = ("false", "0", "no", "off")

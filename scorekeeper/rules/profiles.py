@@ -30,11 +30,6 @@ __all__ = [
 ]
 
 
-#: Where cut-throat partners add up their hands too: the Cutthroat Canasta page on the publisher's site, whose
-#: four-hand rules are the bicycle document (its Scoring paragraph). A note of the project's own, translated.
-POOLING_NOTE = N_("docs/RULES.md §5: RG-3; bicyclecards.com Cutthroat Canasta, Scoring")
-
-
 def _sources(pid: str, pairs: dict[str, str]) -> tuple[tuple[str, str], ...]:
     return tuple((k, f"{pid}: {v}") for k, v in pairs.items())
 
@@ -73,7 +68,6 @@ _BICYCLE_SOURCES = {
     "scoring": "Scoring the Deal", "target": "Scoring the Game", "stock": "Forcing",
     "penalties": "Meld Restrictions",
     "packs": "Number of Players (docs/RULES.md §5: RG-6)",
-    "cut_throat": "Number of Players (docs/RULES.md §5: RG-3; bicyclecards.com Cutthroat Canasta, Scoring)",
 }
 
 _BICYCLE_PENALTIES = (
@@ -98,7 +92,7 @@ BICYCLE = RuleProfile(
         target(5000, "bicycle: Scoring the Game"),
         deals_in_game("bicycle: Scoring the Game (docs/RULES.md §6)"),
         minimum_by_deal("bicycle: Melds (docs/RULES.md §6)"),
-        *table_options("bicycle", _BICYCLE_SOURCES["players"], POOLING_NOTE, _BICYCLE_PENALTIES),
+        *table_options("bicycle", _BICYCLE_SOURCES["players"], _BICYCLE_PENALTIES),
         wild_cap("unlimited", "bicycle: Canastas (docs/RULES.md B-A1)"),
         Option("wilds_may_exceed_naturals", N_("Wild cards may outnumber natural cards"), "bool", (True, False), True,
                N_("yes: any meld with at least two natural cards and at most three wild cards is fine, even two "
@@ -308,7 +302,6 @@ _CLASSIC_SOURCES = {
     "concealed": "Concealed Hand", "scoring": "Scoring a Deal", "target": "Scoring a Game",
     "stock": "Exhausting the Stock",
     "packs": "Number of Players (docs/RULES.md §5: RG-6)",
-    "cut_throat": "Number of Players (docs/RULES.md §5: RG-3; bicyclecards.com Cutthroat Canasta, Scoring)",
 }
 
 CLASSIC = RuleProfile(
@@ -325,7 +318,7 @@ CLASSIC = RuleProfile(
         target(5000, "classic: Scoring a Game"),
         deals_in_game("classic: Scoring a Game (docs/RULES.md §6)"),
         minimum_by_deal("classic: Minimum Count (docs/RULES.md §6)"),
-        *table_options("classic", _CLASSIC_SOURCES["players"], POOLING_NOTE),
+        *table_options("classic", _CLASSIC_SOURCES["players"]),
         black_three_effect("block_one_turn", "classic: Freezing (docs/RULES.md C-A1)"),
         Option("natural_and_wild_takes_pile", N_("A natural card and a wild card may take the pile"), "bool",
                (True, False), True,

@@ -24,7 +24,7 @@ from .errors import UnknownOption
 from .kinds import (  # noqa: F401  (the kinds of canasta, part of this module's interface)
     ALL_CANASTAS, CLASSIC_CANASTAS, SEQUENCE_CANASTAS, SPECIAL_CANASTAS, WILD_CANASTAS, CanastaKind,
 )
-from .options import Option
+from .options import Option, without_retired
 from .i18n import N_, _
 
 #: The topics of the rules pages, in the order a page shows them; every rule field names one.
@@ -212,8 +212,6 @@ class RuleProfile:
     concealed_allows_additions: bool = rule(False, N_("Adding to the partner's melds keeps going out concealed"),
                                             "concealed", "going_out")
     # deal scoring
-    cut_throat_pools_hands: bool = rule(False, N_("Cut-throat partners share their cards left in hand"),
-                                        "cut_throat", "scoring")
     melds_count_minus_without_canasta: bool = rule(False, N_("Melded cards count minus without a canasta"),
                                                    "scoring", "scoring")
     incomplete_sevens_penalty: int = rule(0, N_("Unfinished sevens meld"), "scoring", "scoring", points=True)
@@ -365,12 +363,14 @@ class RuleProfile:
         The table's options (``Option.table``: the number of players, how they team up) go first, in the
         order the profile lists them, since they set the draw, the canastas to go out and the target of that
         table; every other option follows and so stands over them. An option that only means something at
-        some tables (``Option.applies``) is refused with any other value than its default elsewhere."""
+        some tables (``Option.applies``) is refused with any other value than its default elsewhere. A withdrawn
+        option (``options.RETIRED_OPTIONS``) is passed over, whatever its value, so what was saved with it opens."""
         if not options:
             return self
         if not isinstance(options, dict):
             raise UnknownOption(_("Options must be given as names with values."), field="options")
         known = {opt.name: opt for opt in self.options}
+        options = without_retired(options)
         for name in options:
             if name not in known:
                 names = ", ".join(sorted(known))

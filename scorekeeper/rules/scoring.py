@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .deal_checks import check_deal, scores_black_threes  # noqa: F401  (part of the scoring API)
+from .deal_checks import check_deal, lone_hand, scores_black_threes  # noqa: F401  (part of the scoring API)
 from .deal_checks import named as _named
 from .deal_checks import who as _who
 from .errors import InvalidRequest, Violation
@@ -51,14 +51,20 @@ class DealResult:
     game_over: bool
     winner: str | None
     warnings: tuple[Violation, ...]
+    #: Cut-throat: the side that played alone this deal (marked, or out before anyone took the pile); None when
+    #: everyone scored alone, and under every other table.
+    lone_hand: str | None = None
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "sides": {name: result.to_dict() for name, result in self.sides.items()},
             "game_over": self.game_over,
             "winner": self.winner,
             "warnings": [w.to_dict() for w in self.warnings],
         }
+        if self.lone_hand is not None:
+            out["lone_hand"] = self.lone_hand
+        return out
 
 
 def listable_penalties(profile: RuleProfile, by_cards: bool) -> tuple[Penalty, ...]:
@@ -95,8 +101,7 @@ def has_canastas_to_go_out(p: RuleProfile, kinds: Mapping[str, int]) -> bool:
 class _Side:
     """The facts of one side's deal that the scoring formula needs."""
 
-    __slots__ = ("meld_points", "hand_points", "canastas", "has_meld", "penalty_lines", "hands_left", "warnings",
-                 "n_canastas", "kinds")
+    __slots__ = ("meld_points", "hand_points", "canastas", "has_meld", "penalty_lines", "hands_left", "warnings")
 
 
 def _unfinished_penalty(p: RuleProfile, shape: Shape) -> Line | None:
@@ -239,61 +244,61 @@ def _side_facts(p: RuleProfile, name: str, side: SideDeal, names: Mapping[str, s
     return facts
 
 
-def _lines(p: RuleProfile, side: SideDeal, facts: _Side, pool: list[tuple[SideDeal, _Side]]) -> list[Line]:
-    """One side's breakdown. ``pool`` is the partnership it scores with: itself alone, or in cut-throat both
-    partners, whose going out, canastas and melded cards count for each of them while red threes, cards left
-    in hand (unless the club pools them too) and penalties stay each player's own (docs/RULES.md §5)."""
-    lines: list[Line] = []
+class _Pool:
+    """What a partnership scores together this deal (docs/RULES.md §5: BC-3, Scoring): everything but red
+    threes. A side alone is a pool of one."""
+
+    __slots__ = ("head", "tail", "n_canastas", "has_meld", "hands_left", "kinds")
+
+
+def _pool(p: RuleProfile, pool: list[tuple[SideDeal, _Side]]) -> _Pool:
+    """The pool's lines: going out and the concealed extra (``head``, with the canastas), then the cards melded,
+    the cards left in every hand and the penalties (``tail``); each partner's own threes go between them. In a
+    partnership each line says it is the partnership's."""
+    out = _Pool()
+    head: list[Line] = []
+    tail: list[Line] = []
     if any(s.went_out for s, _f in pool):
-        lines.append(Line("going_out", _("Went out"), p.going_out_bonus))
+        head.append(Line("going_out", _("Went out"), p.going_out_bonus))
         if any(s.concealed for s, _f in pool) and p.concealed_allowed and p.concealed_extra_bonus:
-            lines.append(Line("concealed", _("Went out concealed"), p.concealed_extra_bonus))
-    n_canastas = 0
-    kinds: dict[str, int] = {}
-    for kind in p.canasta_kinds:
-        count = sum(f.canastas.get(kind, 0) for _s, f in pool)
+            head.append(Line("concealed", _("Went out concealed"), p.concealed_extra_bonus))
+    out.kinds = {kind: sum(f.canastas.get(kind, 0) for _s, f in pool) for kind in p.canasta_kinds}
+    for kind, count in out.kinds.items():
         if count:
-            n_canastas += count
-            kinds[kind] = count
-            lines.append(Line("canastas", counted(p, kind, count), count * p.canasta_bonus(kind)))
-    shared = _Side()
-    shared.has_meld = any(f.has_meld for _s, f in pool)
-    lines.extend(_threes_lines(p, side, shared, n_canastas, kinds))
+            head.append(Line("canastas", counted(p, kind, count), count * p.canasta_bonus(kind)))
+    out.n_canastas = sum(out.kinds.values())
     meld_points = sum(f.meld_points for _s, f in pool)
     if meld_points:
-        if p.melds_count_minus_without_canasta and n_canastas == 0:
-            lines.append(Line("melded", _("Cards melded (no canasta: minus)"), -meld_points))
+        if p.melds_count_minus_without_canasta and out.n_canastas == 0:
+            tail.append(Line("melded", _("Cards melded (no canasta: minus)"), -meld_points))
         else:
-            lines.append(Line("melded", _("Cards melded"), meld_points))
-    hand_points = sum(f.hand_points for _s, f in pool) if p.cut_throat_pools_hands else facts.hand_points
+            tail.append(Line("melded", _("Cards melded"), meld_points))
+    hand_points = sum(f.hand_points for _s, f in pool)
     if hand_points:
-        lines.append(Line("hand", _("Cards left in hand"), -hand_points))
-    lines.extend(facts.penalty_lines)
-    facts.n_canastas = n_canastas
-    facts.kinds = kinds
-    return lines
+        tail.append(Line("hand", _("Cards left in hand"), -hand_points))
+    for _s, f in pool:
+        tail.extend(f.penalty_lines)
+    if len(pool) > 1:
+        head = [Line(line.code, _("Partnership: %(item)s", item=line.label), line.points) for line in head]
+        tail = [Line(line.code, _("Partnership: %(item)s", item=line.label), line.points) for line in tail]
+    out.head, out.tail = head, tail
+    out.has_meld = any(f.has_meld for _s, f in pool)
+    hands = [f.hands_left for s, f in pool if s.by_cards and s.hands]
+    out.hands_left = bool(hands) and all(hands)
+    return out
 
 
-def _partnerships(p: RuleProfile, sides: dict[str, SideDeal]) -> list[list[str]]:
-    """Who scores with whom this deal: every side alone, or in cut-throat the lone hand alone and the other two
-    together (docs/RULES.md §5); with no lone hand marked, nobody took the pile and everyone is alone."""
-    lone = [name for name, side in sides.items() if side.lone_hand]
-    if lone and not p.cut_throat:
-        raise InvalidRequest(_("Only in cut-throat does one player play alone against the other two; leave 'lone_hand' out."),
-                             code="request.invalid_field", field=f"sides.{lone[0]}.lone_hand")
-    if len(lone) > 1:
-        raise InvalidRequest(_("Only one player can be the lone hand in a deal."), code="request.invalid_field",
-                             field=f"sides.{lone[1]}.lone_hand")
-    if lone and len(sides) != 3:
-        raise InvalidRequest(_("Cut-throat is played by three players, one side each."), code="request.invalid_field",
-                             field="sides")
-    if not lone:
-        return [[name] for name in sides]
-    return [lone, [name for name in sides if name != lone[0]]]
+def _lines(p: RuleProfile, side: SideDeal, pool: _Pool) -> list[Line]:
+    """One side's breakdown: what its pool scores, with its own threes, counted plus or minus as the pool
+    melded (or by the pool's canastas)."""
+    shared = _Side()
+    shared.has_meld = pool.has_meld
+    return [*pool.head, *_threes_lines(p, side, shared, pool.n_canastas, pool.kinds), *pool.tail]
 
 
-def _went_out_warnings(p: RuleProfile, name: str, side: SideDeal, facts: _Side, names) -> list[Violation]:
-    """What looks wrong about a side that went out (allowed to stand, but worth a second look)."""
+def _went_out_warnings(p: RuleProfile, name: str, side: SideDeal, facts: _Pool, names) -> list[Violation]:
+    """What looks wrong about a side that went out (allowed to stand, but worth a second look); ``facts``: what
+    its pool (itself, or its partnership) made."""
     warnings = []
     by_kind = sum(n for _kind, n in p.canastas_of_kind_to_go_out)
     if facts.n_canastas < p.canastas_to_go_out and p.canastas_to_go_out > by_kind:
@@ -323,29 +328,34 @@ def score_deal(profile: RuleProfile, sides: dict[str, SideDeal], before: dict[st
     ``names`` maps side keys to the names players know them by ("Ann & Cy"): messages then use those names;
     without it (the API) they name each side by its key. Results and fields are keyed the same either way.
     ``deal_number`` (1 for the first): where the club's minimum follows the deal number, each side's minimum is
-    the next deal's; in a game of a fixed number of deals, it says whether this was the last."""
+    the next deal's; in a game of a fixed number of deals, it says whether this was the last.
+
+    In cut-throat the lone hand scores alone and the other two as a partnership (``deal_checks.lone_hand``):
+    each partner receives everything the partnership scores but red threes, plus or minus his own red threes
+    (docs/RULES.md §5: BC-3, Scoring; RG-3; LR-3)."""
     after = deal_number + 1 if deal_number else None
     p = profile
     before = before or {}
     check_deal(p, sides, names)
+    lone = lone_hand(p, sides, names)
+    groups = [[lone], [name for name in sides if name != lone]] if lone else [[name] for name in sides]
     results: dict[str, SideResult] = {}
     warnings: list[Violation] = []
     totals: dict[str, int] = {}
     facts = {name: _side_facts(p, name, side, names) for name, side in sides.items()}
-    for group in _partnerships(p, sides):
-        pool = [(sides[name], facts[name]) for name in group]
+    for group in groups:
+        pool = _pool(p, [(sides[name], facts[name]) for name in group])
+        by_kind = {kind: count for kind, count in pool.kinds.items() if count}
         for name in group:
-            side, own = sides[name], facts[name]
-            lines = _lines(p, side, own, pool)
+            side = sides[name]
+            lines = _lines(p, side, pool)
             deal = sum(line.points for line in lines)
             total = before.get(name, 0) + deal
             totals[name] = total
-            kinds = {kind: sum(f.canastas.get(kind, 0) for _s, f in pool) for kind in p.canasta_kinds}
-            by_kind = {kind: count for kind, count in kinds.items() if count}
-            results[name] = SideResult(deal, total, p.minimum(total, after), tuple(lines), own.n_canastas, by_kind)
-            warnings.extend(own.warnings)
+            results[name] = SideResult(deal, total, p.minimum(total, after), tuple(lines), pool.n_canastas, by_kind)
+            warnings.extend(facts[name].warnings)
             if side.went_out:
-                warnings.extend(_went_out_warnings(p, name, side, own, names))
+                warnings.extend(_went_out_warnings(p, name, side, pool, names))
     results = {name: results[name] for name in sides}
     game_over, winner = game_state(p, totals, deal_number)
-    return DealResult(results, game_over, winner, tuple(warnings))
+    return DealResult(results, game_over, winner, tuple(warnings), lone)

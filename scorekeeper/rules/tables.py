@@ -7,7 +7,8 @@ variants they point to are gathered in docs/RULES.md §5, with their sources, an
 - two players: 15 cards each, draw two and discard one, two canastas to go out; under the Bicycle rules the
   penalties for red threes and insufficient melds do not apply (BCA-2, WIKI-23);
 - three players, each alone: 13 cards each (RG-3, WIKI-23); or cut-throat: draw two, two canastas to go out,
-  game 7,500, the first to take the pile alone against the other two for that deal (RG-3, LR-3);
+  game 7,500, the first to take the pile alone against the other two for that deal, who score everything but
+  their red threes as a partnership (BC-3, RG-3, LR-3; the scoring is ``scoring.score_deal``'s);
 - five players: 11 cards each, two against three, one of the three sitting out each deal in turn (RG-5);
 - six players: 13 cards each from three packs (162 cards), two canastas to go out; three partnerships of two
   (game 7,500) or two teams of three (game 10,000, and a 150 minimum once a side has 7,500) (RG-6).
@@ -25,12 +26,12 @@ from .options import Option
 #: ``explain.CITATION_NOTES``).
 NOTES = {
     "players": N_("docs/RULES.md §5: BCA-2, WIKI-23, RG-3, RG-5, RG-6"),
-    "team_up": N_("docs/RULES.md §5: RG-3, LR-3, RG-6"),
+    "team_up": N_("docs/RULES.md §5: BC-3, RG-3, LR-3, RG-6"),
     "packs": N_("docs/RULES.md §5: RG-6"),
     "six_player_packs": N_("docs/RULES.md §5, Disagreements: canastarules.org, six players"),
     "six_sit_out": N_("docs/RULES.md §5, Disagreements: Card Games For Dummies, six players"),
     "minimum_150_from": N_("docs/RULES.md §5, Disagreements: RG-6; Hoyle as often quoted"),
-    "cut_throat_cards": N_("docs/RULES.md §5: RG-3, some play 11"),
+    "cut_throat_cards": N_("docs/RULES.md §5: RG-3; LR-3, some play 11"),
 }
 
 #: The initial-meld minimums of the four-hand game, and the 150 of the six-player game of two teams.
@@ -85,10 +86,11 @@ def team_up(pid: str, heading: str) -> Option:
     return Option(
         "team_up", N_("How the players team up"), "choice", ("standard", "cut_throat", "two_teams"), "standard",
         N_("Standard: three players each play alone, six play in three partnerships of two. Cut-throat (three "
-           "players): the first to take the pile plays alone against the other two as partners for that deal; "
-           "partners' melds and canastas count for each of them, red threes and cards left in hand for each "
-           "player alone; draw two, two canastas to go out, game 7,500. Two teams of three (six players): game "
-           "10,000, and a side with 7,500 or more needs 150 for its initial meld."),
+           "players): the first to take the pile plays alone for that deal against the other two as partners (so "
+           "does a player who goes out before anyone took it); each partner scores everything the partnership "
+           "makes but red threes, plus or minus his own red threes; draw two, two canastas to go out, game 7,500. "
+           "Two teams of three (six players): game 10,000, and a side with 7,500 or more needs 150 for its "
+           "initial meld."),
         f"{pid}: {heading} ({NOTES['team_up']})", reading=False, to_fields=_team_up,
         from_profile=lambda p: p.teams, field="teams", table=True, applies=_fits_team_up,
         applies_words=N_("to three players (cut-throat) or six players (two teams of three)"),
@@ -168,25 +170,10 @@ def cut_throat_cards(pid: str, heading: str) -> Option:
     )
 
 
-def cut_throat_pools_hands(pid: str, heading: str, note: str) -> Option:
-    """Whether the partners' cards left in hand count for both (``note`` cites the outside page that says so)."""
-    return Option(
-        "cut_throat_pools_hands", N_("Cut-throat partners share their cards left in hand"), "bool", (True, False),
-        False,
-        N_("no: each partner loses only the cards left in his own hand, as with red threes. yes: everything the "
-           "partnership scores but red threes is added up, so both partners lose the cards left in either hand."),
-        f"{pid}: {heading} ({note})",
-        reading=False, applies=_cut_throat, applies_words=N_("to three players in cut-throat"),
-        needs=lambda value: _CUT_THROAT,
-    )
-
-
-def table_options(pid: str, heading: str, pooling_note: str, penalties: tuple = ()) -> tuple[Option, ...]:
-    """Every table option of a profile whose document names the other tables; ``pooling_note`` cites where the
-    cut-throat partners' hands are added up."""
+def table_options(pid: str, heading: str, penalties: tuple = ()) -> tuple[Option, ...]:
+    """Every table option of a profile whose document names the other tables."""
     return (players(pid, heading, penalties), team_up(pid, heading), six_player_packs(pid, heading),
-            minimum_150_from(pid, heading), six_sit_out(pid, heading), cut_throat_cards(pid, heading),
-            cut_throat_pools_hands(pid, heading, pooling_note))
+            minimum_150_from(pid, heading), six_sit_out(pid, heading), cut_throat_cards(pid, heading))
 
 
 # --------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from .. import clock
 from scorekeeper.stores.codes import unique_code
 from ..rules import RuleProfile, get_profile
 from ..rules.i18n import _
+from ..rules.options import without_retired
 from ..rules.tables import dealer_seat, seat_order, sitting_out
 from . import changes
 from .side_names import side_name
@@ -88,7 +89,7 @@ class Game(Row):
         values = dict(row)
         return cls(
             id=values["id"], code=values["code"], rules=values["rules"],
-            options=json.loads(values["options"] or "{}"),
+            options=without_retired(json.loads(values["options"] or "{}")),
             sides=tuple(Side(s["key"], side_name(s["key"], s["name"]), tuple(s["players"])) for s in json.loads(values["sides"])),
             target=values["target"], first_dealer=values["first_dealer"], status=values["status"],
             winner=values["winner"], version=values["version"], locked=bool(values["locked"]),

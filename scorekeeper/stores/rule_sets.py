@@ -20,6 +20,7 @@ from scorekeeper.db.contract import Database
 from .. import clock
 from ..rules import PROFILES, RuleProfile, RulesError, UnknownRules, get_profile
 from ..rules.i18n import _
+from ..rules.options import without_retired
 from scorekeeper.rows import Row
 
 from . import devices, files
@@ -86,7 +87,7 @@ def named(profile: RuleProfile, name: str) -> RuleProfile:
 def _decode(row) -> RuleSet:
     values = dict(row)
     return RuleSet(key=values["key"], version=values["version"], base=values["base"], name=values["name"],
-                   options=json.loads(values["options"] or "{}"), note=values["note"] or "",
+                   options=without_retired(json.loads(values["options"] or "{}")), note=values["note"] or "",
                    created_at=values["created_at"])
 
 

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass, field, replace
 
 from ..rules import RuleProfile, get_profile
+from ..rules.options import without_retired
 from ..rows import Row
 
 
@@ -44,7 +45,7 @@ class Tournament(Row):
     @classmethod
     def from_row(cls, row) -> Tournament:
         values = dict(row)
-        values["options"] = json.loads(values["options"] or "{}")
+        values["options"] = without_retired(json.loads(values["options"] or "{}"))
         values["rule_set"] = json.loads(values["rule_set"]) if values.get("rule_set") else None
         return cls(**values)
 

@@ -15,8 +15,8 @@ def test_players_and_team_up_are_listed_with_their_choices(client, rules):
     assert options["players"]["choices"] == [2, 3, 4, 5, 6] and options["players"]["value"] == 4
     assert options["team_up"]["choices"] == ["standard", "cut_throat", "two_teams"]
     assert options["team_up"]["value"] == "standard"
-    assert {"six_player_packs", "six_sit_out", "minimum_150_from", "cut_throat_cards",
-            "cut_throat_pools_hands"} <= set(options)
+    assert {"six_player_packs", "six_sit_out", "minimum_150_from", "cut_throat_cards"} <= set(options)
+    assert "cut_throat_pools_hands" not in options  # withdrawn: docs/RULES.md §5.3
     assert "Number of Players" in options["players"]["source"]
 
 
@@ -29,7 +29,7 @@ CUT_THROAT = {"players": 3, "team_up": "cut_throat"}
 
 
 def test_a_cut_throat_deal_scores_partners_together(client):
-    """The first deal of tests/rules/test_tables.py, through the API: 690, 1,140 and 1,185."""
+    """The first deal of tests/rules/test_cut_throat.py, through the API: 690, 1,085 and 1,185 (BC-3, Scoring)."""
     response = client.post("/api/v1/score/deal", json={"rules": "bicycle", "options": CUT_THROAT, "sides": {
         "p1": {"melds": ["K K K K K K K", "Q Q Q"], "hands": ["5 5"], "red_threes": 1, "lone_hand": True},
         "p2": {"melds": ["A A A A A A 2", "J J J J J J J", "9 9 9"], "hands": [""], "went_out": True},
@@ -37,7 +37,7 @@ def test_a_cut_throat_deal_scores_partners_together(client):
     }})
     assert response.status_code == 200, response.get_json()
     sides = response.get_json()["sides"]
-    assert {name: side["deal"] for name, side in sides.items()} == {"p1": 690, "p2": 1140, "p3": 1185}
+    assert {name: side["deal"] for name, side in sides.items()} == {"p1": 690, "p2": 1085, "p3": 1185}
 
 
 def test_sides_hold_one_entry_per_side_of_the_table_chosen(client):

@@ -183,9 +183,6 @@ INERT_WHEN = {
     "bolivia_canasta_bonus": (lambda p: "bolivia" not in p.canasta_kinds,
                               {"canasta_kinds": ("natural", "mixed", "bolivia"), "all_wild_melds": True,
                                "canastas_of_kind_to_go_out": ()}),
-    # scoring._lines: partners share their hands only in cut-throat.
-    "cut_throat_pools_hands": (lambda p: not p.cut_throat,
-                               {"players": 3, "partnerships": False, "teams": "cut_throat"}),
     # RuleProfile.side_sizes: only a team of three has someone to sit out; only three or six players team up.
     "trio_sits_out": (lambda p: 3 not in p.side_sizes, {"players": 5, "partnerships": True}),
     "teams": (lambda p: p.players != 6, {"players": 6, "partnerships": True}),

@@ -108,36 +108,6 @@ def _cut_throat(**options):
     return P("bicycle", players=3, team_up="cut_throat", **options)
 
 
-def test_cut_throat_the_partnership_changes_between_deals():
-    """docs/RULES.md §5 (RG-3, LR-3) — the first to take the pile plays alone; the other two are partners for
-    that deal: their going out, canastas and melded cards count for each, red threes and hands for each alone.
-
-    Deal 1, p1 alone (took the pile): natural canasta 500, melded 70 + 30 = 100, red three 100, hand 5 5 -10: 690.
-    p2 and p3 partners, p2 went out: out 100, mixed 300 + natural 500, melded 140 + 70 + 30 = 240: 1,140 each.
-    p2: 1,140. p3 melded nothing himself but his side did, so his red three is +100; hand JK 4 -55: 1,185.
-
-    Deal 2, p3 alone: melded 30, hand A A K -50: -20, total 1,165 (minimum 50).
-    p1 and p2 partners, p1 went out: out 100, natural 500 + mixed 300, melded 35 + 90 = 125: 1,025 each.
-    p1: 1,025 + two red threes 200 = 1,225, total 1,915 (minimum 90). p2: 1,025 - hand Q 2 30 = 995,
-    total 2,135 (minimum 90). Each player's minimum comes from his own total."""
-    p = _cut_throat()
-    first = score_deal(p, {
-        "p1": side(["K K K K K K K", "Q Q Q"], ["5 5"], red_threes=1, lone_hand=True),
-        "p2": side(["A A A A A A 2", "J J J J J J J", "9 9 9"], [""], went_out=True),
-        "p3": side([], ["JK 4"], red_threes=1),
-    })
-    assert _scores(first) == {"p1": (690, 690, 50), "p2": (1140, 1140, 50), "p3": (1185, 1185, 50)}
-    assert [line.points for line in first.sides["p3"].breakdown if line.code == "red_threes"] == [100]
-    assert not first.warnings  # the partnership's two canastas let p2 go out
-    before = {name: r.total for name, r in first.sides.items()}
-    second = score_deal(p, {
-        "p1": side(["6 6 6 6 6 6 6"], [""], red_threes=2, went_out=True),
-        "p2": side(["10 10 10 10 10 2 2"], ["Q 2"]),
-        "p3": side(["8 8 8"], ["A A K"], lone_hand=True),
-    }, before)
-    assert _scores(second) == {"p1": (1225, 1915, 90), "p2": (995, 2135, 90), "p3": (-20, 1165, 50)}
-
-
 def test_cut_throat_nobody_took_the_pile_everyone_alone():
     """docs/RULES.md §5 (RG-3) — the stock ran out before anyone took the pile: each player scores for himself.
 
@@ -148,30 +118,11 @@ def test_cut_throat_nobody_took_the_pile_everyone_alone():
     assert _scores(result) == {"p1": (25, 25, 50), "p2": (-110, -110, 0), "p3": (30, 30, 50)}
 
 
-def test_cut_throat_partners_share_their_hands_as_a_club_option():
-    """bicyclecards.com Cutthroat Canasta, Scoring — everything but red threes is added up: deal 1 above with the
-    hands pooled: the partners lose JK 4 (55) both: p2 1,140 - 55 = 1,085, p3 1,085 + 100 = 1,185."""
-    p = _cut_throat(cut_throat_pools_hands=True)
-    result = score_deal(p, {
-        "p1": side(["K K K K K K K", "Q Q Q"], ["5 5"], red_threes=1, lone_hand=True),
-        "p2": side(["A A A A A A 2", "J J J J J J J", "9 9 9"], [""], went_out=True),
-        "p3": side([], ["JK 4"], red_threes=1),
-    })
-    assert _scores(result) == {"p1": (690, 690, 50), "p2": (1085, 1085, 50), "p3": (1185, 1185, 50)}
-
-
-def test_cut_throat_game_is_7500_and_a_lone_hand_only_there():
-    """docs/RULES.md §5 (RG-3) — game to 7,500; only cut-throat has a lone hand, and only one of them."""
-    p = _cut_throat()
-    result = score_deal(p, {"p1": totals(meld_points=100), "p2": totals(), "p3": totals()},
+def test_cut_throat_game_is_7500():
+    """docs/RULES.md §5 (BC-3, RG-3, LR-3) — game to 7,500. Who plays alone: tests/rules/test_cut_throat.py."""
+    result = score_deal(_cut_throat(), {"p1": totals(meld_points=100), "p2": totals(), "p3": totals()},
                         {"p1": 7400, "p2": 0, "p3": 0})
     assert (result.game_over, result.winner) == (True, "p1")
-    with pytest.raises(InvalidRequest) as info:
-        score_deal(P("bicycle", players=3), {"a": totals(lone_hand=True), "b": totals(), "c": totals()})
-    assert info.value.field == "sides.a.lone_hand"
-    with pytest.raises(InvalidRequest) as info:
-        score_deal(p, {"a": totals(lone_hand=True), "b": totals(lone_hand=True), "c": totals()})
-    assert info.value.field == "sides.b.lone_hand"
 
 
 def test_a_lone_hand_goes_through_json_and_back():

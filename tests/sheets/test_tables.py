@@ -63,4 +63,4 @@ def test_the_game_sheet_of_a_cut_throat_game(client, db, fetch_pdf):
     header = next(line for line in text.splitlines() if "Ann" in line and "Bo" in line)
     assert header.index("Ann") < header.index("Bo") < header.index("Cy")
     row = next(line for line in text.splitlines() if line.strip().startswith("1 "))
-    assert "+690" in row and "+1,140" in row and "+1,185" in row
+    assert "+690" in row and "+1,085" in row and "+1,185" in row

@@ -95,8 +95,10 @@ def _deal(client, game_id: int, version: int, **fields) -> None:
 
 
 def test_cut_throat_deals_on_the_scorepad(client, db):
-    """Deals 1 and 2 of test_cut_throat_the_partnership_changes_between_deals, by totals through the deal form:
-    p1 alone, then p3 alone; 690 / 1,140 / 1,185, then 1,915 / 2,135 / 1,165 with minimums 90, 90, 50."""
+    """Two deals by totals through the deal form (BC-3, Scoring: the partners add up everything but red threes):
+    p1 alone, then p3 alone; 690 / 1,085 / 1,185 (tests/rules/test_cut_throat.py, deal 1), then p1 and p2
+    partners: out 100 + natural 500 + mixed 300 + melded 35 + 90 - p2's hand 30 = 995, p1 995 + two red threes
+    200 = 1,195; p3 30 - 50 = -20: totals 1,885 / 2,080 / 1,165 with minimums 90, 90, 50."""
     game = _start(client, db, "bicycle", players=3, team_up="cut_throat")
     page = client.get(f"{game_path(client, game.id)}").get_data(as_text=True)
     assert "Who took the pile first" in page
@@ -105,13 +107,13 @@ def test_cut_throat_deals_on_the_scorepad(client, db):
           p2__meld_points=240, p2__canasta_natural=1, p2__canasta_mixed=1, p2__went_out="yes",
           p3__hand_points=55, p3__red_threes=1)
     summary = game_summary(db, game.id)
-    assert summary.totals == {"p1": 690, "p2": 1140, "p3": 1185}
+    assert summary.totals == {"p1": 690, "p2": 1085, "p3": 1185}
     _deal(client, game.id, summary.version, lone_hand="p3",
           p1__meld_points=35, p1__canasta_natural=1, p1__red_threes=2, p1__went_out="yes",
           p2__meld_points=90, p2__canasta_mixed=1, p2__hand_points=30,
           p3__meld_points=30, p3__hand_points=50)
     summary = game_summary(db, game.id)
-    assert summary.totals == {"p1": 1915, "p2": 2135, "p3": 1165}
+    assert summary.totals == {"p1": 1885, "p2": 2080, "p3": 1165}
     assert summary.minimums == {"p1": 90, "p2": 90, "p3": 50}
     stored = games.list_deals(db, game.id)
     assert [next(k for k, s in d.sides.items() if s.get("lone_hand")) for d in stored] == ["p1", "p3"]
