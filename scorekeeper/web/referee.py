@@ -91,7 +91,7 @@ class Setup:
 
     def option_texts(self) -> list[str]:
         known = {opt.name: opt for opt in profile_options(self.base)}
-        return [f"{known[n].label}: {option_value_text(known[n], v)}" for n, v in sorted(self.options.items())
+        return [f"{_(known[n].label)}: {option_value_text(known[n], v)}" for n, v in sorted(self.options.items())
                 if n in known]
 
     def link(self, endpoint: str, **extra) -> str:
@@ -116,8 +116,19 @@ def read_options(base: RuleProfile, values) -> dict:
             raw[key[4:]] = values.get(key)
     options = base.read_options(raw)
     base.with_options(options)  # the engine refuses unknown names and values
+    return changed_options(base, options)
+
+
+def changed_options(base: RuleProfile, options: dict) -> dict:
+    """The options that differ from ``base``'s own values: an empty list read from JSON is the empty minimum by
+    deal number, not a change; a withdrawn option (``rules.options.RETIRED_OPTIONS``) is none."""
     defaults = base.option_values()
-    return {name: value for name, value in options.items() if defaults.get(name) != value}
+    return {name: value for name, value in options.items()
+            if name in defaults and _same(defaults[name]) != _same(value)}
+
+
+def _same(value):
+    return tuple(value) if isinstance(value, list) else value
 
 
 def read_score(text) -> int | None:
@@ -163,8 +174,7 @@ def read_setup(values, lenient: bool = False) -> Setup | None:
         base = get_profile(found.base if found else rules)
         options = read_options(base, values)
         if found:
-            defaults = base.option_values()
-            options = {**{k: v for k, v in found.options.items() if defaults.get(k) != v}, **options}
+            options = {**changed_options(base, found.options), **options}
     except RulesError as error:
         raise BadStart(404 if error.code == "rules.unknown" else 400, error.message) from None
     score = 0
@@ -465,14 +475,18 @@ def rules(profile_id: str):
         abort(404)
     base = get_profile(found.base if found else profile_id)
     try:
-        options = {**(found.options if found else {}), **read_options(base, request.args)}
+        given = read_options(base, request.args)
+        options = {**(found.options if found else {}), **given}
         profile = base.with_options(options)
     except RulesError as error:
         return error_response(400, error.message)
     if found:
         profile = replace(profile, name=found.name)
+    # The referee asked from this page asks under the same rules: the club's set by its id, the options given.
+    ask = {"rules": found.id if found else profile.id,
+           "options": json.dumps(given, sort_keys=True, separators=(",", ":")) if given else None}
     return render_template("referee/rules.html", profile=profile, topics=explain(profile), options=options,
-                           source_text=source_text, profiles=list(PROFILES.values()), club=found,
+                           source_text=source_text, profiles=list(PROFILES.values()), club=found, ask=ask,
                            pages=pages_cited(profile))
 
 
