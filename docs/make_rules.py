@@ -301,7 +301,11 @@ Players; classic: Number of Players) and describe only the four-hand game. Their
 disagree, the other reading is one more club option. The Yahoo document offers two or four players only (yahoo:
 Basics). A table option is applied before a club's other options, so a target, draw or number of canastas the
 club gives beside it stands. Under each of these tables every side's minimum, dealer, sitter-out and score
-comes from the engine, and the scorepad, the deal form and the score sheets give one column to each side."""
+comes from the engine, and the scorepad, the deal form and the score sheets give one column to each side. In
+cut-throat, once who took the pile first is chosen, the deal form (the scorepad's, the table phone's and the
+director's correction's) shows that player's block, one block for the partnership's figures and each partner's
+own red threes, so nothing the partners share can be entered twice; the deal list, the correction page, the
+score sheet, the exports and the game's history say who played alone (§5.3)."""
 
 #: The outside descriptions the table options cite, by the keys used in their sources.
 TABLE_SOURCES = (

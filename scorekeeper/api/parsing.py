@@ -43,7 +43,7 @@ SITUATION_FIELDS = ("rules", "options", "score", "opened", "player_melded", "tab
 MELD_FIELDS = SITUATION_FIELDS + ("melds", "add", "going_out")
 PILE_FIELDS = SITUATION_FIELDS + ("pile", "top", "frozen", "uses", "melds", "hand_size")
 GO_OUT_FIELDS = SITUATION_FIELDS + ("melds", "add", "discard", "drew", "in_foot")
-DEAL_FIELDS = ("rules", "options", "before", "sides", "deal")
+DEAL_FIELDS = ("rules", "options", "before", "sides", "partnership", "deal")
 
 
 def invalid(message: str, field: str | None) -> InvalidRequest:
@@ -350,7 +350,8 @@ def deal_question(body: Any) -> Question:
     if before_value is not None and not isinstance(before_value, dict):
         raise invalid(_("'before' must be an object with each side's total, such as {\"we\": 1200}, not %(kind)s.",
                         kind=_kind(before_value)), "before")
-    sides, before = parse_deal({"sides": sides_value, "before": before_value or {}}, profile)
+    sides, before = parse_deal({"sides": sides_value, "before": before_value or {},
+                                "partnership": body.get("partnership")}, profile)
     _check_table(body, profile, sides)
     number = read_int(body, "deal", default=None, minimum=1)
     return Question(profile, lambda: score_deal(profile, sides, before, deal_number=number))

@@ -166,8 +166,20 @@ _SIDE = {
         "penalties": {"type": "array", "items": _PENALTY_ITEM, "default": []},
         "lone_hand": {"type": "boolean", "default": False,
                       "description": "Cut-throat only: this player took the pile first (or went out before anyone "
-                      "took it) and plays alone against the other two, who are partners for the deal."},
+                      "took it) and plays alone against the other two, who are partners for the deal. With none "
+                      "marked, a side that went out plays alone."},
     },
+}
+#: Cut-throat: the partnership's figures once (docs/API.md score/deal), the partners' own entries holding only
+#: their red threes.
+_PARTNERSHIP = {
+    "type": "object",
+    "description": "Cut-throat only, beside three sides of which one is marked lone_hand: the figures of the other "
+    "two, the partners, given once (card by card or by totals, as a side); each partner's own entry in sides then "
+    "holds only his red_threes. Card by card, hands holds each partner's cards in the order the partners come in "
+    "sides.",
+    "properties": {key: value for key, value in _SIDE["properties"].items()
+                   if key not in ("red_threes", "black_threes", "lone_hand")},
 }
 _LINE = {
     "type": "object",
@@ -432,6 +444,7 @@ SCHEMAS: dict = {
     },
     "MeldInfo": _MELD_INFO,
     "Side": _SIDE,
+    "Partnership": _PARTNERSHIP,
     "Line": _LINE,
     "SideResult": _SIDE_RESULT,
     "DealRequest": {
@@ -452,6 +465,7 @@ SCHEMAS: dict = {
                 "additionalProperties": _ref("Side"),
                 "description": "Two or more sides, by any names.",
             },
+            "partnership": _ref("Partnership"),
             "deal": {"type": "integer", "minimum": 1,
                      "description": "The number of this deal (1 for the first): where the club's minimum follows "
                      "the deal number, each side's minimum is the next deal's; in a game of a fixed number of "
@@ -469,6 +483,8 @@ SCHEMAS: dict = {
                 "description": "When the game is over, the side with the higher total; null on a tie.",
             },
             "warnings": {"type": "array", "items": _ref("Violation")},
+            "lone_hand": {"type": "string", "description": "Cut-throat: the side that played alone this deal; "
+                          "absent when everyone scored alone, and at every other table."},
         },
     },
 }

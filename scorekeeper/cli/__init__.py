@@ -379,6 +379,8 @@ def score(deal_file: str, rules: str | None) -> None:
         body["rules"] = rules
     result = _ask("deal", body)
     click.echo(_("Deal scored under %(body)s", body=_profile_name(body)))
+    if result.lone_hand is not None:  # cut-throat: the other two scored as a partnership (docs/RULES.md §5.3)
+        click.echo(_("%(side)s played alone; the other two scored together.", side=result.lone_hand))
     # The engine's labels are facts: written here, in the terminal's language.
     labels = {id(line): str(line.label) for side in result.sides.values() for line in side.breakdown}
     width = max([*map(len, labels.values()), len(_("Next initial-meld minimum"))])

@@ -10,6 +10,7 @@ them refuse the same deals.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping
 
 from .cards import RANKS, Card, pack_excess, pack_limits, pack_size, too_many_message
@@ -266,6 +267,20 @@ def check_deal(p: RuleProfile, sides: dict[str, SideDeal], names: Mapping[str, s
     _check_sides(p, sides, names)
     _check_pack(p, sides)
     _check_canastas_fit(p, sides, names)
-    check_melded_floors(p, sides, lambda name: who(name, names))
+    check_melded_floors(p, _joined_partners(sides, lone_hand(p, sides, names)), lambda name: who(name, names))
     _check_points_fit(p, sides, names)
-    lone_hand(p, sides, names)
+
+
+def _joined_partners(sides: dict[str, SideDeal], lone: str | None) -> dict[str, SideDeal]:
+    """The sides with a cut-throat partnership given by totals as one (on its first partner): the partners meld
+    together, so the cards under their canastas may be counted on either of them."""
+    partners = [name for name in sides if lone is not None and name != lone]
+    if not partners or any(sides[name].by_cards for name in partners):
+        return sides
+    canastas: dict[str, int] = {}
+    for name in partners:
+        for kind, count in (sides[name].canastas or {}).items():
+            canastas[kind] = canastas.get(kind, 0) + count if isinstance(count, int) else count
+    first = replace(sides[partners[0]], canastas=canastas,
+                    meld_points=sum(sides[name].meld_points or 0 for name in partners))
+    return {name: first if name == partners[0] else side for name, side in sides.items() if name != partners[1]}

@@ -132,9 +132,51 @@ def _parse_before(data: dict, sides: dict) -> dict[str, int]:
     return before
 
 
+#: What a cut-throat partner's own entry holds when the partnership's figures come once in ``partnership``.
+_PARTNER_FIELDS = ("red_threes", "lone_hand")
+
+
+def _with_partnership(raw: dict, data) -> dict:
+    """Cut-throat, the partnership's figures given once (docs/API.md score/deal, ``partnership``): the sides as
+    the engine reads them, the figures on the first partner and each partner's own red threes on his own entry
+    (the partners' figures are added up whichever of them holds them, docs/RULES.md §5.3). Card by card,
+    ``hands`` holds each partner's cards, in the order the partners come in ``sides``."""
+    if not isinstance(data, dict):
+        raise _bad(_("'partnership' is an object with the partnership's melds or totals."), "partnership")
+    lone = [name for name, side in raw.items() if isinstance(side, dict) and side.get("lone_hand") is True]
+    if len(raw) != 3 or len(lone) != 1:
+        raise _bad(_("'partnership' is for cut-throat: three sides, one of them marked 'lone_hand' (who took the pile first); the other two are the partners."), "partnership")
+    partners = [name for name in raw if name != lone[0]]
+    for name in partners:
+        extra = [key for key in raw[name] if key not in _PARTNER_FIELDS] if isinstance(raw[name], dict) else []
+        if extra:
+            raise _bad(_("'%(field)s' of a partner goes in 'partnership', which holds the partnership's figures once; a partner's own entry holds only his red threes.", field=extra[0]), f"sides.{name}.{extra[0]}")
+    if "red_threes" in data:
+        raise _bad(_("Red threes count for each partner alone: give them in each partner's own entry in 'sides'."), "partnership.red_threes")
+    unknown = [k for k in data if k not in _CARD_FIELDS + _TOTAL_FIELDS + _COMMON_FIELDS or k == "lone_hand"]
+    if unknown:
+        raise _bad(_("'%(unknown)s' is not a field of the partnership.", unknown=unknown[0]), f"partnership.{unknown[0]}")
+    figures = dict(data)
+    own = {name: dict(raw[name]) if isinstance(raw[name], dict) else raw[name] for name in partners}
+    hands = figures.pop("hands", None)
+    if any(k in figures for k in _CARD_FIELDS) or hands is not None:
+        hands = [hands] if isinstance(hands, str) else hands
+        if hands is not None and (not isinstance(hands, list) or len(hands) > len(partners)):
+            raise _bad(_("'hands' of the partnership holds one card string per partner, in the order the partners come in 'sides'."), "partnership.hands")
+        hands = list(hands or []) + [""] * (len(partners) - len(hands or []))
+        for name, hand in zip(partners, hands):
+            own[name]["hands"] = [hand]
+        own[partners[1]].setdefault("melds", [])
+    red = {name: own[name].pop("red_threes", 0) for name in partners}
+    first = {**figures, **own[partners[0]]}
+    return {**raw, partners[0]: {**first, "red_threes": red[partners[0]]},
+            partners[1]: {**own[partners[1]], "red_threes": red[partners[1]]}}
+
+
 def parse_deal(data: dict, profile=None) -> tuple[dict[str, SideDeal], dict[str, int]]:
     """Read the body of POST /api/v1/score/deal into sides and the totals before the deal. ``profile``: the
-    rules the deal is played under; where they meld sequences of one suit, every card keeps its suit."""
+    rules the deal is played under; where they meld sequences of one suit, every card keeps its suit. A
+    cut-throat partnership's figures may come once, in ``partnership`` (``_with_partnership``)."""
     if not isinstance(data, dict):
         raise _bad(_("The request body must be a JSON object."), None)
     if "sides" not in data:
@@ -142,6 +184,8 @@ def parse_deal(data: dict, profile=None) -> tuple[dict[str, SideDeal], dict[str,
     raw = data["sides"]
     if not isinstance(raw, dict) or len(raw) < 2:
         raise _bad(_("'sides' holds two or more sides by name."), "sides")
+    if data.get("partnership") is not None:
+        raw = _with_partnership(raw, data["partnership"])
     suits = bool(profile is not None and profile.sequences)
     sides = {str(name): _parse_side(str(name), side, suits) for name, side in raw.items()}
     return sides, _parse_before(data, sides)

@@ -159,6 +159,8 @@ def _insert_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, exp
         # The running totals after the deal, kept with it: the next deal starts from them, in any process.
         running = {"sides": {k: [side.deal, side.total, side.minimum, side.canastas]
                              for k, side in result.sides.items() if k in before.totals}, "engine": ENGINE}
+        if result.lone_hand is not None:
+            running["lone"] = result.lone_hand
         deal_id, seq = db.execute(
             "INSERT INTO deals (game_id, seq, mode, sides, who, created_at, updated_at, client_key, running) "
             "VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM deals WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?) "

@@ -57,6 +57,8 @@ class ScorepadRow(Row):
     error: Words | str | None = None
     after_end: bool = False  # played after a side had already reached the target
     sits_out: tuple[str, ...] = ()  # who sat this deal out (one of a team of three, in turn)
+    #: Cut-throat: the side that played alone this deal, the other two scoring as partners (None: nobody did).
+    lone_hand: str | None = None
     #: False for a row read from the running totals kept with the deal (``from_running``): its points, totals,
     #: minimums and canastas, without the breakdown and warnings that only scoring the deal gives.
     scored: bool = True
@@ -154,7 +156,7 @@ def score_row(game: Game, profile: RuleProfile, index: int, deal: Deal, totals: 
         minimums[k] = side.minimum
         sides[k] = RowSide(side.deal, side.total, side.minimum, tuple(side.breakdown), side.canastas,
                            **_facts(deal.sides.get(k, {})))
-    return ScorepadRow(**base, sides=sides, warnings=tuple(result.warnings)), None
+    return ScorepadRow(**base, sides=sides, warnings=tuple(result.warnings), lone_hand=result.lone_hand), None
 
 
 def _ends(profile: RuleProfile, row: ScorepadRow) -> bool:
@@ -210,6 +212,8 @@ def running_of(row: ScorepadRow) -> dict:
                      "engine": ENGINE}
     if row.error is not None:
         running["error"] = True
+    if row.lone_hand is not None:
+        running["lone"] = row.lone_hand
     return running
 
 
@@ -231,7 +235,8 @@ def from_running(game: Game, deals: list[Deal], profile: RuleProfile | None = No
                 points, totals[k], minimums[k], canastas = running["sides"][k]
                 sides[k] = RowSide(points, totals[k], minimums[k], (), canastas, **_facts(deal.sides.get(k, {})))
             row = ScorepadRow(number=index + 1, deal_id=deal.id, dealer=dealer_name(game, index), mode=deal.mode,
-                              who=deal.who, sides=sides, sits_out=sitting_out_names(game, index), scored=False)
+                              who=deal.who, sides=sides, sits_out=sitting_out_names(game, index), scored=False,
+                              lone_hand=running.get("lone"))
             if ended_at is not None:
                 row = row.replace(after_end=True)
             elif _ends(profile, row):

@@ -4,7 +4,8 @@ through (``csv_writer``; a game's CSV for a spreadsheet is words, written by ``w
 The JSON file is ``{"format": "canasta-scorekeeper/1", "game": {...}}``. The game holds ``rules`` (the profile
 id), ``options`` (every club option of that profile, by the names ``GET /api/v1/rules/{id}`` lists, with the value
 in force), the sides with their names and players, every deal with its ``sides`` in the shape of
-``POST /api/v1/score/deal`` (docs/API.md), and the totals, minimums and winner that follow from them.
+``POST /api/v1/score/deal`` (docs/API.md) and, in cut-throat, the ``lone_hand`` who played alone (the engine's
+answer, read again from the sides on import), and the totals, minimums and winner that follow from them.
 
 ``stores.imports`` reads such a file back in, refusing (and writing nothing) what is not a game this server could
 have played. Every CSV the app writes goes through ``csv_writer``.
@@ -56,7 +57,8 @@ def export_game(summary: GameSummary, stored_deals: list[Deal]) -> dict:
     for row in summary.rows:
         deal = by_id[row.deal_id]
         deals.append({"number": row.number, "mode": deal.mode, "sides": deal_to_json(deal.sides, totals, profile),
-                      "who": deal.who, "created_at": deal.created_at})
+                      "who": deal.who, "created_at": deal.created_at,
+                      **({"lone_hand": row.lone_hand} if row.lone_hand else {})})
         totals = {k: side.total for k, side in row.sides.items()}
     return {
         "format": FORMAT,

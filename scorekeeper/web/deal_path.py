@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask import render_template
+from flask import render_template, request
 from flask_babel import gettext
 from flask_babel import gettext as _
 
@@ -19,7 +19,9 @@ from ..rules.cards import shown_cards
 from ..rules import DealResult, RulesError, Situation, check_meld, parse_cards, parse_deal, score_deal
 from ..stores.games import side_names
 from ..stores.summary import GameSummary, totals_before_row
-from .forms import deal_form, error_map, sides_from_deal_form, validate_custom_reason
+from .form_errors import error_map
+from .partnership import carried
+from .forms import deal_form, sides_from_deal_form, validate_custom_reason
 
 
 @dataclass(frozen=True)
@@ -70,9 +72,14 @@ def score_entry(summary: GameSummary, sides_data: dict, before: dict[str, int],
 
 
 def read_deal(summary: GameSummary, formdata, mode: str = "totals", *, deal_id: int | None = None) -> DealReading:
-    """Read a posted deal form for ``summary``'s game: a new deal, or a correction of ``deal_id``."""
+    """Read a posted deal form for ``summary``'s game: a new deal, or a correction of ``deal_id``. A cut-throat
+    form posted under other blocks than the lone hand it chose (``partnership.carried``) is shown again under
+    the right ones, its figures carried over, to be checked before it is saved."""
+    formdata, reshaped = carried(summary.profile, summary.game, mode, formdata)
     form = deal_form(summary.profile, summary.game, mode, formdata=formdata)
     before = totals_before_row(summary, deal_id)
+    if reshaped:
+        return DealReading(form, None, None, {"lone_hand": [_reshaped(form)]}, before=before)
     form.validate()
     validate_custom_reason(form)
     errors = error_map(form)
@@ -147,8 +154,21 @@ def _side_checks(profile, situation, side: dict) -> dict:
     return {"melds": items, "together": together}
 
 
+def _reshaped(form) -> str:
+    if form.partners:
+        return _("Now one block holds the partners' figures, those typed so far added up, and each partner "
+                 "keeps his own red threes: check them, then save.")
+    return _("Now each player has a block of his own again: check the figures, then save.")
+
+
 def render_preview(summary: GameSummary, formdata, mode: str = "totals", *, deal_id: int | None = None) -> str:
     """The live preview of a deal being entered (``deals/_preview.html``), for the scorepad, the table phone and
-    the director's correction alike."""
+    the director's correction alike; asked with ``reshape`` (cut-throat, who took the pile first changed), the
+    deal's fields under the blocks of the lone hand chosen, with what was typed carried over."""
+    if formdata.get("reshape"):
+        formdata, _changed = carried(summary.profile, summary.game, mode, formdata)
+        reading = read_deal(summary, formdata, mode, deal_id=deal_id)
+        return render_template("deals/_fields.html", game=summary.game, preview_url=request.path,
+                               **{**reading.context(preview=True), "errors": {}})
     reading = read_deal(summary, formdata, mode, deal_id=deal_id)
     return render_template("deals/_preview.html", game=summary.game, preview=True, **reading.context(preview=True))

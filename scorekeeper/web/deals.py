@@ -15,7 +15,8 @@ from ..stores import deals as deal_store
 from ..stores import summary as summaries
 from ..stores.errors import DealNotFound, GameLocked, GameOver, NothingToUndo, StaleGame
 from .deal_path import read_deal, render_preview
-from .forms import deal_form, error_map, form_data_from_deal, read_version
+from .form_errors import error_map
+from .forms import deal_form, form_data_from_deal, read_version
 from .scorepad import load_game, load_standing, load_summary, scorepad_context
 from .htmx import is_htmx, render, render_changes
 from .keys import client_key

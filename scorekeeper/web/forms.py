@@ -23,6 +23,8 @@ from ..rules import DEFAULT_PROFILE, PROFILES, RuleProfile, listable_penalties, 
 from ..rules.cards import shown_cards
 from ..rules.explain import option_value_text
 from ..rules.tables import offered_choices, offered_options, seat_order
+from . import partnership
+from .form_errors import in_words
 from .kind_words import canasta_word
 from .seats import layout_key, side_layout, table_target  # noqa: F401  (the new-game form's table)
 
@@ -283,16 +285,16 @@ def offered_penalties(profile: RuleProfile, mode: str) -> tuple:
     return listable_penalties(profile, by_cards=mode == "cards")
 
 
-def _side_form(profile: RuleProfile, side: dict, mode: str) -> type[Form]:
+def _side_form(profile: RuleProfile, side, mode: str, *, threes: bool = True) -> type[Form]:
+    """The fields of one block of the deal form: a side's, or (``threes`` False) a cut-throat partnership's,
+    whose red threes stay each partner's own (``web/partnership.py``)."""
     attrs = {
         "went_out": RadioField(_("Went out"), choices=WENT_OUT_CHOICES, default="no"),
-        "red_threes": CountField(_("Red threes"), default=0),
         "custom_points": SumField(_("Other penalty, points")),
         "custom_reason": StringField(_("What for"), validators=[Optional(), Length(max=120)]),
     }
-    if scores_black_threes(profile, by_cards=mode == "cards"):
-        attrs["black_threes"] = CountField(_("Black threes left in hands") if profile.black_threes_in_hand_apart
-                                           else _("Black threes"), default=0)
+    if threes:
+        attrs.update(_threes_fields(profile, mode))
     for penalty in offered_penalties(profile, mode):
         attrs[f"penalty_{penalty.code}"] = CountField(_(penalty.label), default=0)
     if mode == "totals":
@@ -313,6 +315,16 @@ def _side_form(profile: RuleProfile, side: dict, mode: str) -> type[Form]:
     return type(f"Side_{side.key}", (Form,), attrs)
 
 
+def _threes_fields(profile: RuleProfile, mode: str, owner: str | None = None) -> dict:
+    """A block's threes; ``owner``: a cut-throat partner's own, named for him."""
+    fields = {"red_threes": CountField(_("%(player)s's red threes", player=owner) if owner else _("Red threes"),
+                                       default=0)}
+    if scores_black_threes(profile, by_cards=mode == "cards"):
+        fields["black_threes"] = CountField(_("Black threes left in hands") if profile.black_threes_in_hand_apart
+                                            else _("Black threes"), default=0)
+    return fields
+
+
 class DealBase(FlaskForm):
     version = HiddenField()
     mode = HiddenField()
@@ -323,168 +335,123 @@ class DealBase(FlaskForm):
 
 
 def deal_form(profile: RuleProfile, game, mode: str, formdata=None, data=None) -> FlaskForm:
-    form = _deal_form_class(profile, tuple(game.sides), mode, str(get_locale()))(formdata=formdata, data=data)
+    """The deal form of ``game``: a block per side, or in cut-throat once a player plays alone (``lone_hand`` in
+    ``formdata``, else in ``data``) his block, the partnership's and each partner's red threes."""
+    lone = partnership.lone_of(profile, game, formdata if formdata is not None else data)
+    form = _deal_form_class(profile, tuple(game.sides), mode, str(get_locale()), lone)(formdata=formdata, data=data)
     form.mode.data = mode
     form.profile, form.game, form.deal_mode, form.penalties = profile, game, mode, offered_penalties(profile, mode)
+    form.lone = lone
+    form.partners = tuple(side for side in game.sides if lone and side.key != lone)
+    if "shown_lone" in form:
+        form.shown_lone.data = lone
     return form
 
 
 @lru_cache(maxsize=256)
-def _deal_form_class(profile: RuleProfile, sides: tuple, mode: str, locale: str) -> type[FlaskForm]:
-    """The deal form's class for a game's setup, mode and language (its labels are worded when it is made): made
-    once, not at every save; a class holds no request's data."""
-    attrs = {side.key: FormField(_side_form(profile, side, mode), label=side.name) for side in sides}
-    if profile.cut_throat:  # who played alone this deal (docs/RULES.md §5: cut-throat)
-        attrs["lone_hand"] = RadioField(
-            _("Who took the pile first"), default="",
-            choices=[SelectChoice("", _("Nobody"))] + [SelectChoice(side.key, side.name) for side in sides],
-            description=_("That player plays alone this deal; the other two score together as partners. "
-                          "Nobody: everyone scores alone."))
+def _deal_form_class(profile: RuleProfile, sides: tuple, mode: str, locale: str, lone: str = "") -> type[FlaskForm]:
+    """The deal form's class for a game's setup, mode, language and (cut-throat) lone hand (its labels are worded
+    when it is made): made once, not at every save; a class holds no request's data."""
+    attrs = {side.key: FormField(_side_form(profile, side, mode) if not lone or side.key == lone
+                                 else type(f"Partner_{side.key}", (Form,), _threes_fields(profile, mode, side.name)),
+                                 label=side.name)
+             for side in sides}
+    if profile.cut_throat:  # who played alone this deal (docs/RULES.md §5.3)
+        attrs.update(partnership.form_fields(profile, sides, mode, lone, _side_form))
     return type("DealForm", (DealBase,), attrs)
 
 
-def sides_from_deal_form(form) -> dict:
-    """The deal in the API ``sides`` shape, exactly as it will be stored."""
+def blocks(form) -> list[tuple[str, object]]:
+    """The blocks of figures the form shows, as (key, subform): every side's, or the lone hand's and the
+    partnership's (``"partnership"``); a partner's own block holds only his threes."""
+    shown = [(side.key, form[side.key]) for side in form.game.sides if side not in form.partners]
+    return shown + ([("partnership", form["partnership"])] if form.partners else [])
+
+
+def _entry(form, sub, hands: int) -> dict:
+    """One block's figures in the API ``sides`` shape (its threes aside)."""
     profile = form.profile
+    went = sub["went_out"].data or "no"
+    entry: dict = {}
+    if form.deal_mode == "totals":
+        entry["meld_points"] = sub["meld_points"].data or 0
+        entry["canastas"] = {k: sub[f"canasta_{k}"].data for k in profile.canasta_kinds if sub[f"canasta_{k}"].data}
+        entry["hand_points"] = sub["hand_points"].data or 0
+    else:
+        entry["melds"] = [line.strip() for line in (sub["melds"].data or "").splitlines() if line.strip()]
+        entry["hands"] = [(sub[f"hand_{i}"].data or "").strip() for i in range(hands)]
+    entry["went_out"] = went in ("yes", "concealed")
+    entry["concealed"] = went == "concealed"
+    penalties: list = []
+    for penalty in form.penalties:
+        penalties.extend([penalty.code] * max(0, sub[f"penalty_{penalty.code}"].data or 0))
+    if sub["custom_points"].data:
+        penalties.append({"points": sub["custom_points"].data, "reason": (sub["custom_reason"].data or "").strip()})
+    entry["penalties"] = penalties
+    return entry
+
+
+def _threes(form, sub) -> dict:
+    entry = {"red_threes": sub["red_threes"].data or 0}
+    if scores_black_threes(form.profile, by_cards=form.deal_mode == "cards"):
+        entry["black_threes"] = sub["black_threes"].data or 0
+    return entry
+
+
+def sides_from_deal_form(form) -> dict:
+    """The deal in the API ``sides`` shape, exactly as it will be stored: in cut-throat with a lone hand, the
+    partnership's figures on the first partner and each partner's own threes (``partnership.split``)."""
     out = {}
     for side in form.game.sides:
-        sub = form[side.key]
-        went = sub["went_out"].data or "no"
-        entry: dict = {}
-        if form.deal_mode == "totals":
-            entry["meld_points"] = sub["meld_points"].data or 0
-            entry["canastas"] = {k: sub[f"canasta_{k}"].data for k in profile.canasta_kinds
-                                 if sub[f"canasta_{k}"].data}
-            entry["hand_points"] = sub["hand_points"].data or 0
-        else:
-            entry["melds"] = [line.strip() for line in (sub["melds"].data or "").splitlines() if line.strip()]
-            entry["hands"] = [(sub[f"hand_{i}"].data or "").strip() for i in range(len(side.players))]
-        entry["red_threes"] = sub["red_threes"].data or 0
-        if scores_black_threes(profile, by_cards=form.deal_mode == "cards"):
-            entry["black_threes"] = sub["black_threes"].data or 0
-        entry["went_out"] = went in ("yes", "concealed")
-        entry["concealed"] = went == "concealed"
-        penalties: list = []
-        for penalty in form.penalties:
-            penalties.extend([penalty.code] * max(0, sub[f"penalty_{penalty.code}"].data or 0))
-        if sub["custom_points"].data:
-            penalties.append({"points": sub["custom_points"].data, "reason": (sub["custom_reason"].data or "").strip()})
-        entry["penalties"] = penalties
-        if "lone_hand" in form and form.lone_hand.data == side.key:
-            entry["lone_hand"] = True
-        out[side.key] = entry
+        if side in form.partners:
+            out[side.key] = _threes(form, form[side.key])
+            continue
+        out[side.key] = {**_entry(form, form[side.key], len(side.players)), **_threes(form, form[side.key])}
+        if side.key == form.lone:
+            out[side.key]["lone_hand"] = True
+    if form.partners:
+        partnership.split(out, form.partners, _entry(form, form["partnership"], len(form.partners)))
     return out
+
+
+def data_entry(profile: RuleProfile, stored: dict, mode: str) -> dict:
+    """The form values of one stored side's figures (its threes aside), for a correction."""
+    entry: dict = {"went_out": "concealed" if stored.get("concealed") else ("yes" if stored.get("went_out") else "no")}
+    if mode == "totals":
+        entry["meld_points"] = stored.get("meld_points", 0)
+        entry["hand_points"] = stored.get("hand_points", 0)
+        for kind in profile.canasta_kinds:
+            entry[f"canasta_{kind}"] = (stored.get("canastas") or {}).get(kind, 0)
+    else:
+        entry["melds"] = "\n".join(shown_cards(meld) for meld in stored.get("melds") or [])
+        for i, hand in enumerate(stored.get("hands") or []):
+            entry[f"hand_{i}"] = shown_cards(hand)
+    for penalty in offered_penalties(profile, mode):
+        entry[f"penalty_{penalty.code}"] = sum(1 for p in stored.get("penalties", []) if p == penalty.code)
+    for p in stored.get("penalties", []):
+        if isinstance(p, dict):
+            entry["custom_points"] = p.get("points")
+            entry["custom_reason"] = p.get("reason", "")
+    return entry
 
 
 def form_data_from_deal(profile: RuleProfile, game, deal) -> dict:
     """The form values that show a stored deal again, for a correction."""
-    data: dict = {"mode": deal.mode, "who": deal.who or "",
-                  "lone_hand": next((key for key, side in deal.sides.items() if side.get("lone_hand")), "")}
+    lone = next((key for key, side in deal.sides.items() if side.get("lone_hand")), "")
+    data: dict = {"mode": deal.mode, "who": deal.who or "", "lone_hand": lone}
+    black = scores_black_threes(profile, by_cards=deal.mode == "cards")
     for side in game.sides:
         stored = deal.sides.get(side.key, {})
-        entry: dict = {
-            "went_out": "concealed" if stored.get("concealed") else ("yes" if stored.get("went_out") else "no"),
-            "red_threes": stored.get("red_threes", 0),
-        }
-        if scores_black_threes(profile, by_cards=deal.mode == "cards"):
-            entry["black_threes"] = stored.get("black_threes", 0)
-        if deal.mode == "totals":
-            entry["meld_points"] = stored.get("meld_points", 0)
-            entry["hand_points"] = stored.get("hand_points", 0)
-            for kind in profile.canasta_kinds:
-                entry[f"canasta_{kind}"] = (stored.get("canastas") or {}).get(kind, 0)
-        else:
-            entry["melds"] = "\n".join(shown_cards(meld) for meld in stored.get("melds") or [])
-            for i, hand in enumerate(stored.get("hands") or []):
-                entry[f"hand_{i}"] = shown_cards(hand)
-        for penalty in offered_penalties(profile, deal.mode):
-            entry[f"penalty_{penalty.code}"] = sum(1 for p in stored.get("penalties", []) if p == penalty.code)
-        for p in stored.get("penalties", []):
-            if isinstance(p, dict):
-                entry["custom_points"] = p.get("points")
-                entry["custom_reason"] = p.get("reason", "")
-        data[side.key] = entry
+        data[side.key] = {**data_entry(profile, stored, deal.mode), "red_threes": stored.get("red_threes", 0),
+                          **({"black_threes": stored.get("black_threes", 0)} if black else {})}
+    if profile.cut_throat and lone:
+        data["partnership"] = partnership.joined_data(profile, game, deal, lone, data_entry)
     return data
-
-
-_QUOTED_KEY = re.compile(r"'([a-z][a-z0-9]*(?:_[a-z0-9]+)*)'")
-_SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
-
-
-def in_words(text: str, labels: dict[str, str] | None = None) -> str:
-    """A message as a person reads it: a quoted or snake_case key becomes the label of what it names on the
-    screen (``labels``: key -> label), else plain words ("'meld_points' cannot be negative." reads
-    "Card points melded cannot be negative.")."""
-    labels = labels or {}
-
-    def word(match) -> str:
-        key = match.group(1) if match.re is _QUOTED_KEY else match.group(0)
-        return labels.get(key) or key.replace("_", " ")
-
-    text = _SNAKE.sub(word, _QUOTED_KEY.sub(word, str(text)))
-    return text[:1].upper() + text[1:]
-
-
-def field_labels(form) -> dict[str, str]:
-    """Every field's key and its label as the form shows it (the sides' fields by their short names)."""
-    labels = {}
-    for field in form:
-        if isinstance(field, FormField):
-            for sub in field:
-                labels.setdefault(sub.short_name, sub.label.text)
-        elif field.label and field.label.text:
-            labels[field.short_name] = field.label.text
-    return labels
-
-
-def error_map(form, engine_error=None) -> dict[str, list[str]]:
-    """Messages by form field name ("we-hand_points"), from WTForms and from the engine.
-
-    ``"_"`` holds messages that belong to no single field.
-    """
-    errors: dict[str, list[str]] = {}
-    for field in form:
-        if isinstance(field, FormField):
-            for sub in field:
-                if sub.errors:
-                    errors.setdefault(sub.name, []).extend(sub.errors)
-        elif field.errors:
-            errors.setdefault(field.name, []).extend(field.errors)
-    if engine_error is not None:
-        message = in_words(engine_error.message, field_labels(form))
-        errors.setdefault(engine_field(form, getattr(engine_error, "field", None)), []).append(message)
-    return errors
-
-
-def engine_field(form, path: str | None) -> str:
-    """The form field an engine field path such as ``sides.we.melds[1]`` points at."""
-    if not path or not path.startswith("sides."):
-        return "_"
-    parts = path.split(".")
-    key = parts[1]
-    if key not in {s.key for s in form.game.sides}:
-        return "_"
-    if len(parts) < 3:
-        return key
-    name = parts[2]
-    index = None
-    match = re.match(r"^(\w+)\[(\d+)\]$", name)
-    if match:
-        name, index = match.group(1), int(match.group(2))
-    if name == "hands" and index is not None:
-        return f"{key}-hand_{index}"
-    if name == "canastas" and len(parts) > 3:
-        return f"{key}-canasta_{parts[3]}"
-    if name == "concealed":
-        name = "went_out"
-    candidate = f"{key}-{name}"
-    return candidate if candidate in {f.name for f in form[key]} else key
 
 
 def validate_custom_reason(form) -> None:
     """A custom penalty needs a reason: the other players will ask."""
-    for side in form.game.sides:
-        sub = form[side.key]
+    for _key, sub in blocks(form):
         if sub["custom_points"].data and not (sub["custom_reason"].data or "").strip():
             sub["custom_reason"].errors = list(sub["custom_reason"].errors) + [_("Say what this penalty was for.")]
 

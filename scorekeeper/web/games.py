@@ -19,17 +19,19 @@ from ..stores import games
 from ..stores import summary as summaries
 from ..stores.errors import GameLocked, GameNotFound, InvalidGame, StaleGame
 from .errors import error_response
-from .forms import (in_words, layout_key, new_game_form, option_error, option_text, option_value, options_form,
-                    read_options, read_version, seat_labels, sides_from_form)
 from .club import listed_sets
+from .form_errors import in_words
+from .forms import (layout_key, new_game_form, option_error, option_text, option_value, options_form, read_options,
+                    read_version, seat_labels, sides_from_form)
 from .limits import game_wait, too_many_games
 from .devices import device_id, remember_game
 from .htmx import render
 from .scorepad import load_game, load_summary, scorepad_context, share_url
-from .wording import change_story, option_changes, options_changed, side_words
+from .wording import alone_words, change_story, option_changes, options_changed, side_words
 
 bp = Blueprint("games", __name__)
 bp.add_app_template_filter(side_words, "side_words")
+bp.add_app_template_global(alone_words, "alone_words")
 bp.add_app_template_filter(in_words, "words")
 bp.add_app_template_filter(summary_chart, "totals_chart")
 bp.add_app_template_filter(chart_legend, "chart_legend")

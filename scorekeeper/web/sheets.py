@@ -18,7 +18,7 @@ from ..sheets.facts import option_lines, reference, table_line
 from ..stores import summary as summaries
 from ..stores.errors import GameNotFound
 from .errors import error_response
-from .forms import in_words
+from .form_errors import in_words
 from .seats import side_layout
 
 bp = Blueprint("sheets", __name__)

@@ -41,18 +41,21 @@ def export_csv(game_id: int):
 
 
 def csv_text(summary) -> str:
-    """One row per deal, in the reader's words: who dealt, how it was entered, and each side's score, total, next
-    minimum and what it made (canastas, going out, red threes)."""
+    """One row per deal, in the reader's words: who dealt, how it was entered (in cut-throat, who played alone),
+    and each side's score, total, next minimum and what it made (canastas, going out, red threes)."""
     out = io.StringIO()
     writer = transfer.csv_writer(out)
     sides = summary.game.sides
-    head = [_("deal"), _("dealer"), _("entered"), _("by")]
+    alone = summary.profile.cut_throat  # who played alone this deal (docs/RULES.md §5.3)
+    names = {side.key: side.name for side in sides}
+    head = [_("deal"), _("dealer"), _("entered"), _("by")] + ([_("played alone")] if alone else [])
     columns = (_("deal"), _("total"), _("needs to open"), _("canastas"), _("went out"), _("red threes"))
     for side in sides:
         head += [_("%(side)s: %(column)s", side=side.name, column=column) for column in columns]
     writer.writerow(head)
     for row in summary.rows:
         line = [row.number, row.dealer, _("card by card") if row.mode == "cards" else _("by totals"), row.who or ""]
+        line += [names.get(row.lone_hand, _("nobody"))] if alone else []
         for side in sides:
             cell = row.sides[side.key]
             went_out = _("concealed") if cell.concealed else _("yes") if cell.went_out else _("no")

@@ -10,7 +10,8 @@ from flask_babel import ngettext
 
 from ..i18n import format_number
 from scorekeeper.stores.tournaments.log import who_words
-from scorekeeper.rules import get_profile, profile_options
+from scorekeeper.rules import RulesError, get_profile, parse_deal, profile_options
+from scorekeeper.rules.deal_checks import lone_hand
 from scorekeeper.rules.cards import shown_cards
 from scorekeeper.rules.family import NOTES as FAMILY_NOTES
 from scorekeeper.sheets.facts import option_lines
@@ -108,13 +109,33 @@ def _side_facts(entry: dict, profile=None) -> dict[str, tuple[str, str]]:
     return facts
 
 
-def _deal_words(record: dict, names: dict[str, str], profile) -> str:
+def alone_words(game, lone: str | None) -> str:
+    """Cut-throat: who played alone in a deal and who were partners, in words ("" when nobody played alone)."""
+    if not lone:
+        return ""
+    names = {side.key: side.name for side in game.sides}
+    first, second = [side.name for side in game.sides if side.key != lone][:2]
+    return _("%(alone)s played alone; %(first)s and %(second)s were partners.", alone=names.get(lone, lone),
+             first=first, second=second)
+
+
+def _lone_of(record: dict, profile) -> str | None:
+    """Who played alone in a deal as recorded (the engine's answer; None when it cannot say)."""
+    try:
+        sides, _before = parse_deal({"sides": record.get("sides") or {}}, profile)
+        return lone_hand(profile, sides)
+    except RulesError:
+        return None
+
+
+def _deal_words(record: dict, names: dict[str, str], profile, game=None) -> str:
     parts = []
     for key, entry in (record.get("sides") or {}).items():
         facts = _side_facts(entry, profile).values()
         told = ", ".join(f"{label} {value}" if label else value for label, value in facts) or _("nothing entered")
         parts.append(f"{names.get(key, key)}: {told}")
-    return "; ".join(parts)
+    alone = alone_words(game, _lone_of(record, profile)) if game is not None and profile.cut_throat else ""
+    return "; ".join(parts) + (f" ({alone})" if alone else "")
 
 
 def _deal_diff(before: dict, after: dict, names: dict[str, str], profile) -> str:
@@ -150,9 +171,9 @@ def _detail(change, summary, names: dict[str, str]) -> str:
     if change.action == "options":
         return _options_diff(change, profile)
     if change.action in ("add", "delete"):
-        return _deal_words(after or before or {}, names, profile)
+        return _deal_words(after or before or {}, names, summary.profile, summary.game)
     if change.action in ("undo", "redo") and not (before and after):
-        words = _deal_words(after or before or {}, names, profile)
+        words = _deal_words(after or before or {}, names, summary.profile, summary.game)
         return _("brought back: %(deal)s", deal=words) if after else _("taken away: %(deal)s", deal=words)
     if before and after and (before.get("sides") or after.get("sides")):
         return _deal_diff(before, after, names, profile)

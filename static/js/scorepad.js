@@ -47,25 +47,60 @@
     } catch (e) { /* storage full or refused: the form still works */ }
   }
 
+  // Values kept for fields the form does not show yet: in cut-throat, the partnership's block comes once who took
+  // the pile first is restored and the blocks are asked for again (templates/deals/_fields.html).
+  var pending = null;
+  var restoring = false;
+
+  function fill(form, values) {
+    // Every restored field says it changed, so the card pickers redraw their cards; htmx's delayed
+    // trigger still asks for one preview. Nothing is remembered meanwhile: the form is not whole yet.
+    restoring = true;
+    try {
+      Object.keys(values).forEach(function (name) {
+        var value = values[name];
+        Array.prototype.forEach.call(form.elements, function (el) {
+          if (el.name !== name) { return; }
+          if (el.type === "radio") {  // as a tap would: only the choice newly checked says it changed
+            if (el.value !== value || el.checked) { return; }
+            el.checked = true;
+          } else { el.value = value; }
+          el.dispatchEvent(new Event("change", { bubbles: true }));
+        });
+      });
+    } finally { restoring = false; }
+  }
+
   function restore(form) {
     var saved;
     try { saved = JSON.parse(localStorage.getItem(storageKey(form)) || "null"); } catch (e) { saved = null; }
     if (!saved || saved.deal !== form.getAttribute("data-deal") || saved.mode !== form.getAttribute("data-mode")) {
       return;
     }
-    // Every restored field says it changed, so the card pickers redraw their cards; htmx's delayed
-    // trigger still asks for one preview.
-    Object.keys(saved.values).forEach(function (name) {
-      var value = saved.values[name];
-      Array.prototype.forEach.call(form.elements, function (el) {
-        if (el.name !== name) { return; }
-        if (el.type === "radio") { el.checked = el.value === value; } else { el.value = value; }
-        el.dispatchEvent(new Event("change", { bubbles: true }));
-      });
-    });
+    // Fields the form does not show yet come with the blocks of who took the pile first: that alone is set now,
+    // and the rest once its blocks are here (no preview is asked for the blocks about to go).
+    var wanted = Object.keys(saved.values).filter(function (name) { return !form.elements.namedItem(name); });
+    if (wanted.length && "lone_hand" in saved.values) {
+      pending = { values: saved.values, wanted: wanted };
+      fill(form, { lone_hand: saved.values.lone_hand });
+      return;
+    }
+    fill(form, saved.values);
   }
 
+  document.addEventListener("htmx:afterSettle", function () {
+    var form = document.querySelector("form[data-remember]");
+    if (!pending || !form) { return; }
+    var here = pending.wanted.every(function (name) { return form.elements.namedItem(name); });
+    if (!here) { return; }
+    var values = pending.values;
+    pending = null;
+    fill(form, values);
+    remember(form);
+  });
+
   function rememberFrom(event) {
+    if (restoring) { return; }
     var form = event.target.closest && event.target.closest("form[data-remember]");
     if (form) { remember(form); }
   }

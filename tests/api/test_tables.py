@@ -86,3 +86,50 @@ def test_the_referee_counts_cards_against_three_packs(client):
     six = client.post("/api/v1/check/meld", json={**body, "options": {"players": 6}})
     assert six.status_code == 200, six.get_json()
     assert six.get_json()["legal"] is True
+
+
+SPLIT = {"p1": {"melds": ["K K K K K K K", "Q Q Q"], "hands": ["5 5"], "red_threes": 1, "lone_hand": True},
+         "p2": {"melds": ["A A A A A A 2", "J J J J J J J", "9 9 9"], "hands": [""], "went_out": True},
+         "p3": {"melds": [], "hands": ["JK 4"], "red_threes": 1}}
+ONCE = {"sides": {"p1": SPLIT["p1"], "p2": {}, "p3": {"red_threes": 1}},
+        "partnership": {"melds": ["A A A A A A 2", "J J J J J J J", "9 9 9"], "hands": ["", "JK 4"],
+                        "went_out": True}}
+
+
+def test_the_partnerships_figures_once_score_as_split(client):
+    """docs/API.md score/deal, ``partnership`` — the partners' figures given once, card by card or by totals,
+    score as the same figures split between their entries (BC-3: 690, 1,085, 1,185), and the answer says who
+    played alone."""
+    split = client.post("/api/v1/score/deal", json={"rules": "bicycle", "options": CUT_THROAT, "sides": SPLIT})
+    once = client.post("/api/v1/score/deal", json={"rules": "bicycle", "options": CUT_THROAT, **ONCE})
+    assert once.status_code == 200, once.get_json()
+    assert once.get_json() == split.get_json()
+    assert once.get_json()["lone_hand"] == "p1"
+    totals = client.post("/api/v1/score/deal", json={
+        "rules": "bicycle", "options": CUT_THROAT,
+        "sides": {"p1": {"meld_points": 100, "canastas": {"natural": 1}, "hand_points": 10, "red_threes": 1,
+                         "lone_hand": True}, "p2": {}, "p3": {"red_threes": 1}},
+        "partnership": {"meld_points": 240, "canastas": {"natural": 1, "mixed": 1}, "hand_points": 55,
+                        "went_out": True}})
+    assert {k: s["deal"] for k, s in totals.get_json()["sides"].items()} == {"p1": 690, "p2": 1085, "p3": 1185}
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda body: body["sides"]["p2"].update(meld_points=30), "sides.p2.meld_points"),
+    (lambda body: body["sides"]["p1"].pop("lone_hand"), "partnership"),
+    (lambda body: body["partnership"].update(red_threes=1), "partnership.red_threes"),
+    (lambda body: body["partnership"].update(hands=["", "4", "5"]), "partnership.hands"),
+    (lambda body: body["partnership"].update(lone_hand=True), "partnership.lone_hand"),
+    (lambda body: body.update(partnership=[]), "partnership"),
+])
+def test_a_partnership_that_could_double_or_mislead_is_refused(client, change, field):
+    """docs/API.md score/deal — figures in a partner's own entry beside ``partnership`` would count twice: a 400
+    naming the field; so is a partnership without its lone hand, or with red threes (each partner's own)."""
+    import copy
+
+    body = {"rules": "bicycle", "options": CUT_THROAT, **copy.deepcopy(ONCE)}
+    change(body)
+    response = client.post("/api/v1/score/deal", json=body)
+    assert response.status_code == 400, response.get_json()
+    assert (response.get_json()["error"]["code"], response.get_json()["error"]["field"]) == (
+        "request.invalid_field", field)

@@ -64,3 +64,4 @@ def test_the_game_sheet_of_a_cut_throat_game(client, db, fetch_pdf):
     assert header.index("Ann") < header.index("Bo") < header.index("Cy")
     row = next(line for line in text.splitlines() if line.strip().startswith("1 "))
     assert "+690" in row and "+1,085" in row and "+1,185" in row
+    assert "Played alone" in text and "Partnership: Went out" in text  # who played alone, and the partners' lines

@@ -95,22 +95,23 @@ def _deal(client, game_id: int, version: int, **fields) -> None:
 
 
 def test_cut_throat_deals_on_the_scorepad(client, db):
-    """Two deals by totals through the deal form (BC-3, Scoring: the partners add up everything but red threes):
+    """Two deals by totals through the deal form, the partnership's figures once (BC-3, Scoring: the partners add
+    up everything but red threes; tests/web/test_cut_throat_entry.py for the blocks themselves):
     p1 alone, then p3 alone; 690 / 1,085 / 1,185 (tests/rules/test_cut_throat.py, deal 1), then p1 and p2
     partners: out 100 + natural 500 + mixed 300 + melded 35 + 90 - p2's hand 30 = 995, p1 995 + two red threes
     200 = 1,195; p3 30 - 50 = -20: totals 1,885 / 2,080 / 1,165 with minimums 90, 90, 50."""
     game = _start(client, db, "bicycle", players=3, team_up="cut_throat")
     page = client.get(f"{game_path(client, game.id)}").get_data(as_text=True)
     assert "Who took the pile first" in page
-    _deal(client, game.id, game.version, lone_hand="p1",
+    _deal(client, game.id, game.version, lone_hand="p1", shown_lone="p1",
           p1__meld_points=100, p1__canasta_natural=1, p1__hand_points=10, p1__red_threes=1,
-          p2__meld_points=240, p2__canasta_natural=1, p2__canasta_mixed=1, p2__went_out="yes",
-          p3__hand_points=55, p3__red_threes=1)
+          partnership__meld_points=240, partnership__canasta_natural=1, partnership__canasta_mixed=1,
+          partnership__went_out="yes", partnership__hand_points=55, p3__red_threes=1)
     summary = game_summary(db, game.id)
     assert summary.totals == {"p1": 690, "p2": 1085, "p3": 1185}
-    _deal(client, game.id, summary.version, lone_hand="p3",
-          p1__meld_points=35, p1__canasta_natural=1, p1__red_threes=2, p1__went_out="yes",
-          p2__meld_points=90, p2__canasta_mixed=1, p2__hand_points=30,
+    _deal(client, game.id, summary.version, lone_hand="p3", shown_lone="p3",
+          partnership__meld_points=125, partnership__canasta_natural=1, partnership__canasta_mixed=1,
+          partnership__went_out="yes", partnership__hand_points=30, p1__red_threes=2,
           p3__meld_points=30, p3__hand_points=50)
     summary = game_summary(db, game.id)
     assert summary.totals == {"p1": 1885, "p2": 2080, "p3": 1165}

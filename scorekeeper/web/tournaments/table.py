@@ -17,7 +17,8 @@ from scorekeeper.stores import players
 from scorekeeper.stores.tournaments import access, base, play, records, results, rounds, running
 from ...tournaments.rows import Card, Table
 from ..deal_path import read_deal, render_preview
-from ..forms import deal_form, error_map, read_version, whole_number
+from ..form_errors import error_map
+from ..forms import deal_form, read_version, whole_number
 from ..htmx import render
 from ..keys import client_key
 from .common import TABLE_POLL_SECONDS, bp, by_id, entry_label, load
