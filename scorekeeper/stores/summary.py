@@ -41,6 +41,8 @@ class RowSide(Row):
     went_out: bool = False
     concealed: bool = False
     red_threes: int = 0
+    #: Cut-throat: a partner of the lone hand this deal; ``went_out`` and ``concealed`` are then the partnership's.
+    partner: bool = False
 
 
 @dataclass(frozen=True)
@@ -130,10 +132,14 @@ def score(profile: RuleProfile, sides_data: dict, before: dict[str, int], names:
     return score_deal(profile, sides, before, names=names, deal_number=deal_number)
 
 
-def _facts(entered: dict) -> dict:
-    """What a scorepad row repeats from the side as entered (the canastas come from the engine)."""
-    return {"went_out": bool(entered.get("went_out")), "concealed": bool(entered.get("concealed")),
-            "red_threes": int(entered.get("red_threes") or 0)}
+def _facts(sides: dict, key: str, lone: str | None = None) -> dict:
+    """What a scorepad row repeats from side ``key`` as entered (the canastas come from the engine); a partner of
+    the lone hand ``lone`` (cut-throat) went out when either partner did."""
+    entered = sides.get(key, {})
+    shared = [side for k, side in sides.items() if k != lone] if lone and key != lone else [entered]
+    return {"went_out": any(bool(s.get("went_out")) for s in shared),
+            "concealed": any(bool(s.get("concealed")) for s in shared),
+            "red_threes": int(entered.get("red_threes") or 0), "partner": bool(lone) and key != lone}
 
 
 def score_row(game: Game, profile: RuleProfile, index: int, deal: Deal, totals: dict[str, int],
@@ -155,7 +161,7 @@ def score_row(game: Game, profile: RuleProfile, index: int, deal: Deal, totals: 
         totals[k] = side.total
         minimums[k] = side.minimum
         sides[k] = RowSide(side.deal, side.total, side.minimum, tuple(side.breakdown), side.canastas,
-                           **_facts(deal.sides.get(k, {})))
+                           **_facts(deal.sides, k, result.lone_hand))
     return ScorepadRow(**base, sides=sides, warnings=tuple(result.warnings), lone_hand=result.lone_hand), None
 
 
@@ -233,7 +239,8 @@ def from_running(game: Game, deals: list[Deal], profile: RuleProfile | None = No
             sides = {}
             for k in totals:
                 points, totals[k], minimums[k], canastas = running["sides"][k]
-                sides[k] = RowSide(points, totals[k], minimums[k], (), canastas, **_facts(deal.sides.get(k, {})))
+                sides[k] = RowSide(points, totals[k], minimums[k], (), canastas,
+                                   **_facts(deal.sides, k, running.get("lone")))
             row = ScorepadRow(number=index + 1, deal_id=deal.id, dealer=dealer_name(game, index), mode=deal.mode,
                               who=deal.who, sides=sides, sits_out=sitting_out_names(game, index), scored=False,
                               lone_hand=running.get("lone"))

@@ -22,7 +22,9 @@ def side_words(cell) -> str:
     parts = []
     if cell.canastas:
         parts.append(ngettext("%(num)d canasta", "%(num)d canastas", cell.canastas))
-    if cell.concealed:
+    if cell.partner and (cell.went_out or cell.concealed):  # cut-throat: one of the two partners went out
+        parts.append(_("the partnership went out concealed") if cell.concealed else _("the partnership went out"))
+    elif cell.concealed:
         parts.append(_("went out concealed"))
     elif cell.went_out:
         parts.append(_("went out"))

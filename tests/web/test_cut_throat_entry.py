@@ -79,6 +79,7 @@ def test_a_deal_with_the_partnership_once_scores_as_the_books_say(client, db, ga
     page = client.get(path).get_data(as_text=True)
     assert "Ann played alone; Bob and Cy were partners." in page
     assert "Partnership: Went out" in page
+    assert page.count("the partnership went out") == 2  # Bob's and Cy's line: neither is said to have gone out
 
 
 def test_without_a_script_the_form_comes_back_under_the_right_blocks(client, db, game_id):
