@@ -23,8 +23,7 @@ from wtforms.fields.choices import SelectChoice
 #: A player's own fields, never joined with another's: his threes and the cards left in his hand.
 _OWN = re.compile(r"red_threes|black_threes|hand_\d+")
 
-#: The fields of a block that are added up when blocks are joined (a count or points), and those written one
-#: after the other (the melds of a block card by card).
+#: The points fields of a block, added up when blocks are joined (as a sum the field reads: "200+40").
 _SUMMED = ("meld_points", "hand_points", "custom_points")
 
 
@@ -92,11 +91,20 @@ def _joined(entries: list[dict]) -> dict:
                 joined[name] = max(joined.get(name, "no"), value or "no", key=order.index)
             elif name == "melds":
                 joined[name] = "\n".join(part for part in (joined.get(name, ""), value or "") if part)
-            elif name.startswith(("canasta_", "penalty_")) or name in _SUMMED:
+            elif name in _SUMMED:  # points as typed, a sum the field reads ("200+40")
+                joined[name] = _plus(joined.get(name, ""), str(value or "").strip())
+            elif name.startswith(("canasta_", "penalty_")):
                 joined[name] = (joined.get(name) or 0) + (_number(value) or 0)
             elif name not in joined or not joined[name]:
                 joined[name] = value
     return joined
+
+
+def _plus(left: str, right: str) -> str:
+    left, right = ("" if text == "0" else text for text in (left, right))
+    if not left or not right:
+        return left or right
+    return left + right if right.startswith(("+", "-")) else f"{left}+{right}"
 
 
 def _number(value) -> int:

@@ -43,7 +43,8 @@ def _names(html: str) -> set[str]:
 
 def test_the_partnership_gets_one_block_once_a_player_plays_alone(client, db, game_id):
     """The blocks asked for again as the page's script does when who took the pile first changes: Ann's block,
-    the partnership's (figures typed in Bob's and Cy's blocks added up) and Bob's and Cy's red threes only."""
+    the partnership's (figures typed in Bob's and Cy's blocks added up, as a sum the field reads) and Bob's and
+    Cy's red threes only."""
     path = game_path(client, game_id)
     values = _form(client, path)
     assert values["lone_hand"] == "" and values["shown_lone"] == ""
@@ -58,7 +59,7 @@ def test_the_partnership_gets_one_block_once_a_player_plays_alone(client, db, ga
     shown = form_values(f'<form id="f">{html}</form>', "f")
     assert shown["shown_lone"] == "p1" and shown["lone_hand"] == "p1"
     assert (shown["partnership-meld_points"], shown["partnership-canasta_natural"],
-            shown["partnership-canasta_mixed"], shown["partnership-went_out"]) == ("240", "1", "1", "yes")
+            shown["partnership-canasta_mixed"], shown["partnership-went_out"]) == ("200+40", "1", "1", "yes")
     assert (shown["p1-meld_points"], shown["p3-red_threes"]) == ("100", "1")
     assert {"p2-meld_points", "p3-meld_points", "p2-went_out", "p3-hand_points"}.isdisjoint(_names(html))
     assert "Bob and Cy, partners" in html and "Bob&#39;s red threes" in html and "Cy&#39;s red threes" in html
@@ -137,8 +138,8 @@ def test_a_correction_shows_the_partnership_added_up_and_who_played_alone(client
     values = form_values(page, "deal-form")
     assert (values["lone_hand"], values["shown_lone"]) == ("p1", "p1")
     assert (values["partnership-meld_points"], values["partnership-hand_points"], values["partnership-went_out"],
-            values["partnership-canasta_natural"], values["partnership-canasta_mixed"]) == ("240", "55", "yes", "1",
-                                                                                             "1")
+            values["partnership-canasta_natural"], values["partnership-canasta_mixed"]) == ("200+40", "55", "yes",
+                                                                                             "1", "1")
     assert values["p3-red_threes"] == "1" and "p3-meld_points" not in values
     assert client.post(f"{path}/deals/{deal_id}/edit", data=values).status_code == 303
     assert game_summary(db, game_id).totals == DEAL_1
@@ -185,3 +186,15 @@ def test_teams_of_two_and_three_have_one_block_each(client, db, options, blocks)
     html = client.get(f"{game_path(client, game_id)}?mode=cards").get_data(as_text=True)
     assert len(re.findall(r'class="side-entry', html)) == blocks and 'name="lone_hand"' not in html
     assert {"we-red_threes", "they-red_threes", "we-melds", "they-melds", "they-hand_2"} <= _names(html)
+
+
+def test_back_to_nobody_the_partnerships_figures_go_to_its_first_partner(client, db, game_id):
+    """Who took the pile first set back to nobody after the partnership's figures were typed: they go to Bob's
+    block (the partnership's first player), Cy's stays empty but for his red threes, and nothing is lost."""
+    path = game_path(client, game_id)
+    values = {**_form(client, path), **ANN, **PARTNERS, "lone_hand": "", "shown_lone": "p1", "reshape": "1"}
+    html = client.post(f"{path}/deals/preview", data=values).get_data(as_text=True)
+    shown = form_values(f'<form id="f">{html}</form>', "f")
+    assert "partnership-meld_points" not in shown and shown["shown_lone"] == ""
+    assert (shown["p2-meld_points"], shown["p2-hand_points"], shown["p2-went_out"]) == ("240", "20+35", "yes")
+    assert (shown["p3-meld_points"], shown["p3-red_threes"], shown["p1-meld_points"]) == ("", "1", "100")
