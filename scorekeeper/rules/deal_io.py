@@ -4,7 +4,7 @@ gives the same sides and totals (docs/API.md, score/deal)."""
 from __future__ import annotations
 
 from .cards import format_cards
-from .errors import InvalidRequest
+from .errors import InvalidRequest, RulesError
 from .melds import as_cards
 from .rule_profile import ALL_CANASTAS
 from .side_deal import CustomPenalty, SideDeal
@@ -148,7 +148,9 @@ def _with_partnership(raw: dict, data) -> dict:
         raise _bad(_("'partnership' is for cut-throat: three sides, one of them marked 'lone_hand' (who took the pile first); the other two are the partners."), "partnership")
     partners = [name for name in raw if name != lone[0]]
     for name in partners:
-        extra = [key for key in raw[name] if key not in _PARTNER_FIELDS] if isinstance(raw[name], dict) else []
+        if not isinstance(raw[name], dict):
+            raise _bad(_("Side '%(name)s' must be an object with its melds or totals.", name=name), f"sides.{name}")
+        extra = [key for key in raw[name] if key not in _PARTNER_FIELDS]
         if extra:
             raise _bad(_("'%(field)s' of a partner goes in 'partnership', which holds the partnership's figures once; a partner's own entry holds only his red threes.", field=extra[0]), f"sides.{name}.{extra[0]}")
     if "red_threes" in data:
@@ -157,7 +159,7 @@ def _with_partnership(raw: dict, data) -> dict:
     if unknown:
         raise _bad(_("'%(unknown)s' is not a field of the partnership.", unknown=unknown[0]), f"partnership.{unknown[0]}")
     figures = dict(data)
-    own = {name: dict(raw[name]) if isinstance(raw[name], dict) else raw[name] for name in partners}
+    own = {name: dict(raw[name]) for name in partners}
     hands = figures.pop("hands", None)
     if any(k in figures for k in _CARD_FIELDS) or hands is not None:
         hands = [hands] if isinstance(hands, str) else hands
@@ -184,11 +186,32 @@ def parse_deal(data: dict, profile=None) -> tuple[dict[str, SideDeal], dict[str,
     raw = data["sides"]
     if not isinstance(raw, dict) or len(raw) < 2:
         raise _bad(_("'sides' holds two or more sides by name."), "sides")
+    partners: list[str] = []
     if data.get("partnership") is not None:
         raw = _with_partnership(raw, data["partnership"])
+        partners = [name for name, side in raw.items() if not side.get("lone_hand")]
     suits = bool(profile is not None and profile.sequences)
-    sides = {str(name): _parse_side(str(name), side, suits) for name, side in raw.items()}
+    try:
+        sides = {str(name): _parse_side(str(name), side, suits) for name, side in raw.items()}
+    except RulesError as error:
+        raise _in_partnership(error, partners) from None
     return sides, _parse_before(data, sides)
+
+
+def _in_partnership(error: RulesError, partners: list[str]) -> RulesError:
+    """A refusal of the partnership's figures (``_with_partnership`` puts them on the partners' entries) names
+    the field as it was sent: ``partnership.melds[1]``, ``partnership.hands[1]`` (a partner's own red threes
+    keep their place in ``sides``)."""
+    field = error.field or ""
+    for i, name in enumerate(partners):
+        prefix = f"sides.{name}"
+        if field == prefix and i == 0:
+            error.field = "partnership"
+        elif field.startswith(prefix + ".") and not field.startswith(prefix + ".red_threes"):
+            rest = field[len(prefix) + 1:]
+            error.field = "partnership." + (f"hands[{i}]" + rest[len("hands[0]"):] if rest.startswith("hands[0]")
+                                            else rest)
+    return error
 
 
 def side_to_dict(side: SideDeal) -> dict:

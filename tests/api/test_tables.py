@@ -133,3 +133,15 @@ def test_a_partnership_that_could_double_or_mislead_is_refused(client, change, f
     assert response.status_code == 400, response.get_json()
     assert (response.get_json()["error"]["code"], response.get_json()["error"]["field"]) == (
         "request.invalid_field", field)
+
+
+def test_a_refusal_in_the_partnership_names_its_field_as_sent(client):
+    """docs/API.md score/deal — a card that cannot be read in the partnership's melds or hands is named there."""
+    import copy
+
+    for where, value, field in (("melds", ["A A A A A A 2", "QQ X"], "partnership.melds[1]"),
+                                ("hands", ["", "ZZ"], "partnership.hands[1]")):
+        body = {"rules": "bicycle", "options": CUT_THROAT, **copy.deepcopy(ONCE)}
+        body["partnership"][where] = value
+        error = client.post("/api/v1/score/deal", json=body).get_json()["error"]
+        assert (error["code"], error["field"]) == ("cards.unknown_token", field)
