@@ -20,6 +20,8 @@ from wtforms import HiddenField, RadioField
 from wtforms.fields import FormField
 from wtforms.fields.choices import SelectChoice
 
+from ..i18n import listed
+
 #: A player's own fields, never joined with another's: his threes and the cards left in his hand.
 _OWN = re.compile(r"red_threes|black_threes|hand_\d+")
 
@@ -52,8 +54,7 @@ def form_fields(profile, sides: tuple, mode: str, lone: str, block_form) -> dict
         partners = [side for side in sides if side.key != lone]
         shown = SimpleNamespace(key="partnership", players=tuple(p.players[0] for p in partners))
         fields["partnership"] = FormField(block_form(profile, shown, mode, threes=False),
-                                          label=_("%(first)s and %(second)s, partners",
-                                                  first=partners[0].name, second=partners[1].name))
+                                          label=_("%(partners)s, partners", partners=listed(p.name for p in partners)))
     return fields
 
 

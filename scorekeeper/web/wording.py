@@ -9,6 +9,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from ..i18n import format_number
+from ..i18n import listed
 from scorekeeper.stores.tournaments.log import who_words
 from scorekeeper.rules import RulesError, get_profile, parse_deal, profile_options
 from scorekeeper.rules.deal_checks import lone_hand
@@ -115,10 +116,9 @@ def alone_words(game, lone: str | None) -> str:
     """Cut-throat: who played alone in a deal and who were partners, in words ("" when nobody played alone)."""
     if not lone:
         return ""
-    names = {side.key: side.name for side in game.sides}
-    first, second = [side.name for side in game.sides if side.key != lone][:2]
-    return _("%(alone)s played alone; %(first)s and %(second)s were partners.", alone=names.get(lone, lone),
-             first=first, second=second)
+    alone = next((side.name for side in game.sides if side.key == lone), lone)
+    return _("%(alone)s played alone; %(partners)s were partners.", alone=alone,
+             partners=listed([side.name for side in game.sides if side.key != lone][:2]))
 
 
 def _lone_of(record: dict, profile) -> str | None:

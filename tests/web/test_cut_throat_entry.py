@@ -198,3 +198,18 @@ def test_back_to_nobody_the_partnerships_figures_go_to_its_first_partner(client,
     assert "partnership-meld_points" not in shown and shown["shown_lone"] == ""
     assert (shown["p2-meld_points"], shown["p2-hand_points"], shown["p2-went_out"]) == ("240", "20+35", "yes")
     assert (shown["p3-meld_points"], shown["p3-red_threes"], shown["p1-meld_points"]) == ("", "1", "100")
+
+
+def test_in_spanish_the_partners_are_a_pair_the_spanish_way(client, db):
+    """The partnership's block and the words on who played alone name the partners as a Spanish pair (``names``:
+    "Ana e Inés", docs/GLOSSARY_ES.md, Sides, lists), the names never the subject of a verb."""
+    sides = [{"key": "p1", "name": "Beto", "players": ["Beto"]}, {"key": "p2", "name": "Ana", "players": ["Ana"]},
+             {"key": "p3", "name": "Inés", "players": ["Inés"]}]
+    game_id = games.create_game(db, rules="bicycle", options={"players": 3, "team_up": "cut_throat"}, sides=sides)
+    path = game_path(client, game_id)
+    spanish = {"Accept-Language": "es"}
+    values = {**form_values(client.get(path, headers=spanish).get_data(as_text=True), "deal-form"),
+              "lone_hand": "p1", "reshape": "1", "p1-meld_points": "100", "p2-meld_points": "50"}
+    html = client.post(f"{path}/deals/preview", data=values, headers=spanish).get_data(as_text=True)
+    assert "Compañeros: Ana e Inés" in html
+    assert "Jugó solo: Beto; compañeros: Ana e Inés." in html
