@@ -43,7 +43,8 @@ def test_a_game_saved_with_it_opens_and_scores_as_published(client, db, old_game
         if page != "/sheet.pdf":
             body = response.get_data(as_text=True)
             assert "cut_throat_pools_hands" not in body and "share their cards" not in body, page
-    assert client.get(f"/referee/meld?game={old_game}").status_code == 200
+    link = games.get_game(db, old_game).link  # the referee opened from a game takes its link (issue 29)
+    assert client.get(f"/referee/meld?game={link}").status_code == 200
 
 
 def test_an_exported_file_that_names_it_imports(client, db, old_game):

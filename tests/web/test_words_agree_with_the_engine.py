@@ -14,7 +14,6 @@ from scorekeeper.rules.side_deal import SideDeal
 from scorekeeper.stores import games, rule_sets
 
 from .formparse import form_values
-from tests.recording import game_path
 
 
 def _text(html: str) -> str:
@@ -106,10 +105,12 @@ def test_an_empty_minimum_by_deal_is_no_changed_option_and_its_label_is_translat
     game_id = games.create_game(db, rules="bicycle", options={"minimum_by_deal": [], "target": 5000},
                                 sides=[{"key": "we", "name": "We", "players": ["A", "B"]},
                                        {"key": "they", "name": "They", "players": ["C", "D"]}])
-    page = client.get(f"/referee/meld?game={game_id}").get_data(as_text=True)
+    link = games.get_game(db, game_id).link  # the referee opened from a game takes its link (issue 29)
+    asked = client.get(f"/referee/meld?game={link}")
+    page = asked.get_data(as_text=True)
+    assert asked.status_code == 200 and f'name="game" value="{link}"' in page  # the game's own referee
     assert "Club options:" not in page and "Initial-meld minimum by deal number" not in page
     options = json.dumps({"minimum_by_deal": [125, 155, 180]})
     spanish = client.get(f"/referee/meld?rules=bicycle&options={options}", headers={"Accept-Language": "es"})
     text = _text(spanish.get_data(as_text=True))
     assert "Initial-meld minimum by deal number" not in text and "Opciones del club:" in text
-    assert game_path(client, game_id)
