@@ -28,8 +28,9 @@ def ladder_layout(players_count: int, evenings_count: int) -> dict:
     columns = evenings_count <= LADDER_EVENING_COLUMNS
     halves = players_count > 40 and not columns
     rows = -(-players_count // 2) if halves else players_count
-    # A row is about 0.41 mm for each point of type (line height 1.15) plus 0.6 mm of padding and rule.
-    size = max(4.0, min(9.0, (LADDER_HEIGHT_MM / (rows + 1) - 0.6) / 0.41))
+    # A row is about 0.41 mm for each point of type (line height 1.15) plus 0.6 mm of padding and rule; the
+    # header takes two rows, as its longer words wrap in a half's narrow columns (Spanish "Mejor jornada").
+    size = max(4.0, min(9.0, (LADDER_HEIGHT_MM / (rows + 2) - 0.6) / 0.41))
     return {"columns": columns, "halves": 2 if halves else 1, "rows": rows, "size": round(size, 1)}
 
 

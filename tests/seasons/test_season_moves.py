@@ -91,7 +91,8 @@ def test_the_ladder_prints_on_one_page_in_both_languages(club, tmp_path):
     pages, text = pdf_text(answer.data, tmp_path)
     assert pages == 1
     lines = [" ".join(line.split()) for line in text.splitlines()]
-    assert "1 Eva 2 31 · 13 18" in lines and "– Bea 1 15 15 · ·" in lines
+    # place, player, evenings, points, best evening (the tie-break), then each evening's figure
+    assert "1 Eva 2 31 18 · 13 18" in lines and "– Bea 1 15 15 15 · ·" in lines
     assert "Each player's best 2 of the season's 3 evenings count." in " ".join(lines)
     spanish = client.get(f"/results/season/{season.results_token}/ladder.pdf?lang=es")
     pages, text = pdf_text(spanish.data, tmp_path)
