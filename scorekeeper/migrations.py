@@ -475,3 +475,74 @@ def season_links_and_lists(db: Database) -> None:
     db["device_seasons"].create_index(["season_id"])
     db["device_rule_sets"].create({"device": str, "rule_key": str, "seen_at": str}, pk=("device", "rule_key"),
                                   not_null={"device", "rule_key", "seen_at"})
+
+
+@migrations(name="0015_clubs")
+def clubs(db: Database) -> None:
+    """Clubs (issue 30): each club owns its rule sets, roster, seasons, evenings and permanent table cards, and
+    only its directors change them (docs/DEVELOPING.md, "Clubs"). What was there before is gathered into one club,
+    named "Club", with no director yet: a director of one of its evenings makes themself its first (README). A season
+is now found through its club: 0014's ``device_seasons`` (a phone's own list of seasons) is no longer read."""
+    import secrets
+
+    db["clubs"].create(
+        {"id": int, "name": str, "link": str, "public_link": str, "meets": str, "template": str, "created_at": str},
+        pk="id", not_null={"name", "link", "public_link", "template", "created_at"}, defaults={"template": "{}"},
+    )
+    db["clubs"].create_index(["link"], unique=True)
+    db["clubs"].create_index(["public_link"], unique=True)
+    # A director: a name and a password of their own; an invitation not yet taken has only ``invite_hash``.
+    db["club_directors"].create(
+        {"id": int, "club_id": int, "name": str, "key": str, "password_hash": str, "invite_hash": str,
+         "invite_until": str, "invited_by": int, "created_at": str, "joined_at": str, "revoked_at": str,
+         "revoked_by": int},
+        pk="id", not_null={"club_id", "created_at"}, foreign_keys=[("club_id", "clubs", "id")],
+    )
+    db["club_directors"].create_index(["club_id", "key"])
+    db["club_directors"].create_index(["invite_hash"], unique=True)
+    # A director's sign-in, held here: the browser keeps only the token.
+    db["club_sessions"].create(
+        {"token_hash": str, "club_id": int, "director_id": int, "created_at": str, "last_seen_at": str,
+         "ended_at": str},
+        pk="token_hash", not_null={"club_id", "director_id", "created_at", "last_seen_at"},
+        foreign_keys=[("club_id", "clubs", "id"), ("director_id", "club_directors", "id")],
+    )
+    # Who did what in the club: facts (an action, before and after as JSON), worded where the log is shown.
+    db["club_log"].create(
+        {"id": int, "club_id": int, "director_id": int, "who": str, "action": str, "subject": str, "before": str,
+         "after": str, "at": str, "undone_at": str, "undone_by": str},
+        pk="id", not_null={"club_id", "action", "at"}, foreign_keys=[("club_id", "clubs", "id")],
+    )
+    db["club_log"].create_index(["club_id", "id"])
+    # Table N of the club: one link (its QR code) and code for every evening.
+    db["club_tables"].create(
+        {"id": int, "club_id": int, "number": int, "token": str, "code": str, "created_at": str},
+        pk="id", not_null={"club_id", "number", "token", "code", "created_at"},
+        foreign_keys=[("club_id", "clubs", "id")],
+    )
+    db["club_tables"].create_index(["club_id", "number"], unique=True)
+    db["club_tables"].create_index(["token"], unique=True)
+    db["club_tables"].create_index(["code"], unique=True)
+    for table in ("tournaments", "seasons", "rule_sets", "club_players"):
+        db[table].add_column("club_id", int, fk="clubs", fk_col="id")
+    db["rule_sets"].add_column("retired_at", str)
+    # A player's own choice for public pages: "name", "initials" (as 0008's ``initials`` said) or "hidden".
+    db["club_players"].add_column("shown", str, not_null_default="name")
+    db["club_players"].add_column("link", str)
+    db.execute("UPDATE club_players SET shown = 'initials' WHERE initials = 1")
+    for (player_id,) in db.execute("SELECT id FROM club_players").fetchall():
+        db.execute("UPDATE club_players SET link = ? WHERE id = ?", [secrets.token_urlsafe(16), player_id])
+    db.execute("DROP INDEX idx_club_players_key")
+    db["club_players"].create_index(["club_id", "key"], unique=True)
+    db["club_players"].create_index(["link"], unique=True)
+    for table in ("tournaments", "seasons", "rule_sets"):
+        db[table].create_index(["club_id"])
+    # What was there before: one club, no director yet.
+    if any(db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone()
+           for table in ("tournaments", "seasons", "rule_sets", "club_players")):
+        db.execute("INSERT INTO clubs (name, link, public_link, template, created_at) VALUES (?, ?, ?, '{}', ?)",
+                   ["Club", secrets.token_urlsafe(16), secrets.token_urlsafe(16),
+                    clock.stamp()])
+        club_id = db.execute("SELECT id FROM clubs").fetchone()[0]
+        for table in ("tournaments", "seasons", "rule_sets", "club_players"):
+            db.execute(f"UPDATE {table} SET club_id = ?", [club_id])

@@ -30,8 +30,8 @@ PHONES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "h
 #: both by tests/workers) and those marked ``sqlite_only``. The web pages that only render what the engine says
 #: (the referee, words, number formats, caching) run on SQLite alone, to keep ``make test`` within its time.
 BOTH_ENGINES = (
-    "tests/test_store.py", "tests/test_storage_contract.py", "tests/tournaments/", "tests/workers/", "tests/seasons/",
-    "tests/hosting/",
+    "tests/test_store.py", "tests/test_storage_contract.py", "tests/tournaments/", "tests/clubs/", "tests/workers/",
+    "tests/seasons/", "tests/hosting/",
     "tests/test_same_deal_same_verdict.py", "tests/safety/test_same_key_race.py", "tests/safety/test_import_shape.py",
     *(f"tests/web/test_{name}.py" for name in (
         "fuzz_routes", "deals", "deals_penalties", "deal_saved_answer", "one_deal_path", "one_deal_form", "tables",

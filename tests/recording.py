@@ -105,16 +105,11 @@ def tournament_path(where, tournament_id: int) -> str:
     return f"/tournaments/{_link(where, 'tournaments', tournament_id)}"
 
 
-def season_path(where, season_id: int) -> str:
-    """A season's director's address, ``/seasons/<its link>``; ``where`` as for ``game_path``."""
-    return f"/seasons/{_link(where, 'seasons', season_id)}"
-
-
 def started_id(where, address: str) -> int:
     """The row id of the game or tournament at ``address`` (a redirect's Location or a page's URL, such as
     ``/games/<link>``), for a test that reads the database; ``where`` as for ``game_path``."""
-    match = re.search(r"/(games|tournaments|seasons)/([A-Za-z0-9_-]{22})(?:[/?#]|$)", address)
-    assert match, f"no game, tournament or season address in {address!r}"
+    match = re.search(r"/(games|tournaments)/([A-Za-z0-9_-]{22})(?:[/?#]|$)", address)
+    assert match, f"no game or tournament address in {address!r}"
     table, link = match.groups()
     row = _one(where, f"SELECT id FROM {table} WHERE link = ?", [link])
     assert row, f"no {table} row at {address!r}"

@@ -81,7 +81,8 @@ _DOCUMENT: dict = {
                         },
                         "The profiles, in a fixed order (the five club documents, then samba, bolivia and "
                         "hand-and-foot), then the club rule sets in the list of the phone asking (its session "
-                        "cookie); none for a client without one.",
+                        "cookie); none for a client without one. A club's sets are listed by the club "
+                        "(GET /api/v1/clubs/{id}) and each answers by its id here.",
                     )
                 },
             }
@@ -183,6 +184,29 @@ _DOCUMENT: dict = {
                     "best": 2, "of": 3, "minimum": 2, "tie_break": "best_evening",
                     "rows": [{"rank": 1, "players": ["Eva"], "evenings": 2, "points": 31},
                              {"rank": None, "players": ["Bea"], "evenings": 1, "points": 15}]}),
+                    "404": _ERROR},
+            }
+        },
+        "/clubs/{id}": {
+            "get": {
+                "summary": "A club's public page",
+                "description": "What the club's public page shows: its name, its seasons and its started evenings, "
+                "each with its public results page (results) and this API's answer for it (api), and its rule "
+                "sets in use (retired ones aside), each as GET /api/v1/rules/{id} knows it. {id} is the secret of "
+                "the club's public link (never its director area's); a number answers 404.",
+                "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"},
+                                "description": "The secret of the club's public page link; a number answers 404."}],
+                "responses": {"200": _json(_ref("ClubPage"), "The club, as its public page shows it.", {
+                    "name": "Thursday Club",
+                    "seasons": [{"name": "Autumn 2026", "status": "open",
+                                 "results": "https://scores.example.org/results/season/mT0kQ3...",
+                                 "api": "https://scores.example.org/api/v1/seasons/mT0kQ3..."}],
+                    "evenings": [{"name": "Thursday one", "date": "2026-10-01", "status": "finished",
+                                  "results": "https://scores.example.org/results/x8Jd2Q...",
+                                  "api": "https://scores.example.org/api/v1/tournaments/x8Jd2Q.../results"}],
+                    "rule_sets": [{"id": "club-thursday-rules-3fa9c2", "name": "Thursday rules",
+                                   "source": "000 Canasta General Rules", "target": 5000, "base": "bicycle",
+                                   "version": 2}]}),
                     "404": _ERROR},
             }
         },

@@ -245,7 +245,8 @@ SCHEMAS: dict = {
             "rank": {"type": ["integer", "null"], "description": "The place (shared places repeat it); null for "
                      "a player short of the evenings needed to be ranked."},
             "players": {"type": "array", "items": {"type": "string"}, "description": "Names as the public "
-                        "results pages write them (initials for a player who chose so)."},
+                        "results pages write them: as each player chose in their club, the name, its initials, "
+                        "or words saying it is not shown (in the Accept-Language language)."},
             "evenings": {"type": "integer", "description": "Evenings played."},
             "points": {"type": "number", "description": "Season points (the counted evenings' VP, match points "
                        "or total points), or the evening's VP or total points."},
@@ -263,6 +264,32 @@ SCHEMAS: dict = {
             "minimum": {"type": "integer"},
             "tie_break": {"type": "string", "enum": ["best_evening", "evenings", "shared"]},
             "rows": {"type": "array", "items": _ref("LadderRow")},
+        },
+    },
+    "ClubPage": {
+        "type": "object",
+        "required": ["name", "seasons", "evenings", "rule_sets"],
+        "properties": {
+            "name": {"type": "string"},
+            "seasons": {"type": "array", "items": {
+                "type": "object", "required": ["name", "status", "results", "api"],
+                "properties": {"name": {"type": "string"}, "status": {"type": "string", "enum": ["open", "archived"]},
+                               "results": {"type": "string", "description": "The season's public results page."},
+                               "api": {"type": "string", "description": "GET /api/v1/seasons/{id} of the season."}}}},
+            "evenings": {"type": "array", "description": "The club's evenings whose first round has begun, the "
+                         "latest first.", "items": {
+                "type": "object", "required": ["name", "date", "status", "results", "api"],
+                "properties": {"name": {"type": "string"}, "date": {"type": "string", "format": "date"},
+                               "status": {"type": "string", "enum": ["playing", "finished"]},
+                               "results": {"type": "string", "description": "The evening's public results page."},
+                               "api": {"type": "string",
+                                       "description": "GET /api/v1/tournaments/{id}/results of the evening."}}}},
+            "rule_sets": {"type": "array", "items": {
+                "type": "object", "required": ["id", "name", "source", "target", "base", "version"],
+                "properties": {"id": {"type": "string", "description": "As GET /api/v1/rules/{id} takes it."},
+                               "name": {"type": "string"}, "source": {"type": "string"},
+                               "target": {"type": "integer"}, "base": {"type": "string"},
+                               "version": {"type": "integer"}}}},
         },
     },
     "EveningResults": {

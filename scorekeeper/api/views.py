@@ -53,11 +53,12 @@ def _body():
 
 @bp.get("/rules")
 def rules():
-    """The five profiles, in the order of the rules documents, then the club rule sets in the list of the phone
-    asking (its session cookie): never every club's sets of the server."""
+    """The profiles, in their fixed order, then the club rule sets in the list of the phone
+    asking (its session cookie): never every club's sets of the server. A club's own sets are listed by the
+    club's answer (``GET /api/v1/clubs/{public link}``); each answers here by its id."""
     clubs = [{"id": found.id, "name": found.name, "source": found.profile.source, "target": found.profile.target,
               "base": found.base, "version": found.version}
-             for found in rule_sets.latest(get_db(), current_device())]
+             for found in rule_sets.latest(get_db(), (), device=current_device())]
     return jsonify(
         {
             "profiles": [

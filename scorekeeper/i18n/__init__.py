@@ -70,6 +70,14 @@ def fixed_language() -> str | None:
     return g.get("fixed_language")
 
 
+def language_from_link() -> None:
+    """A read-only public page (results, a club's page, a member's page) in the language its link asks for
+    (``?lang=es``): such pages change language by link, with no form posted from them."""
+    language = supported(request.args.get("lang"))
+    if language:
+        g.fixed_language = language
+
+
 def select_locale() -> str:
     if not has_request_context():
         return SOURCE_LOCALE

@@ -1,4 +1,4 @@
-"""What one phone has started or opened: the games, tournaments, seasons and club rule sets of its own lists, and
+"""What one phone has started or opened: the games, tournaments and club rule sets of its own lists, and
 the links they live at.
 
 A game or tournament lives at a link nobody can guess (``new_link``: 128 random bits): whoever has the link may
@@ -23,9 +23,9 @@ LINK_PATTERN = r"[A-Za-z0-9_-]{22}"
 
 #: The kinds of thing a phone keeps in its lists: the table of its rows and their column.
 KINDS = {"game": ("device_games", "game_id"), "tournament": ("device_tournaments", "tournament_id"),
-         "season": ("device_seasons", "season_id"), "rule_set": ("device_rule_sets", "rule_key")}
+         "rule_set": ("device_rule_sets", "rule_key")}
 #: The kinds of thing that live at a link of their own, and their table.
-LINKED = {"game": "games", "tournament": "tournaments", "season": "seasons"}
+LINKED = {"game": "games", "tournament": "tournaments"}
 
 
 def new_link() -> str:
@@ -38,7 +38,7 @@ def device_key(device: str) -> str:
 
 
 def remember(db: Database, device: str, kind: str, row_id: int | str) -> None:
-    """Put a game, tournament, season or rule set (by its key) into this phone's list (nothing is written when it
+    """Put a game, tournament or rule set (by its key) into this phone's list (nothing is written when it
     is already there)."""
     table, column = KINDS[kind]
     key = device_key(device)
@@ -50,7 +50,7 @@ def remember(db: Database, device: str, kind: str, row_id: int | str) -> None:
 
 
 def id_for_link(db: Database, kind: str, link: str) -> int | None:
-    """The row id of the game, tournament or season at ``link`` (a binned game too: the bin restores it by its
+    """The row id of the game or tournament at ``link`` (a binned game too: the bin restores it by its
     link)."""
     table = LINKED[kind]
     row = db.execute(f"SELECT id FROM {table} WHERE link = ?", [link]).fetchone()

@@ -1,11 +1,13 @@
-"""The club's players as people: the roster, each player's evenings and casual games, merging two records of
-one person, and how a player's name shows on public pages.
+"""A club's players as people (issue 30): the club's roster, each player's evenings and casual games, and how a
+player's name shows on public pages. Merging two records of one person is ``player_merge``.
 
-An entry's players are linked to the roster when it is entered (``records.link_players``): its names are
-matched by ``records.name_key`` (case, spaces and invisible characters aside). Casual games name their
-players only as typed, so they are found by the same key, under the player's own name and every name merged
-into it. Queries take ``db`` first; a write of more than one row runs inside ``db.write()``. Facts only:
-the web layer chooses the words.
+The roster belongs to one club: two clubs' "Ann Smith" are two people. An entry's players are linked to the
+roster of the evening's club when it is entered (``records.link_players``): its names are matched by
+``records.name_key`` (case, spaces and invisible characters aside). A player is named by their own ``link`` (never
+a row number). Each player chooses how public pages show them (``shown``): their name, their initials, or not at
+all. Casual games name their players only as typed, so a director's view finds them by the same key, among the
+games of the director's own phone (casual games are private by link). Queries take ``db`` first; a write of more
+than one row runs inside ``db.write(key="clubs")``. Facts only: the web layer chooses the words.
 """
 
 from __future__ import annotations
@@ -15,14 +17,17 @@ from dataclasses import dataclass, replace
 
 from scorekeeper.db.contract import Database
 
+from scorekeeper.rows import Row
 from scorekeeper.stores.tournaments import records, results
 from ..tournaments.history import CasualLine, EveningLine
 from ..tournaments.rows import Entry
-from .games import Game
-from scorekeeper.rows import Row
-
 from . import devices
+from .club_log import log
+from .games import Game
 from .summary import GameSummary, game_summary
+
+#: How a player appears on public pages: by name, by initials, or not at all.
+SHOWN = ("name", "initials", "hidden")
 
 
 class PlayerError(Exception):
@@ -36,118 +41,76 @@ class PlayerError(Exception):
 @dataclass(frozen=True)
 class Player(Row):
     id: int
+    club_id: int | None
     name: str
     key: str
+    link: str
     created_at: str | None
     merged_into: int | None  # the person this record was merged into; None for a person of the roster
-    initials: bool  # public pages show only the initials
+    shown: str  # "name", "initials" or "hidden" on public pages
     evenings: int | None = None  # filled by list_players only
 
     @classmethod
     def from_row(cls, row) -> Player:
         values = dict(row)
-        values["initials"] = bool(values["initials"])
+        values.pop("initials", None)  # 0008's choice, carried into ``shown`` by 0015
         return cls(**values)
 
 
-@dataclass(frozen=True)
-class Scope:
-    """The part of a shared server one director sees: the tournaments in their phone's list (``device``), those
-    they direct and those of the seasons they direct, and the casual games in their phone's list. ``None`` for a
-    scope: everything (the command line, an export)."""
-
-    device: str
-    seasons: tuple[int, ...] = ()  # the seasons the director is signed in to
-    directs: tuple[int, ...] = ()  # the tournaments the director is signed in to
-
-    def tournaments(self, alias: str = "t") -> tuple[str, list]:
-        """The SQL condition on a tournaments row ``alias`` in this scope, and its parameters."""
-        seasons, directs = (",".join("?" * len(ids)) or "NULL" for ids in (self.seasons, self.directs))
-        return (f"({alias}.id IN (SELECT tournament_id FROM device_tournaments WHERE device IN (?, ?)) "
-                f"OR {alias}.season_id IN ({seasons}) OR {alias}.id IN ({directs}))",  # i18n: not for people (SQL)
-                [*devices.device_params(self.device), *self.seasons, *self.directs])
-
-    def games(self) -> tuple[str, list]:
-        """The SQL condition on a games row in this scope, and its parameters."""
-        return ("games.id IN (SELECT game_id FROM device_games WHERE device IN (?, ?))",  # i18n: not for people
-                devices.device_params(self.device))
-
-
-def _in(scope: Scope | None) -> tuple[str, list]:
-    """The condition that keeps a player's entries (``e``) in ``scope``, with its parameters."""
-    if scope is None:
-        return "1 = 1", []
-    condition, params = scope.tournaments()
-    return f"e.tournament_id IN (SELECT t.id FROM tournaments t WHERE {condition})", params  # i18n: not for people
-
-
-def list_players(db: Database, scope: Scope | None = None) -> list[Player]:
-    """The roster's people (merged records aside) with an evening in ``scope``, by name, each with the number of
-    its tournaments they entered."""
-    condition, params = _in(scope)
+def list_players(db: Database, club_id: int) -> list[Player]:
+    """The club's people (merged records aside), by name, each with the number of the club's evenings they
+    entered."""
     evenings = ("SELECT COUNT(DISTINCT e.tournament_id) FROM entry_players ep JOIN tournament_entries e "
-                f"ON e.id = ep.entry_id WHERE ep.player_id = p.id AND {condition}")
-    rows = db.execute(
-        f"SELECT p.*, ({evenings}) AS evenings FROM club_players p WHERE p.merged_into IS NULL "
-        f"AND ({evenings}) > 0 ORDER BY p.key", [*params, *params]
-    ).fetchall() if scope is not None else db.execute(
-        f"SELECT p.*, ({evenings}) AS evenings FROM club_players p WHERE p.merged_into IS NULL ORDER BY p.key"
-    ).fetchall()
+                "ON e.id = ep.entry_id WHERE ep.player_id = p.id")
+    rows = db.execute(f"SELECT p.*, ({evenings}) AS evenings FROM club_players p WHERE p.club_id = ? "
+                      "AND p.merged_into IS NULL ORDER BY p.key", [club_id]).fetchall()
     return [Player.from_row(r) for r in rows]
 
 
-def get_player(db: Database, player_id: int, scope: Scope | None = None) -> Player | None:
-    """A roster record; with a ``scope``, only when the player (or a record merged into them) has an evening in
-    it, else None, as if there were no such player."""
-    row = db.execute("SELECT * FROM club_players WHERE id = ?", [player_id]).fetchone()
-    if row is None or scope is None:
-        return Player.from_row(row) if row else None
-    condition, params = _in(scope)
-    person = row["merged_into"] or row["id"]
-    seen = db.execute(
-        "SELECT 1 FROM entry_players ep JOIN tournament_entries e ON e.id = ep.entry_id JOIN club_players p "
-        f"ON p.id = ep.player_id WHERE (p.id = ? OR p.merged_into = ?) AND {condition}",
-        [person, person, *params]).fetchone()
-    return Player.from_row(row) if seen else None
+def by_link(db: Database, club_id: int, link: str | None) -> Player | None:
+    """The club's player at ``link`` (a merged record too); another club's is not found."""
+    row = db.execute("SELECT * FROM club_players WHERE club_id = ? AND link = ?", [club_id, link or ""]).fetchone()
+    return Player.from_row(row) if row else None
 
 
-def aliases(db: Database, player_id: int) -> list[str]:
+def get_player(db: Database, club_id: int, player_id: int) -> Player | None:
+    row = db.execute("SELECT * FROM club_players WHERE club_id = ? AND id = ?", [club_id, player_id]).fetchone()
+    return Player.from_row(row) if row else None
+
+
+def names(db: Database, player_ids) -> dict[int, str]:
+    """The names of roster records, by id."""
+    ids = list(player_ids)
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    return {r[0]: r[1] for r in db.execute(f"SELECT id, name FROM club_players WHERE id IN ({marks})", ids)}
+
+
+def aliases(db: Database, club_id: int, player_id: int) -> list[str]:
     """The names of the records merged into this player."""
-    return [r[0] for r in db.execute("SELECT name FROM club_players WHERE merged_into = ? ORDER BY key",
-                                     [player_id]).fetchall()]
+    return [r[0] for r in db.execute("SELECT name FROM club_players WHERE club_id = ? AND merged_into = ? "
+                                     "ORDER BY key", [club_id, player_id]).fetchall()]
 
 
-def merge(db: Database, keep: int, gone: int) -> None:
-    """Make ``gone`` a record of the person ``keep``: their entries become ``keep``'s, and ``gone``'s name (and
-    every name merged into it) stays as an alias that finds ``keep`` when typed again."""
-    if keep == gone:
-        raise PlayerError("same")
-    with db.write(key="roster"):
-        kept, merged = get_player(db, keep), get_player(db, gone)
-        if kept is None or merged is None:
-            raise PlayerError("missing")
-        if kept.merged_into or merged.merged_into:
-            raise PlayerError("merged")
-        clash = db.execute(
-            "SELECT 1 FROM entry_players a JOIN entry_players b ON a.entry_id = b.entry_id "
-            "WHERE a.player_id = ? AND b.player_id = ?", [keep, gone]).fetchone()
-        if clash:
-            raise PlayerError("partners")
-        db.execute("UPDATE entry_players SET player_id = ? WHERE player_id = ?", [keep, gone])
-        db.execute("UPDATE club_players SET merged_into = ? WHERE id = ? OR merged_into = ?", [keep, gone, gone])
-        db.execute("UPDATE club_players SET initials = 1 WHERE id = ? AND ? = 1", [keep, int(merged.initials)])
+def set_shown(db: Database, club_id: int, player: Player, shown: str, *, director) -> None:
+    """The player's choice for public pages; logged."""
+    if shown not in SHOWN:
+        raise PlayerError("shown")
+    with db.write(key="clubs"):
+        db.execute("UPDATE club_players SET shown = ? WHERE club_id = ? AND id = ?", [shown, club_id, player.id])
+        log(db, club_id, action="player_shown", director=director, subject=player.name,
+            before={"shown": player.shown}, after={"shown": shown})
 
 
-def set_initials(db: Database, player_id: int, initials: bool) -> None:
-    db.execute("UPDATE club_players SET initials = ? WHERE id = ?", [int(initials), player_id])
-
-
-def initials_keys(db: Database) -> set[str]:
-    """The name keys (aliases included) of every player who chose to appear by initials on public pages."""
+def shown_choices(db: Database, club_id: int | None) -> dict[str, str]:
+    """How each name of the club's roster (merged spellings included) is shown on public pages, by name key:
+    only the names not shown in full. A tournament of no club has no choices."""
     rows = db.execute(
-        "SELECT p.key FROM club_players p LEFT JOIN club_players m ON m.id = p.merged_into "
-        "WHERE COALESCE(m.initials, p.initials) = 1").fetchall()
-    return {r[0] for r in rows}
+        "SELECT p.key, COALESCE(m.shown, p.shown) FROM club_players p LEFT JOIN club_players m "
+        "ON m.id = p.merged_into WHERE p.club_id = ? AND COALESCE(m.shown, p.shown) != 'name'",
+        [club_id]).fetchall() if club_id is not None else []
+    return {r[0]: r[1] for r in rows}
 
 
 def player_ids(db: Database, entry_ids) -> dict[int, tuple[int, ...]]:
@@ -167,21 +130,20 @@ def player_ids(db: Database, entry_ids) -> dict[int, tuple[int, ...]]:
 # --- A player's evenings and casual games ---------------------------------------------------------------------
 
 
-def evenings(db: Database, player_id: int, scope: Scope | None = None) -> list[EveningLine]:
-    """Each tournament (in ``scope``) the player was entered in, with the standing of their entry (closed rounds
-    only)."""
-    condition, params = _in(scope)
+def evenings(db: Database, club_id: int, player_id: int, *, finished: bool = False) -> list[EveningLine]:
+    """Each evening of the club the player was entered in, with the standing of their entry (closed rounds
+    only); ``finished``: only the evenings that are over."""
+    over = " AND t.status = 'finished'" if finished else ""  # i18n: not for people (SQL)
     rows = db.execute(
         "SELECT ep.entry_id, e.tournament_id FROM entry_players ep JOIN tournament_entries e ON e.id = ep.entry_id "
-        f"JOIN tournaments t ON t.id = e.tournament_id WHERE ep.player_id = ? AND {condition} ORDER BY t.date, t.id",
-        [player_id, *params]).fetchall()
+        f"JOIN tournaments t ON t.id = e.tournament_id WHERE ep.player_id = ? AND t.club_id = ?{over} "
+        "ORDER BY t.date, t.id", [player_id, club_id]).fetchall()
     lines = []
     for entry_id, tournament_id in rows:
         outcome = results.results(db, tournament_id)
         line = next((s for s in outcome.standings if s.entry == entry_id), None)
-        if line is None:
-            continue
-        lines.append(_evening_line(outcome, line, player_id, db))
+        if line is not None:
+            lines.append(_evening_line(outcome, line, player_id, db))
     return lines
 
 
@@ -207,15 +169,15 @@ def _keys(db: Database, player: Player) -> set[str]:
                                                     [player.id]).fetchall()}
 
 
-def casual_games(db: Database, player: Player, scope: Scope | None = None) -> list[CasualLine]:
-    """The games outside tournaments (in ``scope``: in the director's phone's list; casual games are private by
-    link) with a player named as this player (or a name merged into them)."""
+def casual_games(db: Database, player: Player, device: str) -> list[CasualLine]:
+    """The games outside tournaments in the phone ``device``'s own list (casual games are private by link) with a
+    player named as this player (or a name merged into them)."""
     keys = _keys(db, player)
-    condition, params = scope.games() if scope is not None else ("1 = 1", [])
     rows = db.execute(
         "SELECT * FROM games WHERE deleted_at IS NULL AND NOT EXISTS "
-        f"(SELECT 1 FROM tournament_tables t WHERE t.game_id = games.id) AND {condition} ORDER BY created_at, id",
-        params).fetchall()
+        "(SELECT 1 FROM tournament_tables t WHERE t.game_id = games.id) AND games.id IN "
+        "(SELECT game_id FROM device_games WHERE device IN (?, ?)) ORDER BY created_at, id",
+        devices.device_params(device)).fetchall()
     lines = []
     for row in rows:
         sides = json.loads(row["sides"])
@@ -245,32 +207,40 @@ def initials(name: str) -> str:
     return " ".join(word[0] + "." for word in name.split() if word) or name
 
 
-def public_name(name: str, hidden: set[str]) -> str:
-    """A player's name as public pages show it: initials when the player asked (``initials_keys``)."""
-    return initials(name) if records.name_key(name) in hidden else name
+def public_name(name: str, choices: dict[str, str]) -> str | None:
+    """A player's name as public pages show it (``choices``: ``shown_choices``): the name, its initials, or None
+    for a player who chose not to be shown (the page says so in its words)."""
+    shown = choices.get(records.name_key(name), "name")
+    return None if shown == "hidden" else initials(name) if shown == "initials" else name
 
 
-def public_entries(db: Database, entries: dict[int, Entry]) -> dict[int, Entry]:
-    """Entries as a visitor reads them: each player who chose so by initials, the entry's name joined again."""
-    hidden = initials_keys(db)
-    if not hidden:
+def _public(choices: dict[str, str], hidden: str):
+    """A name, or a partnership's stored name ("Ann & Bob"), as a visitor reads it; ``hidden`` is the web layer's
+    words for a player who chose not to be shown."""
+    return lambda name: " & ".join(public_name(part, choices) or hidden for part in name.split(" & "))
+
+
+def public_entries(db: Database, entries: dict[int, Entry], club_id: int | None,
+                   hidden: str) -> dict[int, Entry]:
+    """Entries as a visitor reads them, each player as they chose on the club's roster (``shown_choices``), the
+    entry's name joined again."""
+    choices = shown_choices(db, club_id)
+    if not choices:
         return entries
-    shown = {}
+    shown = _public(choices, hidden)
+    found = {}
     for entry_id, entry in entries.items():
-        names = tuple(public_name(p, hidden) for p in entry.players)
-        shown[entry_id] = replace(entry, players=names, name=" & ".join(names))
-    return shown
+        names = tuple(shown(p) for p in entry.players)
+        found[entry_id] = replace(entry, players=names, name=" & ".join(names))
+    return found
 
 
-def public_summary(db: Database, summary: GameSummary) -> GameSummary:
-    """A tournament table's game as a visitor reads it: its sides, players and dealers by initials where chosen."""
-    hidden = initials_keys(db)
-    if not hidden:
+def public_summary(db: Database, summary: GameSummary, club_id: int | None, hidden: str) -> GameSummary:
+    """A tournament table's game as a visitor reads it: its sides, players and dealers as each player chose."""
+    choices = shown_choices(db, club_id)
+    if not choices:
         return summary
-
-    def shown(name: str) -> str:
-        return " & ".join(public_name(part, hidden) for part in name.split(" & "))
-
+    shown = _public(choices, hidden)
     game = summary.game
     sides = tuple(replace(side, name=shown(side.name), players=tuple(shown(p) for p in side.players))
                   for side in game.sides)
@@ -279,9 +249,9 @@ def public_summary(db: Database, summary: GameSummary) -> GameSummary:
                    next_dealer=shown(summary.next_dealer), next_sits_out=tuple(map(shown, summary.next_sits_out)))
 
 
-def public_results(db: Database, outcome: results.Results) -> results.Results:
+def public_results(db: Database, outcome: results.Results, club_id: int | None, hidden: str) -> results.Results:
     """A tournament's results as a visitor reads them (``public_entries``), its standings' names too."""
-    entries = public_entries(db, outcome.entries)
+    entries = public_entries(db, outcome.entries, club_id, hidden)
     if entries is outcome.entries:
         return outcome
     standings = [replace(line, name=entries[line.entry].name) if line.entry in entries else line

@@ -3,6 +3,12 @@ and a note of why. Every change is a new version of the set, a row of its own; a
 version it started under (``tuesday-rules@2``) and the rules and options it plays under, so a later version never
 changes a running game.
 
+A set belongs to one club (issue 30): only its directors make it, version it and retire it (``club_id`` is in
+every statement that writes one). Anyone may read a set by its id and copy it: into a club they direct (a new set
+of that club, ``save`` without a ``key``) or into a casual game. A retired set is no longer offered for new games
+and evenings, and still answers by its id. A new set's key carries a random suffix (``tuesday-rules-3fa9c2``), so
+two clubs' "Tuesday rules" never share an id and no id tells of another club's set.
+
 A set is known by ``club-<key>`` wherever a profile id is (the API's ``rules``, the forms, the referee, the
 rules pages); ``resolve`` turns either kind of id into the profile id and the options to apply. A set travels
 as a small JSON file (``to_file`` / ``from_file``), or as a link carrying the same JSON.
@@ -12,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -24,6 +31,7 @@ from ..rules.options import without_retired
 from scorekeeper.rows import Row
 
 from . import devices, files
+from .club_log import log
 from .rows import dumps
 
 PREFIX = "club-"
@@ -56,6 +64,8 @@ class RuleSet(Row):
     options: dict = field(hash=False)
     note: str
     created_at: str
+    club_id: int | None = None  # the club whose set it is
+    retired_at: str | None = None  # when its directors retired it: no longer offered, still read by id
 
     @property
     def id(self) -> str:
@@ -88,7 +98,7 @@ def _decode(row) -> RuleSet:
     values = dict(row)
     return RuleSet(key=values["key"], version=values["version"], base=values["base"], name=values["name"],
                    options=without_retired(json.loads(values["options"] or "{}")), note=values["note"] or "",
-                   created_at=values["created_at"])
+                   created_at=values["created_at"], club_id=values.get("club_id"), retired_at=values.get("retired_at"))
 
 
 def _slug(name: str) -> str:
@@ -97,12 +107,11 @@ def _slug(name: str) -> str:
 
 
 def _free_key(db: Database, name: str) -> str:
-    base = _slug(name)
-    key, n = base, 1
-    while db.execute("SELECT 1 FROM rule_sets WHERE key = ?", [key]).fetchone():
-        n += 1
-        key = f"{base}-{n}"
-    return key
+    """The name's slug with a random suffix no set has."""
+    while True:
+        key = f"{_slug(name)}-{secrets.token_hex(3)}"
+        if not db.execute("SELECT 1 FROM rule_sets WHERE key = ?", [key]).fetchone():
+            return key
 
 
 def check(base: str, name: str, options, note: str) -> tuple[str, str, dict, str]:
@@ -128,20 +137,38 @@ def check(base: str, name: str, options, note: str) -> tuple[str, str, dict, str
     return base, name, dict(options), note
 
 
-def save(db: Database, *, base: str, name: str, options: dict, note: str = "", key: str | None = None) -> RuleSet:
-    """A new set, or (``key``) a new version of an existing one; raises InvalidRuleSet."""
+def save(db: Database, club_id: int, *, base: str, name: str, options: dict, note: str = "",
+         key: str | None = None, director=None) -> RuleSet:
+    """A new set of the club, or (``key``) a new version of one of the club's own sets; raises InvalidRuleSet
+    (``key``: the club has no such set, so nobody versions another club's set)."""
     base, name, options, note = check(base, name, options, note)
-    if key is None:
-        key, version = _free_key(db, name), 1
-    else:
-        row = db.execute("SELECT MAX(version) FROM rule_sets WHERE key = ?", [key]).fetchone()
-        if not row or row[0] is None:
-            raise InvalidRuleSet(_("There is no rule set to change under that name."), "key")
-        version = row[0] + 1
-    with db.write():  # the unique (key, version) index refuses a second save of the same version
-        db.execute("INSERT INTO rule_sets (key, version, base, name, options, note, created_at) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?)", [key, version, base, name, dumps(options), note, clock.stamp()])
+    with db.write(key="clubs"):  # the unique (key, version) index refuses a second save of the same version
+        if key is None:
+            key, version = _free_key(db, name), 1
+        else:
+            row = db.execute("SELECT MAX(version) FROM rule_sets WHERE key = ? AND club_id = ?", [key, club_id]).fetchone()
+            if not row or row[0] is None:
+                raise InvalidRuleSet(_("There is no rule set to change under that name."), "key")
+            version = row[0] + 1
+        db.execute("INSERT INTO rule_sets (key, version, base, name, options, note, created_at, club_id) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   [key, version, base, name, dumps(options), note, clock.stamp(), club_id])
+        log(db, club_id, action="rule_set_made" if version == 1 else "rule_set_versioned", director=director,
+            subject=name, after={"id": PREFIX + key, "version": version})
     return get(db, key, version)
+
+
+def retire(db: Database, club_id: int, key: str, *, retired: bool = True, director=None) -> RuleSet:
+    """Retire one of the club's sets (or bring it back); refused (InvalidRuleSet "key") for another's."""
+    with db.write(key="clubs"):
+        found = get(db, key)
+        if found is None or found.club_id != club_id:
+            raise InvalidRuleSet(_("There is no rule set to change under that name."), "key")
+        db.execute("UPDATE rule_sets SET retired_at = ? WHERE key = ? AND club_id = ?",
+                   [clock.stamp() if retired else None, key, club_id])
+        log(db, club_id, action="rule_set_retired" if retired else "rule_set_restored", director=director,
+            subject=found.name)
+    return get(db, key)
 
 
 def get(db: Database, key: str, version: int | None = None) -> RuleSet | None:
@@ -166,30 +193,38 @@ def by_ref(db: Database, ref: str | None) -> RuleSet | None:
     return get(db, key, int(version)) if key and version.isdigit() else None
 
 
-def latest(db: Database, device: str | None) -> list[RuleSet]:
-    """The latest version of each set in this phone's list (made, imported or opened on it), by name: never
-    every club's sets of the server."""
+def latest(db: Database, club_ids, *, device: str | None = None, retired: bool = False) -> list[RuleSet]:
+    """The latest version of every set of the clubs ``club_ids`` (an id or several) and of the sets in this
+    phone's list (``device``: opened on it), by name; the retired ones only with ``retired``. Never every club's
+    sets of the server."""
+    ids = [club_ids] if isinstance(club_ids, int) else list(club_ids)
     keys = devices.listed(db, device, "rule_set")
-    if not keys:
+    if not ids and not keys:
         return []
-    marks = ",".join("?" * len(keys))
-    rows = db.execute(f"SELECT * FROM rule_sets r WHERE key IN ({marks}) "  # i18n: not for people (SQL)
-                      "AND version = (SELECT MAX(version) FROM rule_sets WHERE key = r.key) "
-                      "ORDER BY lower(name), name", keys).fetchall()
+    clubs, listed = ",".join("?" * len(ids)) or "NULL", ",".join("?" * len(keys)) or "NULL"  # IN (NULL): none
+    kept = "" if retired else " AND r.retired_at IS NULL"  # i18n: not for people (SQL)
+    rows = db.execute(f"SELECT * FROM rule_sets r WHERE (r.club_id IN ({clubs}) OR r.key IN ({listed})){kept} "  # i18n: not for people (SQL)
+                      "AND version = (SELECT MAX(version) FROM rule_sets WHERE key = r.key) ORDER BY lower(name), name",
+                      [*ids, *keys]).fetchall()
     return [_decode(row) for row in rows]
+
+
+def club_set(db: Database, club_id: int, rules_id) -> RuleSet | None:
+    """The latest version of one of the club's own sets, by its id; another club's is not found."""
+    found = by_id(db, rules_id)
+    return found if found is not None and found.club_id == club_id else None
 
 
 def resolve(db: Database, rules_id, options: dict | None = None) -> tuple[str, dict, RuleSet | None]:
     """A profile id or a set's id, as (profile id, the options to apply, the set or None): a set's options
-    first, then ``options`` over them. Raises UnknownRules naming the five and the club's sets."""
+    first, then ``options`` over them. Raises UnknownRules naming the profiles, never the club's sets."""
     options = dict(options or {})
     if isinstance(rules_id, str) and rules_id in PROFILES:
         return rules_id, options, None
     found = by_id(db, rules_id)
-    if found is None:
-        known = ", ".join(PROFILES)  # never the club sets of the server: they are not everyone's to list
+    if found is None:  # a club's sets are not listed to whoever asks: only the profiles are named
         raise UnknownRules(_("There are no rules called '%(id)s'. Choose one of: %(known)s.", id=rules_id,
-                             known=known), field="rules")
+                             known=", ".join(PROFILES)), field="rules")
     return found.base, {**found.options, **options}, found
 
 

@@ -11,12 +11,15 @@ tournament already on the server. A table's link and code are made anew (a print
 does not open a table here), and so are the season's, each tournament's and each game's own link: the file's
 are the other server's secrets, and a file could carry any. The director's log and sign-ins stay behind.
 
+A season is imported into a club (issue 30), by one of its directors: its evenings become the club's, and its
+players join the club's roster only. A player the club already has (by a name or a merged spelling) keeps their
+own choice for public pages; only the players new to the club take the file's. Nothing of another club is read
+or written.
+
 Importing writes nothing unless all of it goes in, and its ladder comes out as the file's (else it is refused
 as ``inconsistent``). A file is read as hostile (``stores.files``: its size, its nesting, text that is not text)
 and held to the bounds of the forms that make a season and its evenings (``_check``: names, rounds, evenings,
-entries; every player it lists plays in one of its evenings). The people it names who are already on this
-server stay as they are (their initials, their spellings): it sets initials and spellings only for the people
-it adds. Facts only: ``SeasonImportRefused.code`` names the problem; the web layer words it.
+entries; every player it lists plays in one of its evenings). Facts only: ``SeasonImportRefused.code`` names the problem; the web layer words it.
 """
 
 from __future__ import annotations
@@ -30,7 +33,9 @@ from scorekeeper.stores.codes import unique_code
 from scorekeeper.rules import RulesError
 from scorekeeper.stores.tournaments import access, records
 from scorekeeper.stores.tournaments.base import TournamentError
-from . import devices, files, players, seasons
+from . import files, players, seasons
+from .club_log import log
+from .devices import new_link
 from .games import CODE_ALPHABET
 from ..tournaments.ladder import LadderRulesError, Rules
 
@@ -42,7 +47,7 @@ MAX_DEPTH = 10
 TOURNAMENT_NAME_MAX, MAX_ROUNDS, MAX_ROUND_LIMIT = 80, 30, 600
 MAX_EVENINGS, MAX_ENTRIES, MAX_ALIASES = 100, 400, 20
 #: Columns each server gives itself, never copied from a file.
-OWN = {"id", "season_id", "tournament_id", "round_id", "game_id", "entry_id", "ladder"}
+OWN = {"id", "season_id", "tournament_id", "round_id", "game_id", "entry_id", "ladder", "club_id", "link"}
 
 
 class SeasonImportRefused(ValueError):
@@ -69,7 +74,7 @@ def export_season(db: Database, season_id: int) -> dict:
     document = {"format": FORMAT, "season": _rows(db, "SELECT * FROM seasons WHERE id = ?", [season_id])[0],
                 "tournaments": [_export_tournament(db, t.id) for t in seasons.evenings(db, season_id)]}
     document["season"]["ladder"] = season.ladder
-    document["players"] = _export_players(db, document["tournaments"])
+    document["players"] = _export_players(db, season.club_id, document["tournaments"])
     document["ladder"] = [_ladder_row(r) for r in seasons.season_ladder(db, season)]
     return document
 
@@ -96,17 +101,18 @@ def _export_tournament(db: Database, tournament_id: int) -> dict:
     return tournament
 
 
-def _export_players(db: Database, tournaments: list[dict]) -> list[dict]:
-    """Every roster person of the season's entries, with the spellings merged into them and their choice of
-    initials."""
+def _export_players(db: Database, club_id: int, tournaments: list[dict]) -> list[dict]:
+    """Every person of the club's roster in the season's entries, with the spellings merged into them and their
+    choice for public pages (``shown``; ``initials`` as files before clubs wrote it)."""
     keys = {records.name_key(p) for t in tournaments for e in t["entries"] for p in json.loads(e["players"])}
     people = {}
     for key in keys:
-        row = db.execute("SELECT COALESCE(merged_into, id) FROM club_players WHERE key = ?", [key]).fetchone()
-        person = players.get_player(db, row[0]) if row else None
+        row = db.execute("SELECT COALESCE(merged_into, id) FROM club_players WHERE club_id = ? AND key = ?",
+                         [club_id, key]).fetchone()
+        person = players.get_player(db, club_id, row[0]) if row else None
         if person and person.id not in people:
-            people[person.id] = {"name": person.name, "initials": person.initials,
-                                 "aliases": players.aliases(db, person.id)}
+            people[person.id] = {"name": person.name, "shown": person.shown, "initials": person.shown == "initials",
+                                 "aliases": players.aliases(db, club_id, person.id)}
     return sorted(people.values(), key=lambda p: records.name_key(p["name"]))
 
 
@@ -137,17 +143,17 @@ def read_document(raw: bytes | str) -> dict:
     return document
 
 
-def import_season(db: Database, raw: bytes | str) -> int:
-    """Import a season file; returns the new season's id. Writes nothing when refused."""
+def import_season(db: Database, raw: bytes | str, club_id: int, *, director=None) -> int:
+    """Import a season file into the club ``club_id``; returns the new season's id. Writes nothing when refused."""
     document = read_document(raw)
     try:
         _check(document)
         with db.write(key="roster"):
             _refuse_duplicates(db, document)
-            season_id = _insert(db, "seasons", document["season"], link=devices.new_link())
-            _import_players(db, document["players"])
+            season_id = _insert(db, "seasons", document["season"], club_id=club_id, link=new_link())
+            _import_players(db, club_id, document["players"])
             for tournament in document["tournaments"]:
-                _import_tournament(db, season_id, tournament)
+                _import_tournament(db, club_id, season_id, tournament)
             season = seasons.get_season(db, season_id)
             if season.archived:
                 db.execute("UPDATE seasons SET ladder = ? WHERE id = ?", [document["season"]["ladder"], season_id])
@@ -155,6 +161,7 @@ def import_season(db: Database, raw: bytes | str) -> int:
             got = [_ladder_row(r) for r in seasons.season_ladder(db, season)]
             if _comparable(got) != _comparable(document["ladder"]):
                 raise SeasonImportRefused("inconsistent")
+            log(db, club_id, action="season_imported", director=director, subject=season.name)
     except SeasonImportRefused:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, LadderRulesError, RulesError,
@@ -250,29 +257,35 @@ def _insert(db: Database, table: str, values: dict, **own) -> int:
     return db.insert(table, {**row, **own})
 
 
-def _import_players(db: Database, people: list[dict]) -> None:
-    """Each person joins the roster, with their merged spellings and their choice of initials; a person found
-    there already (by their name or a merged spelling) is left as they are: the file's evenings count for them,
-    and nothing of theirs changes."""
+def _import_players(db: Database, club_id: int, people: list[dict]) -> None:
+    """Each person joins the club's roster (or is found there by their name or a merged spelling); their merged
+    spellings come too. A person new to the club takes the file's choice for public pages; one the club already
+    has keeps their own."""
     for person in people:
         names = [records.entry_name(person["name"])] + [records.entry_name(a) for a in person["aliases"]]
-        if any(db.execute("SELECT 1 FROM club_players WHERE key = ?", [records.name_key(name)]).fetchone()
-               for name in names):
-            continue
-        found = records.remember_players(db, [names[0]])[0]
+        found = None
+        for name in names:
+            row = db.execute("SELECT COALESCE(merged_into, id) FROM club_players WHERE club_id = ? AND key = ?",
+                             [club_id, records.name_key(name)]).fetchone()
+            found = found or (row[0] if row else None)
+        if found is None:
+            found = records.remember_players(db, club_id, [names[0]])[0]
+            shown = person.get("shown") or ("initials" if person.get("initials") else "name")
+            if shown not in players.SHOWN:
+                raise SeasonImportRefused("malformed")
+            db.execute("UPDATE club_players SET shown = ? WHERE club_id = ? AND id = ?", [shown, club_id, found])
         for alias in names:
-            db.execute("INSERT INTO club_players (name, key, merged_into) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                       [alias, records.name_key(alias), found])
-        if person.get("initials") is True:
-            players.set_initials(db, found, True)
+            db.execute("INSERT INTO club_players (club_id, name, key, link, merged_into) VALUES (?, ?, ?, ?, ?) "
+                       "ON CONFLICT DO NOTHING", [club_id, alias, records.name_key(alias), new_link(), found])
 
 
-def _import_tournament(db: Database, season_id: int, tournament: dict) -> None:
-    tournament_id = _insert(db, "tournaments", tournament["row"], season_id=season_id, link=devices.new_link())
+def _import_tournament(db: Database, club_id: int, season_id: int, tournament: dict) -> None:
+    tournament_id = _insert(db, "tournaments", tournament["row"], season_id=season_id, club_id=club_id,
+                            link=new_link())
     entries = {}
     for entry in tournament["entries"]:
         entries[entry["number"]] = _insert(db, "tournament_entries", entry, tournament_id=tournament_id)
-        records.link_players(db, entries[entry["number"]], json.loads(entry["players"]))
+        records.link_players(db, entries[entry["number"]], json.loads(entry["players"]), club_id)
     round_ids = {}
     for round_row in tournament["rounds"]:
         sit_out = json.dumps([entries[n] for n in round_row["sit_out"]])
@@ -282,7 +295,7 @@ def _import_tournament(db: Database, season_id: int, tournament: dict) -> None:
         table, game = both["row"], both["game"]
         game_id = _insert(db, "games", {**game["row"], "code": unique_code(db, "games", "code",
                                                                              alphabet=CODE_ALPHABET, length=8)},
-                          link=devices.new_link())
+                          link=new_link())
         for deal in game["deals"]:  # running totals are the server's own: scored again, never read from a file
             _insert(db, "deals", deal, game_id=game_id, running=None)
         _insert(db, "tournament_tables", {

@@ -1,8 +1,9 @@
-"""Seasons: the club's evenings grouped under the rules their ladder follows.
+"""Seasons: a club's evenings grouped under the rules their ladder follows.
 
-A season is made with its name, its ladder's rules (``tournaments.ladder.Rules``) and a director's password.
-A tournament joins a season (when created or later, from its director's page) and counts in its ladder once
-it is finished; the ladder is worked out from the evenings' standings each time it is read, so closing an
+A season belongs to one club (issue 30) and is made by its directors with its name and its ladder's rules
+(``tournaments.ladder.Rules``). Only the club's own evenings join it (when made from the club's template, or
+several at once from the season's page: ``attach``, ``detach``), and each counts in its ladder once it is
+finished; the ladder is worked out from the evenings' standings each time it is read, so closing an
 evening or correcting one of its results shows at once. An archived season keeps the ladder as it stood
 (``ladder`` column) and stays readable; its evenings can no longer join or leave.
 
@@ -17,7 +18,6 @@ import secrets
 from dataclasses import dataclass, field
 
 from scorekeeper.db.contract import Database
-from werkzeug.security import check_password_hash, generate_password_hash
 
 from .. import clock
 from scorekeeper.stores.tournaments import records, results
@@ -25,6 +25,7 @@ from scorekeeper.stores.rows import dumps
 from ..tournaments.ladder import EveningScore, LadderRow, Rules, ladder, match_points
 from ..tournaments.rows import Tournament
 from . import devices, players
+from .club_log import log
 from scorekeeper.rows import Row
 
 NAME_MAX = 80
@@ -55,7 +56,8 @@ class Season(Row):
     created_at: str | None
     archived_at: str | None
     evening_count: int | None = None  # filled by list_seasons only
-    link: str | None = field(default=None, repr=False)  # its director's address, /seasons/<link>
+    link: str | None = field(default=None, repr=False)  # unguessable, like a game's (0014); made anew by an import
+    club_id: int | None = None  # the club whose season it is
 
     @classmethod
     def from_row(cls, row) -> Season:
@@ -71,19 +73,22 @@ class Season(Row):
         return self.status == "archived"
 
 
-def create_season(db: Database, *, name: str, rules: Rules, password: str) -> int:
-    """A new open season; raises LadderRulesError for rules that cannot work, SeasonError("name")."""
+def create_season(db: Database, club_id: int, *, name: str, rules: Rules, director=None) -> Season:
+    """A new open season of the club; raises LadderRulesError for rules that cannot work, SeasonError("name").
+    Its directors are the club's (a season of before clubs kept a password of its own, no longer asked for)."""
     rules.check()
     name = records.clean_name(name)[:NAME_MAX]
     if not name:
         raise SeasonError("name")
-    return db.insert("seasons", {
-        "name": name, "count": rules.count, "best": rules.best if rules.count == "best" else None,
-        "of": rules.of if rules.count == "best" else None, "minimum": rules.minimum, "ranking": rules.ranking,
-        "tie_break": rules.tie_break, "password_hash": generate_password_hash(password),
-        "results_token": secrets.token_urlsafe(18), "status": "open", "created_at": clock.stamp(),
-        "link": devices.new_link(),
-    })
+    with db.write(key="clubs"):
+        season_id = db.insert("seasons", {
+            "name": name, "count": rules.count, "best": rules.best if rules.count == "best" else None,
+            "of": rules.of if rules.count == "best" else None, "minimum": rules.minimum, "ranking": rules.ranking,
+            "tie_break": rules.tie_break, "password_hash": "", "results_token": secrets.token_urlsafe(18),
+            "status": "open", "created_at": clock.stamp(), "club_id": club_id, "link": devices.new_link(),
+        })
+        log(db, club_id, action="season_made", director=director, subject=name)
+    return get_season(db, season_id)
 
 
 def get_season(db: Database, season_id: int) -> Season | None:
@@ -92,26 +97,23 @@ def get_season(db: Database, season_id: int) -> Season | None:
 
 
 def season_by_token(db: Database, token: str) -> Season | None:
+    """The season whose public results link carries ``token``."""
     row = db.execute("SELECT * FROM seasons WHERE results_token = ?", [token]).fetchone()
     return Season.from_row(row) if row else None
 
 
-def list_seasons(db: Database, device: str | None, signed_in: tuple[int, ...] = ()) -> list[Season]:
-    """The seasons in this phone's list (made, imported or opened on it) and those it is ``signed_in`` to as
-    their director, open ones first, newest first: never every season of the server."""
-    ids = sorted({*devices.listed(db, device, "season"), *signed_in})
-    if not ids:
-        return []
-    marks = ",".join("?" * len(ids))
+def club_season(db: Database, club_id: int, token: str | None) -> Season | None:
+    """One of the club's seasons, by the secret of its results link; another club's is not found."""
+    row = db.execute("SELECT * FROM seasons WHERE club_id = ? AND results_token = ?", [club_id, token or ""]).fetchone()
+    return Season.from_row(row) if row else None
+
+
+def list_seasons(db: Database, club_id: int) -> list[Season]:
+    """The club's seasons, the open ones first, the latest first."""
     rows = db.execute("SELECT s.*, (SELECT COUNT(*) FROM tournaments t WHERE t.season_id = s.id) AS evening_count "
-                      f"FROM seasons s WHERE s.id IN ({marks}) "  # i18n: not for people (SQL)
-                      "ORDER BY s.status = 'archived', s.created_at DESC, s.id DESC", ids).fetchall()
+                      "FROM seasons s WHERE s.club_id = ? ORDER BY s.status = 'archived', s.created_at DESC, s.id DESC",
+                      [club_id]).fetchall()
     return [Season.from_row(r) for r in rows]
-
-
-def check_password(db: Database, season_id: int, password: str) -> bool:
-    season = get_season(db, season_id)
-    return bool(season and password and check_password_hash(season.password_hash, password))
 
 
 def evenings(db: Database, season_id: int) -> list[Tournament]:
@@ -120,36 +122,55 @@ def evenings(db: Database, season_id: int) -> list[Tournament]:
     return [Tournament.from_row(r) for r in rows]
 
 
-def join(db: Database, season_id: int, tournament_id: int) -> None:
-    """Count a tournament in a season (or move it from another open one)."""
-    with db.write(tournament=tournament_id, key=f"season:{season_id}"):
-        season = get_season(db, season_id)
-        tournament = records.get_tournament(db, tournament_id)
-        if season is None or tournament is None:
+def attach(db: Database, season: Season, links: list[str], *, director=None) -> list[Tournament]:
+    """Count some of the club's evenings (by their links) in one of its seasons, moving them from another open
+    season of the club; returns those that joined. Another club's evening, or one of a one-off tournament, is
+    refused ("missing") and nothing joins; so is a season that is archived or would hold more than its M."""
+    with db.write(key="clubs"):
+        season = get_season(db, season.id)
+        if season is None or season.club_id is None:
             raise SeasonError("missing")
         if season.archived:
             raise SeasonError("archived")
-        if tournament.season_id == season_id:
-            return
-        if tournament.season_id is not None:
-            current = get_season(db, tournament.season_id)
+        joining = []
+        for link in dict.fromkeys(links):
+            row = db.execute("SELECT * FROM tournaments WHERE link = ? AND club_id = ?", [link, season.club_id]).fetchone()
+            if row is None:
+                raise SeasonError("missing")
+            tournament = Tournament.from_row(row)
+            if tournament.season_id == season.id:
+                continue
+            current = get_season(db, tournament.season_id) if tournament.season_id else None
             if current is not None and current.archived:
                 raise SeasonError("archived")
-        if season.count == "best" and len(evenings(db, season_id)) >= season.of:
+            joining.append(tournament)
+        if season.count == "best" and len(evenings(db, season.id)) + len(joining) > season.of:
             raise SeasonError("full")
-        db.execute("UPDATE tournaments SET season_id = ? WHERE id = ?", [season_id, tournament_id])
+        for tournament in joining:
+            db.execute("UPDATE tournaments SET season_id = ? WHERE id = ? AND club_id = ?",
+                       [season.id, tournament.id, season.club_id])
+        if joining:
+            log(db, season.club_id, action="evenings_attached", director=director, subject=season.name,
+                after={"evenings": [t.name for t in joining]})
+        return joining
 
 
-def leave(db: Database, tournament_id: int) -> None:
-    """Take a tournament out of its season (not out of an archived one)."""
-    with db.write(tournament=tournament_id):
-        tournament = records.get_tournament(db, tournament_id)
-        if tournament is None:
+def detach(db: Database, season: Season, links: list[str], *, director=None) -> list[Tournament]:
+    """Take some of the season's evenings (by their links) out of it; not out of an archived season."""
+    with db.write(key="clubs"):
+        season = get_season(db, season.id)
+        if season is None:
             raise SeasonError("missing")
-        season = get_season(db, tournament.season_id) if tournament.season_id else None
-        if season is not None and season.archived:
+        if season.archived:
             raise SeasonError("archived")
-        db.execute("UPDATE tournaments SET season_id = NULL WHERE id = ?", [tournament_id])
+        leaving = [t for t in evenings(db, season.id) if t.link in set(links)]
+        for tournament in leaving:
+            db.execute("UPDATE tournaments SET season_id = NULL WHERE id = ? AND season_id = ?",
+                       [tournament.id, season.id])
+        if leaving:
+            log(db, season.club_id, action="evenings_detached", director=director, subject=season.name,
+                after={"evenings": [t.name for t in leaving]})
+        return leaving
 
 
 # --- The ladder -------------------------------------------------------------------------------------------
@@ -170,8 +191,7 @@ def evening_scores(db: Database, season_id: int) -> tuple[list[EveningScore], di
                 ids.add(player)
                 scores.append(EveningScore(evening=tournament.id, date=tournament.date, player=player,
                                            vp=line.vp, match=match_points(line.games), points=line.points))
-    names = {p.id: p.name for p in (players.get_player(db, i) for i in ids) if p}
-    return scores, names
+    return scores, players.names(db, ids)
 
 
 def season_ladder(db: Database, season: Season) -> list[LadderRow]:
@@ -182,7 +202,7 @@ def season_ladder(db: Database, season: Season) -> list[LadderRow]:
     return ladder(season.rules, scores, names)
 
 
-def archive(db: Database, season_id: int) -> None:
+def archive(db: Database, season_id: int, *, director=None) -> None:
     """End a season: its ladder is kept as it stands, and its evenings stay in it."""
     with db.write(key=f"season:{season_id}"):
         season = get_season(db, season_id)
@@ -193,11 +213,17 @@ def archive(db: Database, season_id: int) -> None:
         rows = season_ladder(db, season)
         db.execute("UPDATE seasons SET status = 'archived', ladder = ?, archived_at = ? WHERE id = ?",
                    [dumps([_row_dict(r) for r in rows]), clock.stamp(), season_id])
+        if season.club_id is not None:
+            log(db, season.club_id, action="season_archived", director=director, subject=season.name)
 
 
-def reopen(db: Database, season_id: int) -> None:
+def reopen(db: Database, season_id: int, *, director=None) -> None:
     """Undo an archive: the ladder is worked out from the evenings again."""
-    db.execute("UPDATE seasons SET status = 'open', ladder = NULL, archived_at = NULL WHERE id = ?", [season_id])
+    with db.write(key="clubs"):
+        season = get_season(db, season_id)
+        db.execute("UPDATE seasons SET status = 'open', ladder = NULL, archived_at = NULL WHERE id = ?", [season_id])
+        if season is not None and season.club_id is not None:
+            log(db, season.club_id, action="season_reopened", director=director, subject=season.name)
 
 
 def _row_dict(row: LadderRow) -> dict:

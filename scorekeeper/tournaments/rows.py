@@ -41,6 +41,7 @@ class Tournament(Row):
     #: The club rule set it started under: {"key", "version", "name"} (its rules and options are above).
     rule_set: dict | None = field(default=None, hash=False)
     link: str = ""  # its address (/tournaments/<link>): unguessable; standings are open to whoever has it
+    club_id: int | None = None  # the club whose evening it is; None for a one-off tournament
 
     @classmethod
     def from_row(cls, row) -> Tournament:

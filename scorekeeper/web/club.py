@@ -1,102 +1,113 @@
-"""Who speaks for the club: a browser signed in as the director of a tournament or of a season.
+"""Who speaks for a club (issue 30): a browser signed in as one of its directors.
 
-A season has its own director's password. A browser signed in keeps, in its session, a fingerprint of the
-password's hash: changing nothing on the server ends it, but a new password would. (A tournament's director
-sign-ins are kept by the server: ``stores.tournaments.access``.)
-
-The club's own records (the roster, each player's page with their casual games, merging two records of one
-person) are shown to a club director only: one sign-in of any tournament or season run on this server. Even
-then a director sees only their own part of the server (``scope``): on a server many clubs and families share,
-starting a tournament must not open everyone else's players and games.
+A club director signs in at the club's director area with their own name and password; the sign-in is held on
+the server (``stores.club_access``) and the browser keeps only its token, in its session, per club. Revoking a
+director, or signing out, ends it. A club's director directs everything of the club: its evenings (with or
+without their own password: ``web.tournaments.common``), seasons, rule sets, players and table cards.
 """
 
 from __future__ import annotations
 
-import hashlib
+from functools import wraps
 
-from flask import g, session
+from flask import abort, g, redirect, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import PasswordField, StringField
+from wtforms.validators import EqualTo, InputRequired, Length
 
 from ..db import get_db
-from ..stores import rule_sets, seasons
-from ..stores.players import Scope
-from scorekeeper.stores.tournaments import access
-from .devices import current_device, device_id
+from ..stores import club_access, clubs, rule_sets
+from ..stores.club_access import Director
+from .devices import current_device
+from .errors import error_response
 
-# --- A season's director ---------------------------------------------------------------------------------------
-
-
-def _fingerprint(season: seasons.Season) -> str:
-    return hashlib.sha256(season.password_hash.encode()).hexdigest()[:24]
+SESSION_KEY = "club_director"
 
 
-def directs_season(season: seasons.Season) -> bool:
-    return session.get("season_director", {}).get(str(season.id)) == _fingerprint(season)
+class NewDirectorForm(FlaskForm):
+    """A director's own name and password, chosen when they make a club or join one by an invitation."""
+
+    director = StringField(_l("Your name (as the other directors know you)"), validators=[
+        InputRequired(_l("Give your name, as the other directors know you.")), Length(max=club_access.NAME_MAX)],
+        render_kw={"autocomplete": "username"})
+    password = PasswordField(_l("Your director's password"), validators=[
+        InputRequired(_l("Choose a password.")), Length(min=6, max=128, message=_l("At least 6 characters."))],
+        render_kw={"autocomplete": "new-password"})
+    password_again = PasswordField(_l("The password again"), validators=[
+        EqualTo("password", _l("The two passwords differ."))], render_kw={"autocomplete": "new-password"})
 
 
-def directed_seasons() -> tuple[int, ...]:
-    """The seasons this browser is signed in to as their director (a sign-in dies with a changed password)."""
-    db = get_db()
+def _tokens() -> dict:
+    tokens = session.get(SESSION_KEY)
+    return tokens if isinstance(tokens, dict) else {}
+
+
+def club_director(club_id: int | None) -> Director | None:
+    """The director this browser is signed in as for the club, else None."""
+    if club_id is None:
+        return None
+    cache = g.setdefault("club_directors", {})
+    if club_id not in cache:
+        cache[club_id] = club_access.session_director(get_db(), club_id, _tokens().get(str(club_id)))
+    return cache[club_id]
+
+
+def directed_clubs() -> list[clubs.Club]:
+    """The clubs this browser holds a live director's sign-in of."""
     found = []
-    for season_id, mark in session.get("season_director", {}).items():
-        season = seasons.get_season(db, int(season_id)) if season_id.isascii() and season_id.isdigit() else None
-        if season is not None and mark == _fingerprint(season):
-            found.append(season.id)
-    return tuple(found)
-
-
-def sign_in_season(season: seasons.Season) -> None:
-    directors = dict(session.get("season_director", {}))
-    directors[str(season.id)] = _fingerprint(season)
-    session["season_director"] = directors
-
-
-def sign_out_season(season_id: int) -> None:
-    directors = dict(session.get("season_director", {}))
-    directors.pop(str(season_id), None)
-    session["season_director"] = directors
-
-
-def my_seasons(open_only: bool = False) -> list[seasons.Season]:
-    """The seasons this browser may name: those in its phone's list (made, imported or opened by their link) and
-    those it directs. Never every season of the server: a season is chosen from these, by its link."""
-    found = seasons.list_seasons(get_db(), current_device(), directed_seasons())
-    return [s for s in found if not (open_only and s.archived)]
-
-
-def chosen_season(link: str | None) -> seasons.Season | None:
-    """The season of this browser's own (``my_seasons``) whose link was posted, or None."""
-    return next((s for s in my_seasons() if link and s.link == link), None)
-
-
-def listed_sets(named=None) -> list:
-    """The club rule sets a form offers this browser: those of its phone's list, and ``named``, the set a link
-    or the form itself names by its id (whoever has its id was given it)."""
-    found = rule_sets.latest(get_db(), current_device())
-    if named is not None and all(s.key != named.key for s in found):
-        found.append(named)
+    for club_id in _tokens():
+        if club_id.isascii() and club_id.isdigit() and club_director(int(club_id)) is not None:
+            club = clubs.get_club(get_db(), int(club_id))
+            if club is not None:
+                found.append(club)
     return found
 
 
-# --- The club's director ---------------------------------------------------------------------------------------
+def sign_in(director: Director) -> None:
+    tokens = dict(_tokens())
+    tokens[str(director.club_id)] = club_access.start_session(get_db(), director)
+    session[SESSION_KEY] = tokens
+    g.pop("club_directors", None)
 
 
-def is_club_director() -> bool:
-    """Whether this browser holds a live director sign-in of any tournament or season."""
-    if "club_director" not in g:
-        g.club_director = bool(directed_tournaments()) or bool(directed_seasons())
-    return g.club_director
+def sign_out(club_id: int) -> None:
+    tokens = dict(_tokens())
+    club_access.end_session(get_db(), tokens.pop(str(club_id), None))
+    session[SESSION_KEY] = tokens
+    g.pop("club_directors", None)
 
 
-def directed_tournaments() -> tuple[int, ...]:
-    """The tournaments this browser holds a live director sign-in of."""
-    db = get_db()
-    return tuple(int(tournament_id) for tournament_id, token in session.get("tournament_director", {}).items()
-                 if str(tournament_id).isascii() and str(tournament_id).isdigit()
-                 and access.session_name(db, int(tournament_id), token) is not None)
+def load_club(club_id: int) -> clubs.Club:
+    club = clubs.get_club(get_db(), club_id)
+    if club is None:
+        abort(404)
+    return club
 
 
-def scope() -> Scope:
-    """What this browser's director may see of the roster: the players of the tournaments in this phone's list
-    (opened from their links), those it directs and those of the seasons it directs, and the casual games in this
-    phone's list."""
-    return Scope(device=device_id(), seasons=directed_seasons(), directs=directed_tournaments())
+def director_only(view):
+    """The view runs for a signed-in director of the club in the address (``club_id``), as ``view(club, director,
+    ...)``; anyone else is sent to sign in (GET) or refused (403)."""
+
+    @wraps(view)
+    def wrapped(club_id: int, *args, **kwargs):
+        club = load_club(club_id)
+        director = club_director(club.id)
+        if director is None:
+            if request.method == "GET":
+                return redirect(url_for("directors.login", club_id=club.id, next=request.path), 303)
+            return error_response(403, _("Only a director of the club can do that. Sign in as a director first."))
+        return view(club, director, *args, **kwargs)
+
+    return wrapped
+
+
+def offered_sets(named=None) -> list:
+    """The rule sets offered beside the profiles in this browser's forms: the sets of the clubs it directs and those
+    of its phone's list (opened on it; not the retired ones), and the set it asked for by id (``named``: whoever
+    has a set's id may copy it into a casual game). Never every club's sets of the server."""
+    found = rule_sets.latest(get_db(), [c.id for c in directed_clubs()], device=current_device())
+    if named is not None and named.id not in {s.id for s in found}:
+        found.append(named)
+    return found

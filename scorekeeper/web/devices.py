@@ -1,8 +1,8 @@
 """Private by link: the addresses of games and tournaments, and the phone each request comes from.
 
-A game lives at ``/games/<link>``, a tournament at ``/tournaments/<link>`` and a season's director's pages at
-``/seasons/<link>``, where the link is 128 random bits
-(``stores.devices.new_link``): a sequential number would let anyone read and change every family's games on a
+A game lives at ``/games/<link>``, a tournament at ``/tournaments/<link>`` and a club's director area at
+``/director/<link>`` (its seasons at ``/director/<link>/seasons/<the season's secret>``), where the link is 128
+random bits (``stores.devices.new_link``): a sequential number would let anyone read and change every family's games on a
 server open to the internet. Routes name them with the ``game`` and ``tournament`` converters, which turn a link
 into the row id the views and stores work with, and a row id back into its link for ``url_for``, so views and
 templates keep passing ids. An address that is not a known link (a number, a typo) matches nothing: 404.
@@ -23,7 +23,7 @@ from flask import g, session
 from werkzeug.routing import BaseConverter, ValidationError
 
 from scorekeeper.db import StorageError, get_db
-from scorekeeper.stores import devices
+from scorekeeper.stores import clubs, devices
 from scorekeeper.web.trouble import TroubleWhileRouting
 
 SESSION_KEY = "device"
@@ -52,10 +52,6 @@ def remember_tournament(tournament_id: int) -> None:
     devices.remember(get_db(), device_id(), "tournament", tournament_id)
 
 
-def remember_season(season_id: int) -> None:
-    devices.remember(get_db(), device_id(), "season", season_id)
-
-
 def remember_rule_set(key: str) -> None:
     devices.remember(get_db(), device_id(), "rule_set", key)
 
@@ -72,9 +68,15 @@ class LinkConverter(BaseConverter):
             g.links = {}
         return g.links.setdefault(self.kind, {})
 
+    def _id(self, link: str) -> int | None:
+        return devices.id_for_link(get_db(), self.kind, link)
+
+    def _link(self, row_id: int) -> str | None:
+        return devices.link_for_id(get_db(), self.kind, row_id)
+
     def to_python(self, value: str) -> int:
         try:
-            row_id = devices.id_for_link(get_db(), self.kind, value)
+            row_id = self._id(value)
         except StorageError as error:  # answered 503 through the error handlers (web/trouble.py)
             raise TroubleWhileRouting(error) from error
         if row_id is None:
@@ -91,7 +93,7 @@ class LinkConverter(BaseConverter):
         known = self._known()
         row_id = int(value)
         if row_id not in known:
-            known[row_id] = devices.link_for_id(get_db(), self.kind, row_id) or str(row_id)
+            known[row_id] = self._link(row_id) or str(row_id)
         return known[row_id]
 
 
@@ -103,11 +105,30 @@ class TournamentLink(LinkConverter):
     kind = "tournament"
 
 
-class SeasonLink(LinkConverter):
-    kind = "season"
+class ClubLink(LinkConverter):
+    """``<club:club_id>``: a club's director area (``/director/<link>``); ``<public_club:club_id>``: its public
+    page (``/clubs/<public link>``). Two links of one club, neither telling the other."""
+
+    kind = "area"
+
+    def _id(self, link: str) -> int | None:
+        return clubs.id_for_link(get_db(), self.kind, link)
+
+    def _link(self, row_id: int) -> str | None:
+        return clubs.link_for_id(get_db(), self.kind, row_id)
+
+    def to_url(self, value) -> str:
+        if getattr(value, "public_link", None):  # a Club row
+            return value.public_link if self.kind == "public" else value.link
+        return super().to_url(value)
+
+
+class PublicClubLink(ClubLink):
+    kind = "public"
 
 
 def init_app(app) -> None:
     app.url_map.converters["game"] = GameLink
     app.url_map.converters["tournament"] = TournamentLink
-    app.url_map.converters["season"] = SeasonLink
+    app.url_map.converters["club"] = ClubLink
+    app.url_map.converters["public_club"] = PublicClubLink

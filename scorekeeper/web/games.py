@@ -14,12 +14,12 @@ from ..db import get_db
 from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, UnknownOption, UnknownRules, get_profile, profile_options
 from ..stores import changes as change_log
 from ..stores import rule_sets
+from .club import offered_sets
 from ..stores import deals as deal_store
 from ..stores import games
 from ..stores import summary as summaries
 from ..stores.errors import GameLocked, GameNotFound, InvalidGame, StaleGame
 from .errors import error_response
-from .club import listed_sets
 from .form_errors import in_words
 from .forms import (layout_key, new_game_form, option_error, option_text, option_value, options_form, read_options,
                     read_version, seat_labels, sides_from_form)
@@ -144,7 +144,7 @@ def new():
     profile, found = _chosen(values)
     formdata = values if values else None
     form = new_game_form(profile, formdata=formdata, data=_option_data(profile, found))
-    form.rules.choices = [*form.rules.choices, *(SelectChoice(s.id, s.name) for s in listed_sets(found))]
+    form.rules.choices = [*form.rules.choices, *(SelectChoice(s.id, s.name) for s in offered_sets(found))]
     if request.method == "GET" and "rules" not in values:
         form.rules.data = profile.id
     if "opt_target" in form and _target_follows_table(values):

@@ -1,5 +1,6 @@
-"""A season's ladder as both the director's page and the public results give it: the public page's link with its
-QR code, and the ladder on one PDF page."""
+"""A season's ladder as the director's page, the public results and the public club page give it: the public
+page's link with its QR code, the names as public pages write them, and the ladder on paper (one season's, or
+every season of a club, a page each)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from flask import request, url_for
 
 from ..db import get_db
 from scorekeeper.sheets import UnknownPaper, paper_from, pdf_response, render_pdf
-from ..stores import seasons
+from ..stores import players, seasons
+from .club_words import hidden_name
 from .errors import error_response
 from .season_words import COUNTS, RANKINGS, TIE_BREAKS
 from .tournaments.common import link_with_qr
@@ -16,6 +18,12 @@ from .tournaments.common import link_with_qr
 def season_link(season: seasons.Season) -> dict:
     """The season's public results page: its address and QR code."""
     return link_with_qr(url_for("results.season", link=season.results_token))
+
+
+def public_shown(choices: dict[str, str]):
+    """How public pages write a name (``players.shown_choices`` of the club): the name, its initials, or the words
+    for a player who chose not to be shown."""
+    return lambda name: players.public_name(name, choices) or hidden_name()
 
 
 #: The ladder's page: the height (mm) its table may take, and how many evenings get a column of their own.
@@ -34,14 +42,35 @@ def ladder_layout(players_count: int, evenings_count: int) -> dict:
     return {"columns": columns, "halves": 2 if halves else 1, "rows": rows, "size": round(size, 1)}
 
 
-def ladder_pdf_response(season: seasons.Season, shown):
-    try:
-        paper = paper_from(request.args)
-    except UnknownPaper as error:
-        return error_response(400, str(error))
+def _sheet(season: seasons.Season) -> dict:
+    """What one season's ladder page shows."""
     db = get_db()
     ladder, evenings = seasons.season_ladder(db, season), seasons.evenings(db, season.id)
-    pdf = render_pdf("seasons/pdf/ladder.html", paper=paper, season=season, ladder=ladder, evenings=evenings,
-                     shown=shown, counts=COUNTS, rankings=RANKINGS, tie_breaks=TIE_BREAKS, link=season_link(season),
-                     layout=ladder_layout(len(ladder), len(evenings)))
+    return {"season": season, "ladder": ladder, "evenings": evenings, "link": season_link(season),
+            "layout": ladder_layout(len(ladder), len(evenings))}
+
+
+def _paper():
+    try:
+        return paper_from(request.args), None
+    except UnknownPaper as error:
+        return None, error_response(400, str(error))
+
+
+def ladder_pdf_response(season: seasons.Season, shown):
+    paper, refused = _paper()
+    if refused:
+        return refused
+    pdf = render_pdf("seasons/pdf/ladder.html", paper=paper, sheets=[_sheet(season)], title=season.name,
+                     shown=shown, counts=COUNTS, rankings=RANKINGS, tie_breaks=TIE_BREAKS)
     return pdf_response(pdf, f"canasta-season-{season.id}-ladder-{paper}.pdf")
+
+
+def club_ladders_pdf(club, found: list[seasons.Season], shown):
+    """Every season of the club, one page each, names as the public page writes them."""
+    paper, refused = _paper()
+    if refused:
+        return refused
+    pdf = render_pdf("seasons/pdf/ladder.html", paper=paper, sheets=[_sheet(s) for s in found], title=club.name,
+                     shown=shown, counts=COUNTS, rankings=RANKINGS, tie_breaks=TIE_BREAKS)
+    return pdf_response(pdf, f"canasta-club-ladders-{paper}.pdf")

@@ -40,11 +40,11 @@ from scorekeeper.rules import (
 from scorekeeper.rules.explain import compare, explain, option_value_text, source_text
 from scorekeeper.rules.family import pages_cited
 
-from .devices import current_device
 from .errors import error_response
 from .htmx import is_htmx, render
 from scorekeeper.db import get_db
 from scorekeeper.stores import devices, rule_sets
+from scorekeeper.web.club import offered_sets
 from scorekeeper.stores.errors import GameNotFound
 from scorekeeper.stores.summary import game_summary
 
@@ -496,5 +496,5 @@ def club_set(rules_id):
 
 
 def club_sets() -> list:
-    """The club rule sets of this phone's list (never every club's of the server)."""
-    return rule_sets.latest(get_db(), current_device())
+    """The sets of the clubs this browser directs and of its phone's list (never every club's of the server)."""
+    return offered_sets()

@@ -3,35 +3,33 @@ unguessable link (``results_token``) and its QR code.
 
 These pages show standings, each table's deals and each player's line, and nothing that changes anything: no
 form posts from them, and the app refuses every director's request from a browser with no director's sign-in.
-A player who chose so appears by initials (``players.initials_keys``). ``?lang=es`` shows a page in that
-language (the language links at its foot), so a link can be shared in the reader's language.
+A player appears as they chose in their club (``players.shown_choices``): by name, by initials, or not shown.
+``?lang=es`` shows a page in that language (the language links at its foot), so a link can be shared in the
+reader's language.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, g, request, url_for
+from flask import Blueprint, abort, url_for
 
 from ..db import get_db
-from ..i18n import names, supported
-from ..stores import players, seasons
+from ..i18n import language_from_link, names
+from ..stores import clubs, players, seasons
 from scorekeeper.stores.tournaments import results as tournament_results
 from ..tournaments.rows import Entry, Tournament
 from .htmx import render
 from .season_words import COUNTS, RANKINGS, TIE_BREAKS
-from .ladder_sheet import ladder_pdf_response, season_link
+from .club_words import hidden_name
+from .ladder_sheet import ladder_pdf_response, public_shown, season_link
 from .tournaments.common import evening_link
 from .tournaments.shown import tie_break_words
 
 bp = Blueprint("results", __name__)
 
 
-@bp.before_request
-def chosen_language():
-    language = supported(request.args.get("lang"))
-    if language:
-        g.fixed_language = language
+bp.before_request(language_from_link)
 
 
 @dataclass(frozen=True)
@@ -48,11 +46,14 @@ class PublicEvening:
 
 def public_evening(db, tournament: Tournament) -> PublicEvening:
     outcome = tournament_results.results(db, tournament.id)
-    return PublicEvening(tournament, outcome, public_names(db, outcome.entries))
+    return PublicEvening(tournament, outcome, public_names(db, outcome.entries, tournament.club_id))
 
 
-def public_names(db, entries: dict[int, Entry]) -> dict[int, str]:
-    return {i: names(list(entry.players)) for i, entry in players.public_entries(db, entries).items()}
+def public_names(db, entries: dict[int, Entry], club_id: int | None) -> dict[int, str]:
+    """Each entry's players as public pages write them (as each chose on the club's roster), joined the
+    language's way."""
+    entries = players.public_entries(db, entries, club_id, hidden_name())
+    return {i: names(list(entry.players)) for i, entry in entries.items()}
 
 
 @bp.get("/results/<link>")
@@ -67,6 +68,7 @@ def evening(link: str):
     return render("results/evening.html", tournament=tournament, shown=shown, rounds=rounds_shown,
                   link=evening_link(tournament), season=season,
                   tie_breaks=tie_break_words(tournament),
+                  club=clubs.get_club(db, tournament.club_id) if tournament.club_id else None,
                   season_url=url_for("results.season", link=season.results_token) if season else None)
 
 
@@ -76,11 +78,10 @@ def season(link: str):
     found = seasons.season_by_token(db, link)
     if found is None:
         abort(404)
-    hidden = players.initials_keys(db)
     return render("results/season.html", season=found, ladder=seasons.season_ladder(db, found),
                   evenings=seasons.evenings(db, found.id), link=season_link(found),
-                  shown=lambda name: players.public_name(name, hidden), counts=COUNTS, rankings=RANKINGS,
-                  tie_breaks=TIE_BREAKS)
+                  shown=public_shown(players.shown_choices(db, found.club_id)), counts=COUNTS, rankings=RANKINGS,
+                  tie_breaks=TIE_BREAKS, club=clubs.get_club(db, found.club_id) if found.club_id else None)
 
 
 @bp.get("/results/season/<link>/ladder.pdf")
@@ -89,5 +90,4 @@ def season_pdf(link: str):
     found = seasons.season_by_token(db, link)
     if found is None:
         abort(404)
-    hidden = players.initials_keys(db)
-    return ladder_pdf_response(found, lambda name: players.public_name(name, hidden))
+    return ladder_pdf_response(found, public_shown(players.shown_choices(db, found.club_id)))

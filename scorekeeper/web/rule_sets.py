@@ -1,12 +1,14 @@
-"""Club rule sets: make one at /rules/new from one of the five profiles, see where it differs from its profile,
-change it (a new version), and share it as a file or a link that another server imports (stores/rule_sets.py)."""
+"""Club rule sets: a club's directors make one in the club's area from one of the five profiles (or copy anyone's
+set, from its id), change it (a new version, only their own club's) and retire it; anyone sees a set by its id,
+where it differs from its profile, starts a casual game under it, and shares it as a file or a link that another
+server's club imports (stores/rule_sets.py)."""
 
 from __future__ import annotations
 
 import base64
 import json
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -18,9 +20,10 @@ from ..db import get_db
 from ..rules import DEFAULT_PROFILE, PROFILES, RulesError, get_profile
 from ..rules.tables import offered_choices, offered_options
 from ..stores import rule_sets
-from .devices import current_device, remember_rule_set
+from .devices import remember_rule_set
 from .limits import club_wait, too_many_made
 from .forms import option_field, option_text, option_value, read_options
+from .club import club_director, directed_clubs, director_only
 from .seats import table_target
 from .htmx import render
 
@@ -80,11 +83,10 @@ def _fitting(base, chosen: dict):
                 return base
 
 
-@bp.route("/rules/new", methods=["GET", "POST"])
-def new():
-    """Copy a profile (or, ``?from=club-...``, a set: its next version), name it, change options, save."""
+def _edit(club, director, current, key: str | None, source: dict):
+    """The set form: a new set of the club (copying ``current`` when given) or, with ``key``, the next version of
+    the club's own set ``current``."""
     db = get_db()
-    current = rule_sets.by_id(db, request.values.get("from"))
     values = request.form if request.method == "POST" else {}
     form = _form(values, current)
     status = 200
@@ -101,8 +103,8 @@ def new():
             return render("rule_sets/new.html", "rule_sets/_form.html", status=429, form=form, current=current)
         if not form.errors and options is not None:
             try:
-                saved = rule_sets.save(db, base=form.base.data, name=form.name.data, options=options,
-                                       note=form.note.data, key=current.key if current else None)
+                saved = rule_sets.save(db, club.id, base=form.base.data, name=form.name.data, options=options,
+                                       note=form.note.data, key=key, director=director)
             except rule_sets.InvalidRuleSet as error:
                 option = f"opt_{(error.field or '').removeprefix('options.')}"
                 field = form[error.field] if error.field in form else form[option] if option in form else form.name
@@ -111,13 +113,39 @@ def new():
                 remember_rule_set(saved.key)
                 return redirect(url_for("rule_sets.show", rules_id=saved.id), 303)
         status = 422
-    return render("rule_sets/new.html", "rule_sets/_form.html", status=status, form=form, current=current)
+    return render("rule_sets/new.html", "rule_sets/_form.html", status=status, form=form, current=current,
+                  versioning=key is not None, club=club, action=url_for("rule_sets.new", club_id=club.id, **source))
 
 
-@bp.get("/rules/sets")
-def index():
-    """The sets this phone made, imported or opened: never every club's sets of the server."""
-    return render_template("rule_sets/index.html", sets=rule_sets.latest(get_db(), current_device()))
+@bp.route("/director/<club:club_id>/rules/new", methods=["GET", "POST"])
+@director_only
+def new(club, director):
+    """A new set of the club from one of the five profiles, or a copy of any set (``?from=club-...``); the next
+    version of one of the club's own sets (``?version=club-...``; another club's is not found)."""
+    db = get_db()
+    if request.values.get("version"):
+        current = rule_sets.club_set(db, club.id, request.values["version"])
+        if current is None:
+            abort(404)
+        return _edit(club, director, current, current.key, {"version": current.id})
+    copied = rule_sets.by_id(db, request.values.get("from")) if request.values.get("from") else None
+    if request.values.get("from") and copied is None:
+        abort(404)
+    return _edit(club, director, copied, None, {"from": copied.id} if copied else {})
+
+
+@bp.post("/director/<club:club_id>/rules/<rules_id>/retire")
+@director_only
+def retire(club, director, rules_id: str):
+    """Retire one of the club's sets (no longer offered for new games and evenings), or offer it again."""
+    found = rule_sets.club_set(get_db(), club.id, rules_id)
+    if found is None:
+        abort(404)
+    back = request.form.get("action") == "restore"
+    rule_sets.retire(get_db(), club.id, found.key, retired=not back, director=director)
+    flash(_("%(name)s is offered again.", name=found.name) if back else
+          _("%(name)s is retired: games and evenings that use it keep it.", name=found.name), "ok")
+    return redirect(url_for("clubs.area", club_id=club.id) + "#rule-sets", 303)
 
 
 def _found(rules_id: str, version: str | None = None):
@@ -140,8 +168,10 @@ def show(rules_id: str):
     remember_rule_set(found.key)  # opened from its address: in this phone's list from now on
     base = get_profile(found.base)
     options = {o.name: o for o in base.options}
+    mine = directed_clubs()
     return render_template("rule_sets/show.html", found=found, base=base, options=options,
-                           differences=found.differences(), link=share_link(found))
+                           differences=found.differences(), link=share_link(found), clubs=mine,
+                           own=next((c for c in mine if c.id == found.club_id), None))
 
 
 @bp.get("/rules/<rules_id>.json")
@@ -164,9 +194,10 @@ def _read_shared(text: str) -> bytes:
 
 @bp.route("/rules/import", methods=["GET", "POST"])
 def import_set():
-    """A set from a file (uploaded) or a link (``?data=``): shown first, saved as a new set of this server. A file
-    or link that is not a set is answered 400 (413 over the size limit) with the reason, and nothing is saved; a
-    saved one counts as a set made here (``limits.club_wait``)."""
+    """A set from a file (uploaded) or a link (``?data=``): shown first, then saved as a new set of a club this
+    browser directs (``club``: its director area's link); anyone else sees it and may make a club to keep it. A
+    file or link that is not a set is answered 400 (413 over the size limit) with the reason, and nothing is
+    saved; a saved one counts as a set made here (``limits.club_wait``)."""
     error, parts, shared, status = None, None, request.values.get("data", ""), 200
     try:
         if request.method == "POST" and "file" in request.files and request.files["file"].filename:
@@ -177,18 +208,25 @@ def import_set():
             parts = rule_sets.read_file(_read_shared(request.values["data"]))
     except rule_sets.InvalidRuleSet as refused:
         error, status = refused.message, 413 if refused.too_large else 400
+    mine = directed_clubs()
     if request.method == "POST" and parts and request.form.get("confirm") == "1":
+        club = next((c for c in mine if c.link == request.form.get("club")), None)
+        if club is None:
+            return render_template("rule_sets/import.html", error=_("Only a director of a club can keep a rule set: "
+                                                                    "sign in to your club first."), preview=None,
+                                   data="", base=None, clubs=mine), 403
         if wait := club_wait():
             error, status = too_many_made(wait), 429
         else:
             base, name, options, note = parts
-            saved = rule_sets.save(get_db(), base=base, name=name, options=options, note=note)
+            saved = rule_sets.save(get_db(), club.id, base=base, name=name, options=options, note=note,
+                                   director=club_director(club.id))
             remember_rule_set(saved.key)
             return redirect(url_for("rule_sets.show", rules_id=saved.id), 303)
     preview = _preview(parts) if parts else None
     return render_template("rule_sets/import.html", error=error, preview=preview,
                            data="" if status in (400, 413) else shared,
-                           base=get_profile(preview.base) if preview else None), status
+                           base=get_profile(preview.base) if preview else None, clubs=mine), status
 
 
 def _preview(parts) -> rule_sets.RuleSet:

@@ -127,7 +127,7 @@ def test_a_game_from_before_links_existed_stays_in_every_list(no_csrf_app):
 def test_the_api_answers_results_only_by_a_link_never_by_a_number(no_csrf_app):
     """The JSON API's results are as private as the pages: a tournament's standings by its link or its results
     link, a season's ladder by its results link; counting up numbers finds nothing (issue 21)."""
-    from scorekeeper.stores import seasons
+    from scorekeeper.stores import clubs, seasons
     from scorekeeper.stores.tournaments import records
     from scorekeeper.tournaments.ladder import Rules
 
@@ -136,11 +136,14 @@ def test_the_api_answers_results_only_by_a_link_never_by_a_number(no_csrf_app):
     enter(director, tid, "Ann", "Bob")
     db = connect(no_csrf_app.config["DATABASE"])
     with no_csrf_app.test_request_context():
-        season_id = seasons.create_season(db, name="Autumn", rules=Rules(), password="a long password")
+        club, _first = clubs.create_club(db, name="Club", director="Ann", password="a long password")
+        season_id = seasons.create_season(db, club.id, name="Autumn", rules=Rules()).id
     season, tournament = seasons.get_season(db, season_id), records.get_tournament(db, tid)
     db.close()
-    for guess in (f"/api/v1/tournaments/{tid}/results", f"/api/v1/seasons/{season_id}"):
+    for guess in (f"/api/v1/tournaments/{tid}/results", f"/api/v1/seasons/{season_id}", f"/api/v1/clubs/{club.id}",
+                  f"/api/v1/clubs/{club.link}"):
         answer = stranger.get(guess)
         assert answer.status_code == 404 and answer.get_json()["error"]["code"] == "request.not_found", guess
     assert stranger.get(f"/api/v1/tournaments/{tournament.link}/results").status_code == 200
     assert stranger.get(f"/api/v1/seasons/{season.results_token}").status_code == 200
+    assert stranger.get(f"/api/v1/clubs/{club.public_link}").get_json()["seasons"][0]["name"] == "Autumn"

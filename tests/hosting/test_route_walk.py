@@ -1,14 +1,16 @@
 """Every door shut: no route of the app hands a visitor a name, a total or a link the visitor was not given.
 
 One small world is built once for the module, through the app's own forms, by an owner's phone: a casual game
-with deals, a game in the bin, a tournament with a round being played and a deal at a table, a season counting
-it, a club rule set. Then every rule of the app's URL map (read from ``app.url_map``, so a new route is walked
+with deals, a game in the bin, and a club (its director area, public page, a season, a rule set, an invitation
+for a second director) whose evening, made from the club's template, has a round being played and a deal at a
+table, counts in the season and prints the club's permanent table cards. Then every rule of the app's URL map (read from ``app.url_map``, so a new route is walked
 without editing this file) is asked, with small numbers and the ids next to the world's own in every place an id
 can go (the path, and the query or form fields that name a game, a season, a tournament, a player...), by:
 
 - a stranger with no cookie at all;
-- a second phone with a cookie of its own, which started a game and a tournament of its own (so it holds links
-  and is a director), and tries its own links with the owner's numbers beside them.
+- a second phone with a cookie of its own, which started a game, a tournament and a club of its own (so it holds
+  links and is a director, of an evening and of a club), and tries its own links with the owner's numbers beside
+  them.
 
 An answer fails when its body, its headers (a redirect's ``Location``) or, for a PDF, its text shows one of the
 owner's names, totals, links, codes or tokens. Afterwards the owner's rows must be as they were: nothing a
@@ -29,7 +31,8 @@ from scorekeeper import create_app
 from scorekeeper.db import connect
 from scorekeeper.stores.summary import game_summary
 from tests.recording import started_id, tournament_path
-from tests.tournaments.conftest import create_tournament, deal_form, enter, tournament_form
+from tests.tournaments.conftest import create_tournament, deal_form, enter
+from tests.web.formparse import form_values
 from tests.web.scorepad_helpers import option_values, totals_form
 
 #: The owner's words: each is a secret the visitors were never given.
@@ -38,7 +41,9 @@ OWNER_NAMES = {"we_name": "Wolfhound", "they_name": "Marigold", "we_player0": "O
 BINNED_NAMES = {"we_name": "Haverford", "they_name": "Kestrelby", "we_player0": "Ysolde", "we_player1": "Fenwick",
                 "they_player0": "Gwendolyn", "they_player1": "Aldous"}
 EVENING = "Thistlewood Open"
-ENTRANTS = ["Evangeline", "Montgomery", "Cordelia", "Peregrine", "Wilhelmina"]
+PAIRS = [("Evangeline", "Montgomery"), ("Cordelia", "Peregrine"), ("Wilhelmina", "Barnabus"), ("Clementine", "Horatio")]
+ENTRANTS = [name for pair in PAIRS for name in pair]
+CLUB, DIRECTOR, PASSWORD = "Foxglove Whist Club", "Octavia", "green baize 42"
 SEASON = "Juniper Ladder"
 RULE_SET, RULE_NOTE = "Larkspur Rules", "Larkspur note on the pile"
 #: The second phone's own words (it was given them: they may show to it).
@@ -47,10 +52,11 @@ SECOND_NAMES = {"we_name": "Pemberton", "they_name": "Rosalind", "we_player0": "
 
 #: The query and form fields that name a row somewhere in the app: each is sent a number the visitor was not given.
 ID_FIELDS = ("game", "season", "tournament", "player", "other", "entry", "entry_id", "table", "table_id", "deal_id",
-             "id", "ident", "from", "rules", "link", "token", "code")
+             "id", "ident", "from", "rules", "link", "token", "code", "evening", "club", "version")
 #: Which of the world's ids a path parameter of this name is: its neighbours are tried.
 ID_KINDS = {"deal_id": "deals", "table_id": "tables", "entry_id": "entries", "player_id": "players",
-            "season_id": "seasons", "number": "rounds", "game_id": "games", "tournament_id": "tournaments"}
+            "season_id": "seasons", "number": "rounds", "game_id": "games", "tournament_id": "tournaments",
+            "club_id": "clubs", "director_id": "directors", "item_id": "log"}
 PLAIN_CONVERTERS = {"IntegerConverter", "RowIdConverter", "UnicodeConverter", "PathConverter", "AnyConverter"}
 SMALL = (1, 2, 3)
 
@@ -68,6 +74,9 @@ class World:
     owner_games: list[int] = field(default_factory=list)
     owner_tournament: int = 0
     owner_season: int = 0
+    owner_club: int = 0
+    owner_area: str = ""
+    invitation: str = ""
 
 
 def _start_game(phone, names: dict) -> str:
@@ -87,29 +96,49 @@ def _build(app) -> World:
     assert owner.post(f"{game}/deals", data=totals_form(2, **{"we-meld_points": "385", "they-meld_points": "290"})).status_code == 303
     binned = _start_game(owner, BINNED_NAMES)
     assert owner.post(f"{binned}/delete", data={"version": "1"}).status_code == 303
-    # A tournament with a round being played and a deal at table 1; a season counting it; a club rule set.
-    tid = create_tournament(owner, format="individuals", name=EVENING)
-    for name in ENTRANTS:
-        enter(owner, tid, name)
+    # A club: its season, its rule set, an invitation for a second director.
+    made = owner.post("/clubs/new", data={"name": CLUB, "director": DIRECTOR, "password": PASSWORD,
+                                          "password_again": PASSWORD})
+    assert made.status_code == 303, made.get_data(as_text=True)[:500]
+    area = world.owner_area = made.headers["Location"]
+    season = owner.post(f"{area}/seasons/new", data={"name": SEASON, "count": "all", "minimum": "1",
+                                                     "ranking": "vp", "tie_break": "best_evening"})
+    assert season.status_code == 303, season.get_data(as_text=True)[:500]
+    season_token = season.headers["Location"].rsplit("/", 1)[1]
+    ruled = owner.post(f"{area}/rules/new", data={"base": "bicycle", "shown_base": "bicycle", "name": RULE_SET,
+                                                  "note": RULE_NOTE, **option_values("bicycle")})
+    assert ruled.status_code == 303, ruled.get_data(as_text=True)[:500]
+    invited = owner.post(f"{area}/directors/invite")
+    assert invited.status_code == 303
+    world.invitation = re.search(r"/clubs/join/([\w-]+)", owner.get(invited.headers["Location"]).get_data(
+        as_text=True)).group(1)
+    # The club's evening from its template, in the season: a round being played and a deal at table 1.
+    values = form_values(owner.get(f"{area}/evenings/new").get_data(as_text=True), "new-tournament")
+    values.update(name=EVENING, season=season_token, rounds="2", round_end="deals", round_limit="3")
+    for n, (first, second_name) in enumerate(PAIRS):
+        values.update({f"entry-{n}-1": first, f"entry-{n}-2": second_name})
+    evening = owner.post(f"{area}/evenings/new", data=values)
+    assert evening.status_code == 303, evening.get_data(as_text=True)[:500]
+    tid = started_id(app, evening.headers["Location"])
     assert owner.post(f"{tournament_path(owner, tid)}/rounds").status_code == 303
+    assert owner.get(f"{tournament_path(owner, tid)}/cards.pdf").status_code == 200  # the club's table cards
     db = connect(app.config["DATABASE"])
     table = db.execute("SELECT t.token, t.game_id, g.version FROM tournament_tables t JOIN games g ON g.id = "
                        "t.game_id WHERE tournament_id = ? ORDER BY number", [tid]).fetchone()
     answer = owner.post(f"/tournaments/table/{table[0]}/deals",
                         data=deal_form(table[2], {"meld": 415, "natural": 1, "out": "yes"}, {"meld": 315}))
     assert answer.status_code == 303, answer.get_data(as_text=True)[:500]
-    season = owner.post("/seasons/new", data={"name": SEASON, "count": "all", "minimum": "1", "ranking": "vp",
-                                              "tie_break": "best_evening", "password": "green baize 42",
-                                              "password_again": "green baize 42"})
-    assert season.status_code == 303, season.get_data(as_text=True)[:500]
     world.owner_season = db.execute("SELECT id FROM seasons WHERE name = ?", [SEASON]).fetchone()[0]
-    season_value = _season_choice(owner.get(tournament_path(owner, tid)).get_data(as_text=True))
-    assert owner.post(f"{tournament_path(owner, tid)}/season", data={"season": season_value}).status_code == 303
-    ruled = owner.post("/rules/new", data={"base": "bicycle", "shown_base": "bicycle", "name": RULE_SET,
-                                           "note": RULE_NOTE, **option_values("bicycle")})
-    assert ruled.status_code == 303, ruled.get_data(as_text=True)[:500]
-    # The second phone: a game and a tournament of its own (it directs it), a round of it begun.
+    world.owner_club = db.execute("SELECT id FROM clubs WHERE name = ?", [CLUB]).fetchone()[0]
+    assert db.execute("SELECT season_id FROM tournaments WHERE id = ?", [tid]).fetchone()[0] == world.owner_season
+    # The second phone: a game, a tournament and a club of its own (it directs them), a round of it begun.
     world.own_links["GameLink"] = _start_game(second, SECOND_NAMES).rsplit("/", 1)[1]
+    theirs = second.post("/clubs/new", data={"name": "Second Club", "director": "Sebastian", "password": PASSWORD,
+                                             "password_again": PASSWORD})
+    assert theirs.status_code == 303, theirs.get_data(as_text=True)[:500]
+    world.own_links["ClubLink"] = theirs.headers["Location"].rsplit("/", 1)[1]
+    world.own_links["PublicClubLink"] = db.execute("SELECT public_link FROM clubs WHERE link = ?",
+                                                   [world.own_links["ClubLink"]]).fetchone()[0]
     own = create_tournament(second, format="individuals", name="Second Evening", **{"rules": "bicycle"})
     for name in ("Xanthe", "Yannick", "Zinnia", "Barnaby"):
         enter(second, own, name)
@@ -122,16 +151,10 @@ def _build(app) -> World:
     return world
 
 
-def _season_choice(page: str) -> str:
-    """The value the tournament page's season choice gives the owner's season."""
-    select = re.search(r'<select id="season-choice" name="season">(.*?)</select>', page, re.S)
-    assert select, "the director's page offers no season"
-    return re.search(rf'<option value="([^"]+)"[^>]*>{SEASON}</option>', select.group(1)).group(1)
-
-
 def _secrets(world: World, db) -> None:
     tid, sid = world.owner_tournament, world.owner_season
-    words = [*OWNER_NAMES.values(), *BINNED_NAMES.values(), EVENING, *ENTRANTS, SEASON, RULE_SET, RULE_NOTE]
+    words = [*OWNER_NAMES.values(), *BINNED_NAMES.values(), EVENING, *ENTRANTS, SEASON, RULE_SET, RULE_NOTE, CLUB,
+             DIRECTOR]
     found = {f"name {w}": w for w in words}
     for game_id in world.owner_games:
         link, code = db.execute("SELECT link, code FROM games WHERE id = ?", [game_id]).fetchone()
@@ -155,6 +178,15 @@ def _secrets(world: World, db) -> None:
         found["the season's link"] = season["link"]
     for (key,) in db.execute("SELECT DISTINCT key FROM rule_sets").fetchall():
         found[f"the rule set's id club-{key}"] = f"club-{key}"
+    club = world.owner_club
+    found["the club's director area link"], found["the club's public link"] = db.execute(
+        "SELECT link, public_link FROM clubs WHERE id = ?", [club]).fetchone()
+    found["the invitation to direct the club"] = world.invitation
+    for name, link in db.execute("SELECT name, link FROM club_players WHERE club_id = ?", [club]).fetchall():
+        found[f"{name}'s player link"] = link
+    for number, token, code in db.execute("SELECT number, token, code FROM club_tables WHERE club_id = ?",
+                                          [club]).fetchall():
+        found[f"the club's table {number}'s token"], found[f"the club's table {number}'s code"] = token, code
     world.secrets = found
     texts = sorted(set(found.values()), key=len, reverse=True)
     world.pattern = re.compile(rf"(?<![\w.,-])(?:{'|'.join(map(re.escape, texts))})(?![\w,-])")
@@ -168,6 +200,9 @@ def _secrets(world: World, db) -> None:
         "rounds": [r[0] for r in db.execute("SELECT number FROM tournament_rounds WHERE tournament_id = ?",
                                             [tid]).fetchall()],
         "tournaments": [tid],
+        "clubs": [world.owner_club],
+        "directors": [r[0] for r in db.execute("SELECT id FROM club_directors").fetchall()],
+        "log": [r[0] for r in db.execute("SELECT id FROM club_log").fetchall()],
     }
 
 
@@ -188,6 +223,13 @@ def _snapshot(world: World) -> dict:
         "rule sets": "SELECT * FROM rule_sets ORDER BY key, version",
         "players": "SELECT * FROM club_players WHERE id IN (SELECT player_id FROM entry_players ep JOIN "
                    f"tournament_entries e ON e.id = ep.entry_id WHERE e.tournament_id = {tid}) ORDER BY id",
+        "club": f"SELECT id, name, link, public_link, meets, template FROM clubs WHERE id = {world.owner_club}",
+        "directors": "SELECT id, name, key, password_hash, invite_hash, revoked_at FROM club_directors "
+                     f"WHERE club_id = {world.owner_club} ORDER BY id",
+        "club players": f"SELECT * FROM club_players WHERE club_id = {world.owner_club} ORDER BY id",
+        "club tables": f"SELECT * FROM club_tables WHERE club_id = {world.owner_club} ORDER BY id",
+        "club log": f"SELECT id, action, subject, undone_at FROM club_log WHERE club_id = {world.owner_club} "
+                    "ORDER BY id",
     }
     try:
         return {what: [tuple(r) for r in db.execute(sql).fetchall()] for what, sql in queries.items()}
@@ -315,6 +357,11 @@ def test_the_world_holds_what_the_walk_looks_for(world):
     assert "Wolfhound" in page and "Ottoline" in page
     assert any("total" in what for what in _shown(world, game)), "no total of the owner shown"
     assert world.owner.get("/games/").status_code == 200
+    area = _text(world.owner.get(world.owner_area))
+    assert CLUB in area and SEASON in area and RULE_SET in area and EVENING in area
+    public = world.secrets["the club's public link"]
+    assert {"the club's public link", "name Evangeline", "name Juniper Ladder"} <= set(_shown(world, world.stranger.get(
+        f"/clubs/{public}"))), "the club's public page, given its link, shows the club"
     assert len(world.secrets) > 30
 
 

@@ -2,7 +2,8 @@
 evenings. Each has the same bounds as its form (name lengths, numbers of players, sides, evenings); nesting past
 what the thing could hold and text that is not text (an unpaired surrogate written as an escape) are answered 400
 (413 over the size limit) with the reason, nothing is written, nothing already there changes unless the importer
-owns it, and every import counts against the creation limits as the form it stands for does."""
+owns it, and every import counts against the creation limits as the form it stands for does. A season comes into a
+club, through its director area; a rule set is kept by a club this browser directs."""
 
 from __future__ import annotations
 
@@ -19,8 +20,9 @@ from werkzeug.test import stream_encode_multipart
 
 from scorekeeper.db import connect
 from scorekeeper.stores import players, rule_sets, season_transfer, seasons
+from tests.clubs.helpers import Club
 from tests.recording import game_path
-from tests.seasons.helpers import PASSWORD, evening
+from tests.seasons.helpers import evening
 from tests.seasons.test_ladder import BEST_2_OF_3, EVENINGS
 from tests.web.scorepad_helpers import start_game, totals_form
 
@@ -100,8 +102,14 @@ def test_a_rule_set_file_over_the_limit_is_refused_with_413(client, db):
     refused(client, db, lambda: upload(client, "/rules/import", big), "larger than", status=413)
 
 
-def test_a_good_rule_set_still_comes_in(client, db):
-    answer = upload(client, "/rules/import", json.dumps(RULE_SET), confirm="1")
+@pytest.fixture
+def club(no_csrf_app) -> Club:
+    return Club(no_csrf_app, "Hostile Files Club", "Ana")
+
+
+def test_a_good_rule_set_still_comes_in(club, db):
+    link = club.area.rsplit("/", 1)[1]
+    answer = upload(club.client, "/rules/import", json.dumps(RULE_SET), confirm="1", club=link)
     assert answer.status_code == 303
     assert counts(db)["rule_sets"] == 1
 
@@ -143,12 +151,12 @@ def test_a_game_imported_already_by_another_phone_is_not_handed_to_this_one(clie
 
 
 @pytest.fixture
-def season_file(no_csrf_app, db) -> dict:
-    """A season of three evenings exported, with fresh secrets so this server takes it as another's."""
+def season_file(no_csrf_app, db, club) -> dict:
+    """A season of three evenings of the club exported, with fresh secrets so this server takes it as another's."""
     with no_csrf_app.test_request_context():
-        season_id = seasons.create_season(db, name="Autumn 2026", rules=BEST_2_OF_3, password=PASSWORD)
+        season_id = seasons.create_season(db, club.id, name="Autumn 2026", rules=BEST_2_OF_3).id
         for name, date, pairs, score in EVENINGS:
-            evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id)
+            evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id, club_id=club.id)
     document = season_transfer.export_season(db, season_id)
     return fresh(document)
 
@@ -174,31 +182,34 @@ def fresh(document: dict) -> dict:
     (lambda d: d["tournaments"][0]["row"].update(rounds=31), "more rounds than a tournament may have"),
     (lambda d: d["tournaments"].extend([d["tournaments"][0]] * 100), "more evenings than a season may have"),
 ])
-def test_a_hostile_season_is_refused(client, db, season_file, spoil, words):
+def test_a_hostile_season_is_refused(club, db, season_file, spoil, words):
     document = copy.deepcopy(season_file)
     spoil(document)
-    refused(client, db, lambda: upload(client, "/seasons/import", dumps(document)), words)
+    refused(club.client, db, lambda: upload(club.client, f"{club.area}/seasons/import", dumps(document)), words)
 
 
-def test_a_season_file_over_the_limit_is_refused_with_413(client, db, no_csrf_app):
+def test_a_season_file_over_the_limit_is_refused_with_413(client, club, db, no_csrf_app):
     big = b'{"format": "canasta-scorekeeper-season/1", "x": "' + b"x" * no_csrf_app.config["MAX_CONTENT_LENGTH"] + b'"}'
-    refused(client, db, lambda: upload(client, "/seasons/import", big), "larger than", status=413)
+    path = f"{club.area}/seasons/import"
+    refused(club.client, db, lambda: upload(club.client, path, big), "larger than", status=413)
+    text = refused(client, db, lambda: upload(client, path, big), "Only a director of the club", status=403)
+    assert club.name not in text  # a stranger with the address is refused before the file is read
 
 
-def test_a_season_import_changes_no_one_already_here(client, db, season_file):
-    """The players of the file who are already on this server keep their choice of initials and spellings: the
-    import adds the evenings, and sets only what it made."""
-    ana = {p.name: p for p in players.list_players(db)}["Ana"]
-    assert not ana.initials
+def test_a_season_import_changes_no_one_already_here(club, db, season_file):
+    """The players of the file whom the club already has keep their choice for public pages and their spellings:
+    the import adds the evenings, and sets only what it made."""
+    ana = {p.name: p for p in players.list_players(db, club.id)}["Ana"]
+    assert ana.shown == "name"
     document = copy.deepcopy(season_file)
     for person in document["players"]:
         if person["name"] == "Ana":
-            person["initials"] = True
+            person["shown"], person["initials"] = "initials", True
             person["aliases"] = ["Anna Banana"]
-    answer = upload(client, "/seasons/import", json.dumps(document))
+    answer = upload(club.client, f"{club.area}/seasons/import", json.dumps(document))
     assert answer.status_code == 303, said(answer)[-400:]
-    after = players.get_player(db, ana.id)
-    assert not after.initials and players.aliases(db, ana.id) == players.aliases(db, ana.id) == []
+    after = {p.name: p for p in players.list_players(db, club.id)}["Ana"]
+    assert after.shown == "name" and after.id == ana.id
 
 
 # --- Counted as the forms are ------------------------------------------------------------------------------------
@@ -208,18 +219,19 @@ def test_imports_count_against_the_creation_limits(tmp_path, season_file):
     from scorekeeper import create_app
 
     app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "limits.sqlite"),
-                      "SECRET_KEY": "t", "GAMES_PER_HOUR": 1, "TOURNAMENTS_PER_HOUR": 1})
-    phone = app.test_client()
+                      "SECRET_KEY": "t", "GAMES_PER_HOUR": 1, "TOURNAMENTS_PER_HOUR": 2})
+    club = Club(app, "Limits Club", "Ana")  # the first of the hour's two
+    phone, link = club.client, club.area.rsplit("/", 1)[1]
     db = connect(app.config["DATABASE"])
     try:
         game_id = start_game(phone)  # the one game of the hour
         game = phone.get(f"{game_path(app, game_id)}/export.json").get_json()
         game["game"]["sides"][0]["name"] = "Another"
         refused(phone, db, lambda: upload(phone, "/games/import", json.dumps(game)), "Too many", status=429)
-        assert upload(phone, "/seasons/import", json.dumps(season_file)).status_code == 303  # the one of the hour
-        refused(phone, db, lambda: upload(phone, "/seasons/import", json.dumps(fresh(season_file))), "Too many",
-                status=429)
-        refused(phone, db, lambda: upload(phone, "/rules/import", json.dumps(RULE_SET), confirm="1"), "Too many",
-                status=429)
+        imports = f"{club.area}/seasons/import"
+        assert upload(phone, imports, json.dumps(season_file)).status_code == 303  # the second of the hour
+        refused(phone, db, lambda: upload(phone, imports, json.dumps(fresh(season_file))), "Too many", status=429)
+        refused(phone, db, lambda: upload(phone, "/rules/import", json.dumps(RULE_SET), confirm="1", club=link),
+                "Too many", status=429)
     finally:
         db.close()

@@ -3,6 +3,7 @@ director (``results.set_result``), so the figures are the ones worked out by han
 
 from __future__ import annotations
 
+from scorekeeper.stores import clubs
 from scorekeeper.stores.games import create_game
 from scorekeeper.stores.deals import add_deal
 from scorekeeper.stores.tournaments import records, results, rounds, running
@@ -10,12 +11,19 @@ from scorekeeper.stores.tournaments import records, results, rounds, running
 PASSWORD = "green baize 42"
 
 
-def evening(db, name: str, date: str, pairs: list[tuple[str, str]], scores: list[dict], *, season_id=None) -> int:
+def make_club(db, name: str = "Monday Club", director: str = "Ana"):
+    """A club and its first director, made through the store (the tests of its pages sign in through them)."""
+    return clubs.create_club(db, name=name, director=director, password=PASSWORD)
+
+
+def evening(db, name: str, date: str, pairs: list[tuple[str, str]], scores: list[dict], *, season_id=None,
+            club_id=None) -> int:
     """A finished pairs tournament of ``len(scores)`` rounds: ``scores[r]`` maps the two entries of a table
-    (a frozenset of their names, "Ana & Bea") to the points of each ({"Ana & Bea": 2600, ...})."""
+    (a frozenset of their names, "Ana & Bea") to the points of each ({"Ana & Bea": 2600, ...}); an evening of
+    the club ``club_id`` when given."""
     tid = records.create_tournament(
         db, name=name, date=date, rules="bicycle", options={}, format="pairs", rounds=len(scores),
-        round_end="deals", round_limit=2, scoring="vp", password=PASSWORD)
+        round_end="deals", round_limit=2, scoring="vp", password=PASSWORD, club_id=club_id)
     if season_id is not None:
         db.execute("UPDATE tournaments SET season_id = ? WHERE id = ?", [season_id, tid])
     for pair in pairs:

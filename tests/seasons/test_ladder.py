@@ -10,7 +10,7 @@ from scorekeeper.stores import seasons
 from scorekeeper.tournaments.ladder import LadderRulesError, Rules, EveningScore, ladder, match_points
 from scorekeeper.tournaments.standings import Game
 
-from .helpers import PASSWORD, correct, evening
+from .helpers import correct, evening, make_club
 
 # Three evenings, one table each (two partnerships, one round), scored on the 20-VP scale (standings.VP_SCALE):
 #   1 (Oct 5):  Ana & Bea 2600, Cris & Dani 1200: difference 1400, 15 VP to 5.
@@ -45,9 +45,11 @@ def table(rows):
 def season(no_csrf_app):
     db = connect(no_csrf_app.config["DATABASE"])
     with no_csrf_app.test_request_context():
-        season_id = seasons.create_season(db, name="Autumn 2026", rules=BEST_2_OF_3, password=PASSWORD)
-        ids = [evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id)
+        club, _director = make_club(db)
+        season_id = seasons.create_season(db, club.id, name="Autumn 2026", rules=BEST_2_OF_3).id
+        ids = [evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id, club_id=club.id)
                for name, date, pairs, score in EVENINGS]
+        db.club = club
         yield db, season_id, ids
     db.close()
 
@@ -75,17 +77,20 @@ def test_an_archived_season_keeps_its_ladder(season):
     db, season_id, ids = season
     seasons.archive(db, season_id)
     correct(db, ids[1], 1, {"Ana & Eva": 2500, "Cris & Fede": 2000})
-    assert table(seasons.season_ladder(db, seasons.get_season(db, season_id))) == BEFORE
+    season = seasons.get_season(db, season_id)
+    assert table(seasons.season_ladder(db, season)) == BEFORE
+    link = db.execute("SELECT link FROM tournaments WHERE id = ?", [ids[0]]).fetchone()[0]
     with pytest.raises(seasons.SeasonError):
-        seasons.leave(db, ids[0])
+        seasons.detach(db, season, [link])
 
 
 def test_a_full_season_takes_no_fourth_evening(season, no_csrf_app):
     db, season_id, _ids = season
     extra = evening(db, "Monday four", "2026-10-26", [("Ana", "Bea"), ("Cris", "Dani")],
-                    [{frozenset(("Ana & Bea", "Cris & Dani")): {"Ana & Bea": 100, "Cris & Dani": 0}}])
+                    [{frozenset(("Ana & Bea", "Cris & Dani")): {"Ana & Bea": 100, "Cris & Dani": 0}}], club_id=db.club.id)
+    link = db.execute("SELECT link FROM tournaments WHERE id = ?", [extra]).fetchone()[0]
     with pytest.raises(seasons.SeasonError) as refused:
-        seasons.join(db, season_id, extra)
+        seasons.attach(db, seasons.get_season(db, season_id), [link])
     assert refused.value.code == "full"
 
 

@@ -9,9 +9,9 @@ from scorekeeper.db import connect
 from scorekeeper.stores import seasons
 from tests.conftest import assert_fits_phone
 
-from .helpers import PASSWORD, evening
+from .helpers import evening, make_club
 from .test_ladder import BEST_2_OF_3, EVENINGS
-from tests.recording import season_path, tournament_path
+from tests.recording import tournament_path
 
 pytestmark = pytest.mark.browser
 
@@ -32,12 +32,14 @@ def test_a_results_link_shows_standings_and_no_control(phone, live_server):
     db = connect(live_server.app.config["DATABASE"])
     try:
         with live_server.app.test_request_context():
-            season_id = seasons.create_season(db, name="Autumn 2026", rules=BEST_2_OF_3, password=PASSWORD)
-            ids = [evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id)
+            club, _director = make_club(db)
+            season_id = seasons.create_season(db, club.id, name="Autumn 2026", rules=BEST_2_OF_3).id
+            ids = [evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id, club_id=club.id)
                    for name, date, pairs, score in EVENINGS]
         season = seasons.get_season(db, season_id)
         token = db.execute("SELECT results_token FROM tournaments WHERE id = ?", [ids[0]]).fetchone()[0]
         table_id = db.execute("SELECT id FROM tournament_tables WHERE tournament_id = ?", [ids[0]]).fetchone()[0]
+        ana = db.execute("SELECT link FROM club_players WHERE name = 'Ana'").fetchone()[0]
     finally:
         db.close()
 
@@ -53,7 +55,8 @@ def test_a_results_link_shows_standings_and_no_control(phone, live_server):
     refused = phone.evaluate(POST_FROM_PAGE, [
         f"/results/{token}", f"{tournament_path(live_server, ids[0])}/reopen", f"{tournament_path(live_server, ids[0])}/rounds",
         f"{tournament_path(live_server, ids[0])}/tables/{table_id}/result", f"{tournament_path(live_server, ids[0])}/season",
-        f"{season_path(live_server, season_id)}/archive", "/players/1/initials", "/players/1/merge"])
+        f"/director/{club.link}/seasons/{season.results_token}/archive",
+        f"/director/{club.link}/players/{ana}/shown", f"/director/{club.link}/players/{ana}/merge"])
     assert refused[0] == 405 and all(status == 403 for status in refused[1:]), refused
     # The browser logs each refusal it was sent; nothing else went wrong on the page.
     assert all("Failed to load resource" in str(m.text) for m in phone.console_messages)

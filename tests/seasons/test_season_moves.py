@@ -17,23 +17,45 @@ from scorekeeper.stores.seasons import Season
 
 from tests.recording import tournament_path
 
-from .helpers import PASSWORD, casual_game, correct, evening
+from tests.clubs.helpers import Club
+
+from .helpers import casual_game, correct, evening
 from .test_ladder import AFTER, BEST_2_OF_3, EVENINGS
 
 
 @pytest.fixture
 def club(no_csrf_app):
-    """The season of test_ladder, with its correction after the second evening, and a casual game."""
+    """The season of test_ladder in a club, with its correction after the second evening, and a casual game; the
+    club's director signed in (``app.director``: its Club)."""
+    made = Club(no_csrf_app, "Monday Club", "Ana")
     db = connect(no_csrf_app.config["DATABASE"])
     with no_csrf_app.test_request_context():
-        season_id = seasons.create_season(db, name="Autumn 2026", rules=BEST_2_OF_3, password=PASSWORD)
-        ids = [evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id)
+        season_id = seasons.create_season(db, made.id, name="Autumn 2026", rules=BEST_2_OF_3).id
+        ids = [evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id, club_id=made.id)
                for name, date, pairs, score in EVENINGS]
         correct(db, ids[1], 1, {"Ana & Eva": 2500, "Cris & Fede": 2000})
         casual_game(db, ["Ana"], ["Bea"], [({"meld_points": 90}, {"meld_points": 50})])
     season = seasons.get_season(db, season_id)
+    no_csrf_app.director = made
     yield no_csrf_app, db, season, ids
     db.close()
+
+
+def export(app, season) -> dict:
+    """The season's file, as its club's director downloads it."""
+    exported = app.director.client.get(f"{app.director.area}/seasons/{season.results_token}/export")
+    assert exported.status_code == 200 and "attachment" in exported.headers["Content-Disposition"]
+    return exported.get_json()
+
+
+def import_elsewhere(tmp_path, name: str, document: dict):
+    """A second server with a club of its own, and the answer to importing ``document`` into that club."""
+    elsewhere = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / name),
+                            "SECRET_KEY": "other"})
+    there = Club(elsewhere, "Hosted Club", "Hana")
+    answer = there.client.post(f"{there.area}/seasons/import", data={"file": (io.BytesIO(json.dumps(
+        document).encode()), "autumn.json")}, content_type="multipart/form-data")
+    return elsewhere, there, answer
 
 
 def evening_link(db, tournament_id: int) -> str:
@@ -66,12 +88,17 @@ def test_the_api_answers_the_ladder_and_an_evenings_standings(club):
         assert answer.status_code == 404 and answer.get_json()["error"]["code"] == "request.not_found"
 
 
-def test_the_api_shows_initials_as_the_public_pages_do(club):
+def test_the_api_shows_names_as_the_public_pages_do(club):
     app, db, season, ids = club
-    players.set_initials(db, {p.name: p.id for p in players.list_players(db)}["Eva"], True)
+    eva = next(p for p in players.list_players(db, season.club_id) if p.name == "Eva")
+    players.set_shown(db, season.club_id, eva, "initials", director=None)
     client = app.test_client()
     assert api_rows(client, f"/api/v1/seasons/{season.results_token}")[0] == (1, ("E.",), 2, 31)
     assert api_rows(client, f"/api/v1/tournaments/{evening_link(db, ids[2])}/results")[0] == (1, ("Cris", "E."), 1, 18)
+    players.set_shown(db, season.club_id, eva, "hidden", director=None)
+    assert api_rows(client, f"/api/v1/seasons/{season.results_token}")[0] == (1, ("Name not shown",), 2, 31)
+    spanish = client.get(f"/api/v1/seasons/{season.results_token}", headers={"Accept-Language": "es"}).get_json()
+    assert spanish["rows"][0]["players"] == ["Nombre no mostrado"]
 
 
 def pdf_text(data: bytes, tmp_path) -> tuple[int, str]:
@@ -105,8 +132,8 @@ def test_a_long_ladder_still_prints_on_one_page(club, tmp_path):
     with app.test_request_context():
         for n in range(20):
             evening(db, f"Extra {n}", "2026-11-02", [(f"P{n}a", f"P{n}b"), (f"P{n}c", f"P{n}d")],
-                    [{frozenset((f"P{n}a & P{n}b", f"P{n}c & P{n}d")): {f"P{n}a & P{n}b": 900, f"P{n}c & P{n}d": 100}}])
-        seasons.reopen(db, season.id)
+                    [{frozenset((f"P{n}a & P{n}b", f"P{n}c & P{n}d")): {f"P{n}a & P{n}b": 900, f"P{n}c & P{n}d": 100}}],
+                    club_id=season.club_id)
         db.execute("UPDATE seasons SET count = 'all', best = NULL, of = NULL, minimum = 1 WHERE id = ?", [season.id])
         db.execute("UPDATE tournaments SET season_id = ? WHERE season_id IS NULL", [season.id])
     answer = app.test_client().get(f"/results/season/{season.results_token}/ladder.pdf")
@@ -119,33 +146,27 @@ def test_a_long_ladder_still_prints_on_one_page(club, tmp_path):
 
 def test_a_season_moves_to_another_server_with_the_same_ladder(club, tmp_path):
     app, db, season, ids = club
-    players.set_initials(db, {p.name: p.id for p in players.list_players(db)}["Bea"], True)
-    director = app.test_client()
-    assert director.post(f"/seasons/{season.link}/login", data={"password": PASSWORD}).status_code == 303
-    exported = director.get(f"/seasons/{season.link}/export")
-    assert exported.status_code == 200 and "attachment" in exported.headers["Content-Disposition"]
-    document = exported.get_json()
-    elsewhere = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "hosted.sqlite"),
-                            "SECRET_KEY": "other"})
-    other = elsewhere.test_client()
-    assert other.get(f"/api/v1/seasons/{season.results_token}").status_code == 404
-    imported = other.post("/seasons/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "autumn.json")},
-                          content_type="multipart/form-data")
+    bea = next(p for p in players.list_players(db, season.club_id) if p.name == "Bea")
+    players.set_shown(db, season.club_id, bea, "initials", director=None)
+    document = export(app, season)
+    elsewhere, there, imported = import_elsewhere(tmp_path, "hosted.sqlite", document)
     assert imported.status_code == 303, imported.get_data(as_text=True)[:2000]
+    other = elsewhere.test_client()
     here = api_rows(app.test_client(), f"/api/v1/seasons/{season.results_token}")
-    there = api_rows(other, f"/api/v1/seasons/{season.results_token}")
-    assert there == here and [r[1] for r in there][-1] == ("B.",)
-    # The evenings' public pages came along, each table's deals included, and the director's password too.
+    there_rows = api_rows(other, f"/api/v1/seasons/{season.results_token}")
+    assert there_rows == here and [r[1] for r in there_rows][-1] == ("B.",)
+    # The evenings' public pages came along, each table's deals included, into the importing club.
     page = other.get(f"/results/{document['tournaments'][2]['row']['results_token']}").get_data(as_text=True)
     assert "3,000 – 500" in page
-    new_season = imported.headers["Location"].rsplit("/", 1)[0]
-    assert other.post(f"{new_season}/login", data={"password": PASSWORD}).status_code == 303
-    again = other.post("/seasons/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "autumn.json")},
-                       content_type="multipart/form-data")
+    assert imported.headers["Location"] == f"{there.area}/seasons/{season.results_token}"
+    club_page = other.get(f"/api/v1/clubs/{there.public}").get_json()
+    assert [s["name"] for s in club_page["seasons"]] == ["Autumn 2026"] and len(club_page["evenings"]) == 3
+    again = there.client.post(f"{there.area}/seasons/import", data={"file": (io.BytesIO(json.dumps(
+        document).encode()), "autumn.json")}, content_type="multipart/form-data")
     assert again.status_code == 409 and "already has" in again.get_data(as_text=True)
     hosted = connect(elsewhere.config["DATABASE"])
     assert hosted.execute("SELECT COUNT(*) FROM seasons").fetchone()[0] == 1
-    assert hosted.execute("SELECT COUNT(*) FROM tournaments").fetchone()[0] == 3
+    assert hosted.execute("SELECT COUNT(*) FROM tournaments WHERE club_id = ?", [there.id]).fetchone()[0] == 3
     hosted.close()
 
 
@@ -158,14 +179,9 @@ def test_a_season_moves_to_another_server_with_the_same_ladder(club, tmp_path):
 ])
 def test_a_spoiled_file_is_refused_whole(club, tmp_path, spoil, refusal):
     app, db, season, ids = club
-    director = app.test_client()
-    director.post(f"/seasons/{season.link}/login", data={"password": PASSWORD})
-    document = director.get(f"/seasons/{season.link}/export").get_json()
+    document = export(app, season)
     spoil(document)
-    elsewhere = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "other.sqlite"),
-                            "SECRET_KEY": "other"})
-    answer = elsewhere.test_client().post("/seasons/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "x.json")},
-                                          content_type="multipart/form-data")
+    elsewhere, _there, answer = import_elsewhere(tmp_path, "other.sqlite", document)
     assert answer.status_code == 400 and refusal in answer.get_data(as_text=True)
     hosted = connect(elsewhere.config["DATABASE"])
     for table in ("seasons", "tournaments", "games", "club_players", "tournament_entries"):
@@ -177,14 +193,8 @@ def test_rows_of_an_archived_season_travel_as_they_were(club, tmp_path):
     app, db, season, ids = club
     seasons.archive(db, season.id)
     correct(db, ids[1], 1, {"Ana & Eva": 1800, "Cris & Fede": 2000})  # after archiving: the ladder stays
-    director = app.test_client()
-    director.post(f"/seasons/{season.link}/login", data={"password": PASSWORD})
-    document = director.get(f"/seasons/{season.link}/export").get_json()
-    elsewhere = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "arch.sqlite"),
-                            "SECRET_KEY": "other"})
-    other = elsewhere.test_client()
-    other.post("/seasons/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "x.json")},
-               content_type="multipart/form-data")
-    assert api_rows(other, f"/api/v1/seasons/{season.results_token}") == EXPECTED
+    elsewhere, _there, answer = import_elsewhere(tmp_path, "arch.sqlite", export(app, season))
+    assert answer.status_code == 303
+    assert api_rows(elsewhere.test_client(), f"/api/v1/seasons/{season.results_token}") == EXPECTED
     assert isinstance(Season, type)
 

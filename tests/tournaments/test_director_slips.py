@@ -130,14 +130,19 @@ def test_csv_cells_that_look_like_formulas_are_made_inert(no_csrf_app):
     assert not any(cell.startswith("-") and not cell.lstrip("-").isdigit() for cell in cells)
 
 
-def test_the_club_roster_keeps_players_between_tournaments_and_offers_them_as_typed(no_csrf_app):
-    director = no_csrf_app.test_client()
-    first = create_tournament(director)
-    enter(director, first, "Zoë Müller")
-    enter(director, first, "  zoë   müller ")  # the same player again: refused, not kept twice
-    second = create_tournament(director)
-    page = director.get(tournament_path(director, second)).get_data(as_text=True)
+def test_the_club_roster_keeps_players_between_evenings_and_offers_them_as_typed(no_csrf_app):
+    from tests.clubs.helpers import Club
+    from tests.tournaments.test_roster_check import club_evening
+
+    club = Club(no_csrf_app, "Zürich Club", "Zora")
+    first = club_evening(club, "individuals")
+    enter(club.client, first, "Zoë Müller")
+    enter(club.client, first, "  zoë   müller ")  # the same player again: refused, not kept twice
+    second = club_evening(club, "individuals")
+    page = club.client.get(tournament_path(club.client, second)).get_data(as_text=True)
     assert page.count('<option value="Zoë Müller">') == 1
     assert 'list="club-roster"' in page
-    # Anyone else sees no roster.
-    assert "Zoë Müller" not in no_csrf_app.test_client().get(tournament_path(director, second)).get_data(as_text=True)
+    # Anyone else sees no roster, and a one-off tournament, outside the club, offers none.
+    assert "Zoë Müller" not in no_csrf_app.test_client().get(tournament_path(club.client, second)).get_data(as_text=True)
+    assert "Zoë Müller" not in club.client.get(tournament_path(club.client, create_tournament(club.client))).get_data(
+        as_text=True)

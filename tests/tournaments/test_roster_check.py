@@ -61,12 +61,33 @@ def test_a_new_name_gets_no_warning_and_a_name_of_nothing_visible_says_so(pairs)
     assert "nothing visible" in warning(check(pairs, pairs.tournament_id, player1="\u200b\u200d  "))
 
 
-def test_a_player_of_another_tournament_is_offered_as_the_roster_writes_the_name(pairs, no_csrf_app):
-    other = create_tournament(pairs, format="pairs", name="Friday club")
-    said = warning(check(pairs, other, player1="ann  SMITH"))
+def test_a_player_of_the_clubs_other_evenings_is_offered_as_the_roster_writes_the_name(no_csrf_app):
+    """A club's roster (issue 30): a name another evening of the club entered is offered as the club writes it; a
+    one-off tournament, outside any club, has no roster to offer."""
+    from tests.clubs.helpers import Club
+
+    club = Club(no_csrf_app, "Friday Club", "Fay")
+    first = club_evening(club)
+    enter(club.client, first, "Ann Smith", "Bob Jones")
+    other = club_evening(club)
+    said = warning(check(club.client, other, player1="ann  SMITH"))
     assert "The club roster writes this player “Ann Smith”" in said
-    note = check(pairs, other, player1="Ann Smith").get_data(as_text=True)
-    assert warning(check(pairs, other, player1="Ann Smith")) == "" and "In the club roster" in note
+    note = check(club.client, other, player1="Ann Smith").get_data(as_text=True)
+    assert warning(check(club.client, other, player1="Ann Smith")) == "" and "In the club roster" in note
+    loose = create_tournament(club.client, format="pairs", name="One-off")
+    assert warning(check(club.client, loose, player1="ann  SMITH")) == ""
+
+
+def club_evening(club, format: str = "pairs") -> int:
+    """An evening of ``club`` made from its template, with no entries."""
+    from tests.recording import started_id
+    from tests.web.formparse import form_values
+
+    values = form_values(club.client.get(f"{club.area}/evenings/new").get_data(as_text=True), "new-tournament")
+    values = {k: v for k, v in values.items() if not k.startswith("entry-")}
+    made = club.client.post(f"{club.area}/evenings/new", data={**values, "format": format})
+    assert made.status_code == 303, made.get_data(as_text=True)[:2000]
+    return started_id(club.client, made.headers["Location"])
 
 
 def test_correcting_a_name_does_not_clash_with_the_entry_itself(pairs, no_csrf_app):

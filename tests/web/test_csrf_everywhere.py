@@ -8,10 +8,9 @@ from pathlib import Path
 
 from scorekeeper import ROOT
 from scorekeeper.db import connect
+from scorekeeper.stores import clubs
 from scorekeeper.stores.games import create_game, get_game
-from scorekeeper.stores import seasons
 from scorekeeper.stores.tournaments import records
-from scorekeeper.tournaments.ladder import Rules
 
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -34,11 +33,9 @@ def test_every_route_that_takes_a_post_refuses_it_without_a_token(csrf_app):
     tournament = records.get_tournament(db, records.create_tournament(
         db, name="Club", date="2026-11-26", rules="bicycle", options={}, format="pairs", rounds=2, round_end="deals",
         round_limit=2, scoring="points", password="green baize 42"))
-    with csrf_app.test_request_context():
-        season = seasons.get_season(db, seasons.create_season(db, name="Autumn", rules=Rules(),
-                                                              password="green baize 42"))
+    club, _first = clubs.create_club(db, name="Club", director="Ann", password="green baize 42")
     db.close()
-    links = {"game": game.link, "tournament": tournament.link, "season": season.link}
+    links = {"game": game.link, "tournament": tournament.link, "club": club.link, "public_club": club.public_link}
     checked = []
     for rule in csrf_app.url_map.iter_rules():
         methods = (rule.methods or set()) & WRITE_METHODS
@@ -50,7 +47,7 @@ def test_every_route_that_takes_a_post_refuses_it_without_a_token(csrf_app):
             assert "Reload the page" in response.get_data(as_text=True), rule.rule
             checked.append(rule.endpoint)
     # The nouns that change something are all there.
-    for prefix in ("games.", "deals.", "tournaments."):
+    for prefix in ("games.", "deals.", "tournaments.", "clubs.", "directors.", "evenings.", "players.", "seasons."):
         assert any(endpoint.startswith(prefix) for endpoint in checked), prefix
 
 

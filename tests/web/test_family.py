@@ -288,16 +288,20 @@ def test_a_rule_left_to_the_four_hand_game_says_so_and_the_pages_in_spanish(clie
 # Club rule sets and tournaments built on the family
 # --------------------------------------------------------------------------------------
 
-def test_a_club_rule_set_built_on_bolivia(client, db):
-    """A club plays Bolivia with Samba's 160 from 7,000 (docs/RULES.md SA-A1): a set made on the page, offered to
-    the API and the referee under its own id."""
+def test_a_club_rule_set_built_on_bolivia(no_csrf_app):
+    """A club plays Bolivia with Samba's 160 from 7,000 (docs/RULES.md SA-A1): a set made on the club's page,
+    offered to the API and the referee under its own id."""
+    from tests.clubs.helpers import Club
+
     from .formparse import form_values
 
-    values = form_values(client.get("/rules/new").get_data(as_text=True), "rule-set")
+    club = Club(no_csrf_app, "Bolivia Club", "Ana")
+    client, made = club.client, f"{club.area}/rules/new"
+    values = form_values(client.get(made).get_data(as_text=True), "rule-set")
     values.update({"base": "bolivia", "refresh": "1"})
-    values = form_values(client.post("/rules/new", data=values).get_data(as_text=True), "rule-set")
+    values = form_values(client.post(made, data=values).get_data(as_text=True), "rule-set")
     values.update({"name": "Bolivia at 160", "note": "As our Samba table.", "opt_minimum_from_7000": "160"})
-    response = client.post("/rules/new", data=values)
+    response = client.post(made, data=values)
     assert response.status_code == 303, response.get_data(as_text=True)[:2000]
     set_id = response.headers["Location"].rsplit("/", 1)[-1]
     assert client.get(f"/api/v1/rules/{set_id}/minimum?score=7000").get_json()["minimum"] == 160

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from scorekeeper.stores.deals import add_deal
 from scorekeeper.stores.games import create_game, get_game, list_deals
 from scorekeeper.db import connect
-from scorekeeper.stores import players, rule_sets, seasons
+from scorekeeper.stores import club_access, club_log, club_tables, clubs, players, rule_sets, seasons
 from scorekeeper.stores.tournaments import records, rounds
 from scorekeeper.tournaments.ladder import Rules
 
@@ -37,7 +37,8 @@ FIELD_NAMES = [
     "player_melded", "table", "melds", "add", "going_out", "pile", "top", "frozen", "uses", "hand_size", "discard",
     "drew", "add_rank", "add_cards", "initials", "other", "season", "count", "best", "of", "minimum", "ranking",
     "tie_break", "file", "base", "note", "shown_base", "data", "opt_team_up", "opt_deals_in_game",
-    "opt_minimum_by_deal", "lone_hand", "table_target", "shown_layout",
+    "opt_minimum_by_deal", "lone_hand", "table_target", "shown_layout", "director", "shown", "evening", "meets",
+    "tables", "club", "entry-0-1", "entry-0-2",
 ]
 for _key in ("we", "they", "p1", "p2", "p3"):
     FIELD_NAMES += [f"{_key}-{name}" for name in (
@@ -61,11 +62,14 @@ htmx_headers = st.sampled_from([{}, {"HX-Request": "true"}, {"HX-Request": "true
 
 #: PDF routes render with WeasyPrint: seconds each, so they get fewer examples.
 SLOW = {"sheets.blank_sheet", "sheets.game_sheet", "tournaments.cards_pdf", "tournaments.results_pdf",
-        "seasons.ladder_pdf", "results.season_pdf"}
+        "seasons.ladder_pdf", "results.season_pdf", "clubs.ladders_pdf", "club_tables.cards_pdf",
+        "tournaments.event_cards_pdf"}
 
 
 def _world(app, client) -> dict:
-    """A game with deals and a tournament with a round being played, so real ids exist."""
+    """A game with deals, a one-off tournament with a round being played, and a club (``client`` signed in as its
+    director) with a season, a rule set, an evening with players, a table card, an invitation and a log, so real
+    ids and links exist."""
     db = connect(app.config["DATABASE"])
     try:
         sides = [{"key": "we", "name": "We", "players": ["Ann", "Bob"]},
@@ -76,9 +80,22 @@ def _world(app, client) -> dict:
         add_deal(db, game_id, {"we": deal, "they": other}, mode="totals", expected_version=1)
         game = get_game(db, game_id)
         deal_id = list_deals(db, game_id)[0].id
-        club = rule_sets.save(db, base="classic", name="Tuesday rules", options={"players": 3}, note="")
+        club, first = clubs.create_club(db, name="Fuzz Club", director="Fay", password="green baize")
+        rules = rule_sets.save(db, club.id, base="classic", name="Tuesday rules", options={"players": 3}, note="")
+        season = seasons.create_season(db, club.id, name="Autumn", rules=Rules())
+        evening = records.create_tournament(db, name="Club night", date="2026-11-26", rules="bicycle", options={},
+                                            format="pairs", rounds=1, round_end="deals", round_limit=2,
+                                            scoring="vp", password=None, club_id=club.id)
+        records.add_entry(db, evening, ["Ann", "Bob"], who="Fay")
+        seasons.attach(db, season, [records.get_tournament(db, evening).link])
+        player = players.list_players(db, club.id)[0]
+        card = club_tables.card(db, club.id, 1)
+        invitation = club_access.invite(db, club.id, first)
+        item = club_log.list_log(db, club.id)[0]
     finally:
         db.close()
+    assert client.post(f"/director/{club.link}/login", data={"director": "Fay", "password": "green baize"}
+                       ).status_code == 303
     tournament_id = create_tournament(client)
     for name in ("N1", "N2", "N3", "N4", "N5"):
         enter(client, tournament_id, name)
@@ -87,19 +104,19 @@ def _world(app, client) -> dict:
     try:
         table = rounds.list_tables(db, tournament_id)[0]
         entry_id = records.list_entries(db, tournament_id)[0].id
-        player_id = players.list_players(db)[0].id
-        season_id = seasons.create_season(db, name="Autumn", rules=Rules(), password="green baize")
-        seasons.join(db, season_id, tournament_id)
         link = records.get_tournament(db, tournament_id).results_token
-        season_link = seasons.get_season(db, season_id).link
     finally:
         db.close()
     # A game or tournament is named by its link in every address (the number answers 404, tried below).
     return {"game_id": game.link, "deal_id": deal_id, "code": game.code, "tournament_id": tournament_path(
-            client, tournament_id).rsplit("/", 1)[1], "numbers": [str(game_id), str(tournament_id), str(season_id)],
+            client, tournament_id).rsplit("/", 1)[1], "numbers": [str(game_id), str(tournament_id), str(season.id)],
             "table_id": table.id, "entry_id": entry_id, "number": 1, "token": table.token,
-            "profile_id": "bicycle", "filename": "css/app.css", "player_id": player_id, "season_id": season_link,
-            "link": link, "ident": tournament_id, "rules_id": club.id}
+            "profile_id": "bicycle", "filename": "css/app.css", "link": link, "ident": tournament_id,
+            "rules_id": rules.id, "club_id": club.link, "public": club.public_link, "item_id": item.id,
+            "director_id": first.id,
+            # What a parameter names on the routes of one blueprint, where the name means something else there.
+            "seasons:token": season.results_token, "club_tables:token": card.token, "directors:token": invitation,
+            "players:link": player.link}
 
 
 SECRET_KEY = "t"  # no_csrf_app's: the world's director cookie is signed with it
@@ -156,15 +173,26 @@ INT_VALUES = ["0", "999999", "-1", "9" * 30, "abc", "1.5"]
 STR_VALUES = ["nope", "%00", "..%2F..%2Fetc", "%C3%A9%E2%98%83", "x" * 300, "1", "%20"]
 
 
+def _real(rule, name: str, world: dict) -> str:
+    """A real value of the rule's parameter ``name``: the club's public link for a public club page, the value of
+    that name on the rule's blueprint, else the world's."""
+    if rule._converters[name].__class__.__name__ == "PublicClubLink":
+        return world["public"]
+    blueprint = rule.endpoint.split(".")[0]
+    if rule.endpoint == "api.club":
+        return world["public"]
+    return str(world.get(f"{blueprint}:{name}", world[name]))
+
+
 def _paths(rule, world: dict) -> list[str]:
     """The rule's path with its parameters set to real values, then each one in turn to odd ones."""
-    real = {name: str(world[name]) for name in rule.arguments}
+    real = {name: _real(rule, name, world) for name in rule.arguments}
     paths = [_fill(rule.rule, real)]
     for name in rule.arguments:
         converter = rule._converters[name].__class__.__name__
         odd = INT_VALUES if converter == "IntegerConverter" else STR_VALUES
-        if converter in ("GameLink", "TournamentLink", "SeasonLink"):
-            odd = odd + INT_VALUES + world["numbers"] + [str(world["token"])[:22]]
+        if converter in ("GameLink", "TournamentLink", "ClubLink", "PublicClubLink"):
+            odd = odd + INT_VALUES + world["numbers"] + [str(world["token"])[:22], world["public"], world["club_id"]]
         if name == "token":
             odd = odd + [str(world["code"])]  # a game's share code is not a table's token
         if name == "code":
@@ -191,7 +219,8 @@ ROUTES = _routes()
 
 def test_every_blueprint_is_walked():
     walked = {endpoint.values[0].split(".")[0] for endpoint in ROUTES}
-    assert {"games", "deals", "referee", "sheets", "tournaments", "home", "api"} <= walked
+    assert {"games", "deals", "referee", "sheets", "tournaments", "home", "api", "clubs", "directors", "evenings",
+            "club_tables", "players", "seasons", "results", "rule_sets"} <= walked
 
 
 def _check(response, method, path):

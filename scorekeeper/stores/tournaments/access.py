@@ -171,10 +171,11 @@ def guess_limits(db: Database, client: str, *, number: int | None = None,
 
 
 def join_table(db: Database, code: str, client: str, *, number: int | None = None,
-               tournament_id: int | None = None) -> tuple[dict | None, int]:
+               tournament_id: int | None = None, other=None) -> tuple[dict | None, int]:
     """The card of an event still running with this code (and table number, when given); (card, 0) on a
     hit, (None, 0) on a miss, (None, seconds) while the guesses are over a limit (nothing looked up).
-    Every join page comes here, held to the same limits (``guess_limits``)."""
+    Every join page comes here, held to the same limits (``guess_limits``). ``other(code, number)``: another
+    kind of card to try, under the same limits (a club's permanent card: ``stores.club_tables.join_card``)."""
     with db.write(key=f"guesses:{client}"):
         limits = guess_limits(db, client, number=number, tournament_id=tournament_id)
         wait = window_wait(db, limits, CODE_WINDOW)
@@ -187,6 +188,9 @@ def join_table(db: Database, code: str, client: str, *, number: int | None = Non
         if row and (number is None or row["number"] == number) and (
                 tournament_id is None or row["tournament_id"] == tournament_id):
             return Card.from_row(row), 0
+        found = other(clean_code(code), number) if other is not None and tournament_id is None else None
+        if found is not None:
+            return found, 0
         count(db, [scope for scope, _ in limits], CODE_WINDOW)
         return None, 0
 

@@ -41,14 +41,19 @@ def check_settings(rules: str, options: dict, date: str, format: str, round_end:
 
 def create_tournament(
     db: Database, *, name: str, date: str, rules: str, options: dict, format: str, rounds: int,
-    round_end: str, round_limit: int | None, scoring: str, password: str, rule_set: dict | None = None,
+    round_end: str, round_limit: int | None, scoring: str, password: str | None, rule_set: dict | None = None,
+    club_id: int | None = None,
 ) -> int:
     """Create a tournament in setup; the password is stored only as a hash. ``rule_set``: the club rule set version
-    it starts under ({"key", "version", "name"}), whose options are in ``options``."""
+    it starts under ({"key", "version", "name"}), whose options are in ``options``. ``club_id``: the club whose
+    evening it is (its directors direct it; a password is then optional, for a visiting director); a tournament
+    of no club needs one."""
     check_settings(rules, options, date, format, round_end, scoring)
     name = clean_name(name)[:80]
     if not name:
         raise TournamentError(_("Give the tournament a name."))
+    if not password and club_id is None:
+        raise TournamentError(_("Choose a password for the director."))
     return db.insert("tournaments",
         {
             "name": name,
@@ -61,11 +66,12 @@ def create_tournament(
             "round_end": round_end,
             "round_limit": None if round_end == "target" else round_limit,
             "scoring": scoring,
-            "password_hash": generate_password_hash(password),
+            "password_hash": generate_password_hash(password) if password else "",  # "": no password opens it
             "status": "setup",
             "created_at": clock.stamp(),
             "results_token": secrets.token_urlsafe(18),
             "rule_set": dumps(rule_set) if rule_set else None,
+            "club_id": club_id,
         }
     )
 
@@ -156,7 +162,8 @@ def check_name(db: Database, tournament: Tournament, typed: str, *, partners=(),
     if problem:
         return {"warning": problem}
     row = db.execute("SELECT COALESCE(m.name, p.name) AS name FROM club_players p LEFT JOIN club_players m "
-                     "ON m.id = p.merged_into WHERE p.key = ?", [name_key(name)]).fetchone()
+                     "ON m.id = p.merged_into WHERE p.club_id = ? AND p.key = ?",
+                     [tournament.club_id, name_key(name)]).fetchone() if tournament.club_id else None
     if row and row["name"] != name and skip is None:
         return {"warning": _("The club roster writes this player “%(name)s”: if it is the same person, use that "
                              "spelling.", name=row["name"])}
@@ -203,31 +210,42 @@ def add_entry(db: Database, tournament_id: int, players: list[str], *, who: str)
                 "created_at": clock.stamp(),
             }
         )
-        link_players(db, entry_id, players)
+        link_players(db, entry_id, players, tournament.club_id)
         log(db, tournament_id, action="entry_added", after={"entry": number, "name": " & ".join(players),
                                                              "from_round": joined}, who=who)
     return entry_id
 
 
-def remember_players(db: Database, players: list[str]) -> list[int]:
-    """Keep each player in the club's roster (one row per name, case and spacing aside); returns the roster id
-    of each, the person a merged record now belongs to (``merged_into``) for a name written its old way."""
+def remember_players(db: Database, club_id: int, players: list[str]) -> list[int]:
+    """Keep each player in the club's roster (one row per name in a club, case and spacing aside: two clubs'
+    "Ann Smith" are two people); returns the roster id of each, the person a merged record now belongs to
+    (``merged_into``) for a name written its old way."""
     ids = []
     for player in players:
-        db.execute("INSERT INTO club_players (name, key, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                   [player, name_key(player), clock.stamp()])
-        row = db.execute("SELECT COALESCE(merged_into, id) FROM club_players WHERE key = ?",
-                         [name_key(player)]).fetchone()
+        db.execute("INSERT INTO club_players (club_id, name, key, link, created_at) VALUES (?, ?, ?, ?, ?) "
+                   "ON CONFLICT DO NOTHING", [club_id, player, name_key(player), new_link(), clock.stamp()])
+        row = db.execute("SELECT COALESCE(merged_into, id) FROM club_players WHERE club_id = ? AND key = ?",
+                         [club_id, name_key(player)]).fetchone()
         ids.append(row[0])
     return ids
 
 
-def link_players(db: Database, entry_id: int, players: list[str]) -> None:
-    """An entry's players as roster people: each name matched to (or added to) the roster, by ``name_key``."""
+def link_players(db: Database, entry_id: int, players: list[str], club_id: int | None) -> None:
+    """An entry's players as the club's roster people: each name matched to (or added to) the roster of the
+    tournament's club, by ``name_key``. A tournament of no club keeps its players as names only."""
     db.execute("DELETE FROM entry_players WHERE entry_id = ?", [entry_id])
-    for position, player_id in enumerate(remember_players(db, players)):
+    if club_id is None:
+        return
+    for position, player_id in enumerate(remember_players(db, club_id, players)):
         db.execute("INSERT INTO entry_players (entry_id, position, player_id) VALUES (?, ?, ?)",
                    [entry_id, position, player_id])
+
+
+def roster(db: Database, club_id: int | None) -> list[str]:
+    """The players the club has entered in any of its evenings, by name: the entry form offers them as typed
+    (none for a tournament of no club)."""
+    return [row[0] for row in db.execute(
+        "SELECT name FROM club_players WHERE club_id = ? AND merged_into IS NULL ORDER BY key", [club_id]).fetchall()]
 
 
 def rename_entry(db: Database, tournament_id: int, entry_id: int, players: list[str], *, who: str) -> None:
@@ -240,7 +258,7 @@ def rename_entry(db: Database, tournament_id: int, entry_id: int, players: list[
         players = _check_players(db, tournament, players, skip=entry_id)
         name = " & ".join(players)
         db.execute("UPDATE tournament_entries SET name = ?, players = ? WHERE id = ?", [name, dumps(players), entry_id])
-        link_players(db, entry_id, players)
+        link_players(db, entry_id, players, tournament.club_id)
         log(db, tournament_id, action="entry_renamed", before={"entry": entry.number, "name": entry.name},
             after={"entry": entry.number, "name": name}, who=who)
 

@@ -13,6 +13,7 @@ from ...i18n import names
 from scorekeeper.web.addresses import absolute
 from scorekeeper.stores.tournaments import access, records
 from ...tournaments.rows import Entry, Tournament
+from ..club import club_director
 from ..errors import error_response
 
 bp = Blueprint("tournaments", __name__)
@@ -34,11 +35,23 @@ def _token(tournament_id: int) -> str | None:
 
 
 def _director(tournament_id: int) -> str | None:
-    """The name of this browser's live director sign-in for the tournament ("" unnamed), or None."""
+    """The name of this browser's live director sign-in for the tournament ("" unnamed), or None: the evening's
+    own (by its password, a visiting director), or a sign-in as a director of the evening's club (issue 30)."""
     cache = g.setdefault("tournament_directors", {})
     if tournament_id not in cache:
-        cache[tournament_id] = access.session_name(get_db(), tournament_id, _token(tournament_id))
+        name = access.session_name(get_db(), tournament_id, _token(tournament_id))
+        if name is None:
+            tournament = records.get_tournament(get_db(), tournament_id)
+            director = club_director(tournament.club_id) if tournament else None
+            name = director.name if director else None
+        cache[tournament_id] = name
     return cache[tournament_id]
+
+
+def is_club_director(tournament: Tournament) -> bool:
+    """Whether this browser directs the evening's club (a visiting director, by the evening's password, does
+    not: the club's seasons and players are the club's)."""
+    return club_director(tournament.club_id) is not None
 
 
 def is_director(tournament_id: int) -> bool:
@@ -89,6 +102,11 @@ def phone_url(path: str) -> str:
     """The absolute address of ``path`` that phones are given (``PUBLIC_URL``, or an address the server listens
     on: ``web.addresses``)."""
     return absolute(path)
+
+
+def url_for_join() -> str:
+    """The address where a phone types a table's number and code, as phones are given it."""
+    return phone_url(url_for("tournaments.join"))
 
 
 def qr_data_uri(url: str) -> str:

@@ -17,16 +17,18 @@ from ...tournaments.rows import Table, Tournament
 from ...stores.games import get_deal
 from ...stores.summary import game_summary
 from ..deal_path import read_deal, render_preview
-from ..forms import deal_form, form_data_from_deal, option_text, option_value, whole_number
-from ..club import chosen_season, listed_sets
+from ..forms import deal_form, form_data_from_deal, option_text, whole_number
 from ..limits import club_wait, too_many_tournaments
 from ..devices import remember_tournament
 from ..htmx import render
 from ..season_words import SEASON_ERRORS
+from ..club import club_director, offered_sets
+from ..errors import error_response
 from .common import (
-    back_to, bp, by_id, director_name, director_only, director_token, entry_label, load, sign_in, sign_out,
+    back_to, bp, by_id, director_name, director_only, director_token, entry_label, is_club_director, load, sign_in,
+    sign_out,
 )
-from .forms import LoginForm, PasswordForm, ResultForm, tournament_form
+from .forms import LoginForm, PasswordForm, ResultForm, chosen_options, tournament_form
 
 WRONG_PASSWORD = _l("Wrong password for this tournament's director.")
 
@@ -46,13 +48,14 @@ def _chosen_profile(values):
 
 
 def _club_sets(named=None) -> list:
-    """The club rule sets of this phone's list (and the one the form names) a tournament can use: four at a
-    table, in two partnerships."""
-    return [found for found in listed_sets(named) if found.profile.side_sizes == (2, 2)]
+    """The rule sets a tournament can use (those of the clubs this browser directs, and one asked for by id):
+    four at a table, in two partnerships."""
+    return [found for found in offered_sets(named) if found.profile.side_sizes == (2, 2)]
 
 
 def _club_set(rules_id):
-    return next((found for found in _club_sets(rule_sets.by_id(get_db(), rules_id)) if found.id == rules_id), None)
+    named = rule_sets.by_id(get_db(), rules_id)
+    return next((found for found in _club_sets(named) if found.id == rules_id), None)
 
 
 @bp.route("/tournaments/new", methods=["GET", "POST"])
@@ -86,46 +89,38 @@ def new():
     return render("tournaments/new.html", form=form, errors=errors, status=422)
 
 
-def _create(form, profile) -> int:
-    options = {o.name: option_value(o, form[f"opt_{o.name}"].data) for o in form.option_list}
-    # Only what differs from the profile copied is kept, so the game pages show the club's choices; a club set's
-    # own options come first (the version it starts under is then the tournament's for good).
-    found = form.club_set
-    if found:
-        options = {**found.options, **options}
-    defaults = get_profile(profile.id).option_values()
-    options = {k: v for k, v in options.items() if defaults.get(k) != v}
+def _create(form, profile, club_id: int | None = None) -> int:
+    options, found = chosen_options(form, profile), form.club_set
     tournament_id = records.create_tournament(
         get_db(), name=form.name.data, date=form.date.data.isoformat(), rules=profile.id,
         options=options, format=form.format.data, rounds=form.rounds.data,
         round_end=form.round_end.data, round_limit=form.round_limit.data, scoring=form.scoring.data,
-        password=form.password.data,
+        password=form.password.data or None, club_id=club_id,
         rule_set={"key": found.key, "version": found.version, "name": found.name} if found else None,
     )
-    if form.season.data:
-        try:
-            seasons.join(get_db(), chosen_season(form.season.data).id, tournament_id)
-        except seasons.SeasonError:
-            flash(_("The tournament was created, but that season could not take it: choose a season on its "
-                    "page."), "error")
     return tournament_id
 
 
 @bp.post("/tournaments/<tournament:tournament_id>/season")
 @director_only
 def season(tournament):
-    """Count the tournament in a season (``season``: its link, one of this browser's own), or in none (empty)."""
-    chosen = request.form.get("season", "")
-    found = chosen_season(chosen.strip())
+    """Count a club's evening in one of the club's seasons (``season``: the secret of its results link), or in
+    none (empty). For the club's directors only: a one-off tournament has no season, and a visiting director
+    (by the evening's password) does not choose the club's."""
+    if not is_club_director(tournament):
+        return error_response(403, _("Only a director of the evening's club chooses its season."))
+    chosen = (request.form.get("season") or "").strip()
+    db, director = get_db(), club_director(tournament.club_id)
     try:
-        if found is not None:
-            seasons.join(get_db(), found.id, tournament.id)
+        if chosen:
+            found = seasons.club_season(db, tournament.club_id, chosen)
+            if found is None:
+                raise seasons.SeasonError("missing")
+            seasons.attach(db, found, [tournament.link], director=director)
             flash(_("The tournament counts in the season %(name)s.", name=found.name), "ok")
-        elif not chosen.strip():
-            seasons.leave(get_db(), tournament.id)
+        elif tournament.season_id:
+            seasons.detach(db, seasons.get_season(db, tournament.season_id), [tournament.link], director=director)
             flash(_("The tournament counts in no season."), "ok")
-        else:
-            flash(str(SEASON_ERRORS["missing"]), "error")
     except seasons.SeasonError as error:
         flash(str(SEASON_ERRORS[error.code]), "error")
     return back_to(tournament, "#season")

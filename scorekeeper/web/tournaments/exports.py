@@ -8,19 +8,22 @@ from flask import Response, abort, request, url_for
 
 from ...db import get_db
 from scorekeeper.stores import players
+from ...stores import clubs
 from scorekeeper.stores.tournaments import records, results, rounds, running
 from ...stores.transfer import csv_writer
 from ...tournaments.rows import Round, Tournament
+from ..club_words import hidden_name
 from ..errors import error_response
-from .common import bp, by_id, director_only, entry_label, evening_link, load, phone_url
+from .common import bp, by_id, director_only, entry_label, evening_link, link_with_qr, load, phone_url
 from .shown import add_table_links, card_link, round_tables, standings_context
 from scorekeeper.sheets import UnknownPaper, paper_from, pdf_response, render_pdf
 
 
 @bp.get("/tournaments/<tournament:tournament_id>/results.csv")
 def results_csv(tournament_id: int):
-    load(tournament_id)
-    outcome = players.public_results(get_db(), results.results(get_db(), tournament_id))
+    tournament = load(tournament_id)
+    outcome = players.public_results(get_db(), results.results(get_db(), tournament_id), tournament.club_id,
+                                     hidden_name())
     kinds = {(t.round_number, t.number): status for t, status in outcome.tables}
     out = io.StringIO()
     writer = csv_writer(out)
@@ -79,9 +82,11 @@ def _cards_pdf(tournament: Tournament, tables: list[dict], round_row: Round | No
     except UnknownPaper as error:
         return error_response(400, str(error))
     entries = by_id(records.list_entries(get_db(), tournament.id))
+    club = clubs.get_club(get_db(), tournament.club_id) if tournament.club_id else None
     pdf = render_pdf("tournaments/pdf/table_cards.html", paper=paper, tournament=tournament, round=round_row,
                      tables=tables, entries=entries, profile=tournament.profile,
-                     join_url=phone_url(url_for("tournaments.join")), results_link=evening_link(tournament))
+                     join_url=phone_url(url_for("tournaments.join")), results_link=evening_link(tournament),
+                     club_link=link_with_qr(url_for("clubs.public", club_id=club.public_link)) if club else None)
     return pdf_response(pdf, f"{name}-{paper}.pdf")
 
 

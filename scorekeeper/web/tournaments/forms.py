@@ -11,12 +11,10 @@ from wtforms.validators import EqualTo, InputRequired, Length, NumberRange, Opti
 from flask_babel import LazyString, lazy_gettext
 from flask_babel import lazy_gettext as _l
 
-from ...db import get_db
 from ...i18n import format_number
-from ...rules import DEFAULT_PROFILE, PROFILES, profile_options
+from ...rules import DEFAULT_PROFILE, PROFILES, get_profile, profile_options
 from scorekeeper.stores.tournaments import records
-from ..club import my_seasons
-from ..forms import option_field
+from ..forms import option_field, option_value
 
 
 def _choices(labels: dict[str, str]) -> list[SelectChoice]:
@@ -49,12 +47,19 @@ class TournamentBase(FlaskForm):
     password = PasswordField(_l("Director's password"), validators=[
         InputRequired(_l("Choose a password for the director.")), Length(min=6, max=128, message=_l("At least 6 characters."))])
     password_again = PasswordField(_l("The password again"), validators=[EqualTo("password", _l("The two passwords differ."))])
+
+
+class ClubEveningBase(TournamentBase):
+    """A club's evening (issue 30): its directors direct it, so a password is only for a visiting director; it may
+    count in one of the club's seasons."""
+
+    password = PasswordField(_l("A password for a visiting director (optional)"), validators=[
+        Optional(), Length(min=6, max=128, message=_l("At least 6 characters."))],
+        description=_l("The club's directors need none. Give one only to let someone else direct this evening."),
+        render_kw={"autocomplete": "new-password"})
+    password_again = PasswordField(_l("The password again"), validators=[EqualTo("password", _l("The two passwords differ."))],
+                                   render_kw={"autocomplete": "new-password"})
     season = SelectField(_l("Season"), choices=[], default="")
-
-
-def season_choices() -> list[tuple[str, str]]:
-    """No season, then the open seasons of this browser's own (``club.my_seasons``), by their links."""
-    return [("", _l("None"))] + [(s.link, s.name) for s in my_seasons(open_only=True)]
 
 
 def tournament_options(profile) -> tuple:
@@ -63,12 +68,22 @@ def tournament_options(profile) -> tuple:
     return tuple(o for o in profile_options(profile) if not (o.table or o.applies))
 
 
-def tournament_form(profile, formdata=None, data=None):
+def chosen_options(form, profile) -> dict:
+    """The options a new tournament keeps: a club set's own first, then the form's, and of those only what differs
+    from the profile copied, so the game pages show the club's choices (the version it starts under is then the
+    tournament's for good)."""
+    options = {o.name: option_value(o, form[f"opt_{o.name}"].data) for o in form.option_list}
+    if form.club_set:
+        options = {**form.club_set.options, **options}
+    defaults = get_profile(profile.id).option_values()
+    return {k: v for k, v in options.items() if defaults.get(k) != v}
+
+
+def tournament_form(profile, formdata=None, data=None, base=TournamentBase):
     options = tournament_options(profile)
     attrs = {f"opt_{o.name}": option_field(o) for o in options}
-    cls = type("TournamentForm", (TournamentBase,), attrs)
+    cls = type("TournamentForm", (base,), attrs)
     form = cls(formdata=formdata, data=data)
-    form.season.choices = season_choices()
     form.option_list = options
     form.profile = profile
     return form

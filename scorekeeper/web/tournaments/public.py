@@ -9,13 +9,12 @@ from markupsafe import Markup
 from flask_babel import gettext as _
 
 from ...db import get_db
-from scorekeeper.stores import players, seasons
+from scorekeeper.stores import club_access, clubs, seasons
 from scorekeeper.stores.tournaments import records, rounds, running
 from scorekeeper.tournaments import timing
-from ..club import my_seasons, scope
 from ..devices import device_id, remember_tournament
 from ..htmx import is_htmx, render
-from .common import bp, by_id, entry_label, evening_link, is_director, load
+from .common import bp, by_id, entry_label, evening_link, is_club_director, is_director, load
 from .forms import EntryForm
 from .shown import add_table_links, round_tables, shown_entries, standings_context
 
@@ -41,14 +40,29 @@ def show(tournament_id: int):
         "tournaments/show.html", tournament=tournament, entries=entries, rounds=played, current=current,
         tables=tables, director=is_director(tournament_id), profile=tournament.profile,
         entry_form=EntryForm(), can_start=_can_start(tournament, played, current, entries),
-        roster=[p.name for p in players.list_players(db, scope())] if is_director(tournament_id) else [],
+        roster=records.roster(db, tournament.club_id) if is_director(tournament_id) else [],
         formats=records.FORMATS, round_ends=records.ROUND_ENDS, scorings=records.SCORINGS,
         season=seasons.get_season(db, tournament.season_id) if tournament.season_id else None,
-        open_seasons=my_seasons(open_only=True) if is_director(tournament_id) else [],
+        **_club_context(tournament),
         results_link=evening_link(tournament) if is_director(tournament_id) else None,
         time_ups=timing.TIME_UP, time_up_chosen=(played[-1].time_up if played else None)
         or timing.DEFAULT_TIME_UP,
     )
+
+
+def _club_context(tournament) -> dict:
+    """What the director's panel shows of the evening's club: to the club's directors, the club and its open
+    seasons; to the director of an evening of a club that has no director yet (one from before clubs), the offer
+    to become its first."""
+    db = get_db()
+    club = clubs.get_club(db, tournament.club_id) if tournament.club_id else None
+    if club is None or not is_director(tournament.id):
+        return {"club": None, "open_seasons": [], "claimable": None}
+    if is_club_director(tournament):
+        return {"club": club, "open_seasons": [s for s in seasons.list_seasons(db, club.id) if not s.archived],
+                "claimable": None}
+    return {"club": None, "open_seasons": [],
+            "claimable": None if club_access.has_directors(db, club.id) else club}
 
 
 def _can_start(tournament, played, current, entries) -> bool:

@@ -7,10 +7,11 @@ from __future__ import annotations
 from flask import url_for
 
 from ...db import get_db
-from scorekeeper.stores import players
+from scorekeeper.stores import club_tables, players
 from scorekeeper.stores.tournaments import access, records, results, rounds
 from ...tournaments.rows import Entry, Tournament
 from ...tournaments.standings import SIT_OUT_VP, TIE_BREAK_LABELS, TIE_BREAKS, VP_TOTAL, vp_bands
+from ..club_words import hidden_name
 from .common import STANDINGS_POLL_SECONDS, by_id, entry_label, is_director, phone_url, qr_data_uri
 
 
@@ -41,10 +42,22 @@ def room(db, tournament: Tournament, current, entries: dict[int, Entry]) -> list
 
 
 def card_link(tournament_id: int, number: int) -> dict:
-    """Table ``number``'s card for the whole event: its phone link, that link's QR code, and its code."""
+    """Table ``number``'s card for the whole event: its phone link, that link's QR code, and its code. A club's
+    evening prints the club's permanent card of that table (``club_card_link``), the same every week."""
+    tournament = records.get_tournament(get_db(), tournament_id)
+    if tournament is not None and tournament.club_id is not None:
+        return club_card_link(tournament.club_id, number)
     card = access.device(get_db(), tournament_id, number)
     url = phone_url(url_for("tournaments.phone", token=card.token))
     return {"number": number, "url": url, "qr": qr_data_uri(url), "code": card.code}
+
+
+def club_card_link(club_id: int, number: int) -> dict:
+    """Table ``number``'s card of the club (``stores.club_tables``): it opens that table of whichever evening is
+    running."""
+    found = club_tables.card(get_db(), club_id, number)
+    url = phone_url(url_for("club_tables.open_table", token=found.token))
+    return {"number": number, "url": url, "qr": qr_data_uri(url), "code": found.code, "permanent": True}
 
 
 def add_table_links(rows: list[dict]) -> None:
@@ -56,9 +69,11 @@ def add_table_links(rows: list[dict]) -> None:
 
 def shown_entries(db, tournament_id: int) -> dict[int, Entry]:
     """The tournament's entries by id as this browser reads them: the director by name, anyone else with each
-    player who chose so by initials (``players.public_entries``)."""
+    player as they chose on the club's roster (``players.public_entries``)."""
     entries = by_id(records.list_entries(db, tournament_id))
-    return entries if is_director(tournament_id) else players.public_entries(db, entries)
+    if is_director(tournament_id):
+        return entries
+    return players.public_entries(db, entries, records.get_tournament(db, tournament_id).club_id, hidden_name())
 
 
 def standings_context(tournament: Tournament, *, provisional: bool = False) -> dict:
@@ -67,7 +82,8 @@ def standings_context(tournament: Tournament, *, provisional: bool = False) -> d
     db = get_db()
     current = rounds.current_round(db, tournament.id)
     provisional = bool(provisional and current)
-    outcome = players.public_results(db, results.results(db, tournament.id, provisional=provisional))
+    outcome = players.public_results(db, results.results(db, tournament.id, provisional=provisional),
+                                     tournament.club_id, hidden_name())
     played = rounds.list_rounds(db, tournament.id)
     closed = sum(1 for r in played if r.status == "closed")
     return {"provisional": provisional,

@@ -7,6 +7,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
 
+from ...stores import club_tables
 from ...stores.deals import deal_by_key
 from ...stores.errors import GameLocked, GameOver, NothingToUndo, StaleGame
 from ...stores.games import game_version
@@ -17,6 +18,7 @@ from scorekeeper.stores import players
 from scorekeeper.stores.tournaments import access, base, play, records, results, rounds, running
 from ...tournaments.rows import Card, Table
 from ..deal_path import read_deal, render_preview
+from ..club_words import hidden_name
 from ..form_errors import error_map
 from ..forms import deal_form, read_version, whole_number
 from ..htmx import render
@@ -53,8 +55,10 @@ def _join(tournament_id: int | None):
         context["errors"]["code"] = _("Type the code printed on the table card.")
     if context["errors"]:
         return render("tournaments/join.html", status=422, **context)
-    card, wait = access.join_table(get_db(), code, request.remote_addr or "unknown", number=whole_number(number_text, below=1000),
-                                   tournament_id=tournament_id)
+    db = get_db()
+    card, wait = access.join_table(db, code, request.remote_addr or "unknown", number=whole_number(number_text, below=1000),
+                                   tournament_id=tournament_id,
+                                   other=lambda typed, number: club_tables.join_card(db, typed, number))
     if wait:
         minutes = max(1, round(wait / 60))
         context["error"] = ngettext(
@@ -101,10 +105,11 @@ def _table_context(table: Table, form=None, **extra) -> dict:
     db = get_db()
     extra.setdefault("phone", _posted_card(table))
     tournament = records.get_tournament(db, table.tournament_id)
-    entries = players.public_entries(db, by_id(records.list_entries(db, tournament.id)))  # the table reads them
+    hidden = hidden_name()  # the table's phones read its names as each player chose
+    entries = players.public_entries(db, by_id(records.list_entries(db, tournament.id)), tournament.club_id, hidden)
     status = results.table_status(db, table)
     round_row = rounds.get_round(db, tournament.id, table.round_number)
-    summary = players.public_summary(db, status.summary)  # the table's phones read it
+    summary = players.public_summary(db, status.summary, tournament.club_id, hidden)
     is_open = round_row.status == "playing" and tournament.status != "finished"
     if form is None and is_open:
         form = deal_form(summary.profile, summary.game, "totals")
@@ -139,8 +144,12 @@ def phone(token: str):
 
 @bp.get("/tournaments/phone/<token>/status")
 def phone_status(token: str):
-    """The phone's self-refreshing part; when a new round has seated its table, the whole page reloads."""
+    """The phone's self-refreshing part; when a new round has seated its table, the whole page reloads. A phone
+    left on a club's table goes on to the club's next evening by itself: once another evening of the club is
+    running, it is sent to the club's card of its table (``club_tables``), which opens that evening's table."""
     card = _load_card(token)
+    if moved := _next_club_evening(card):
+        return moved
     table_row = access.current_table(get_db(), card)
     shown = request.args.get("table", "")
     if (str(table_row.id) if table_row else "") != shown:
@@ -152,6 +161,21 @@ def phone_status(token: str):
         response.headers["HX-Reswap"] = "none"
         return response
     return render("tournaments/_table_status.html", **_table_context(table_row, phone=card))
+
+
+def _next_club_evening(card: Card):
+    """An answer sending the phone to its club table's card when the club now runs another evening, else None."""
+    db = get_db()
+    tournament = records.get_tournament(db, card.tournament_id)
+    if tournament is None or tournament.club_id is None:
+        return None
+    running = club_tables.running_evening(db, tournament.club_id)
+    if running is None or running.id == tournament.id:
+        return None
+    response = make_response("", 200)
+    response.headers["HX-Redirect"] = url_for("club_tables.open_table",
+                                              token=club_tables.card(db, tournament.club_id, card.number).token)
+    return response
 
 
 @bp.get("/tournaments/table/<token>")
