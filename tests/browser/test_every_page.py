@@ -7,8 +7,8 @@ One served evening and one family game (``served``, built once for the module) a
 size and language: each page is loaded once per language at 360 px, checked, then narrowed to 320 px and checked
 again, and axe-core runs once on it (in Spanish, light; the pages marked ``dark`` also in English, dark), so the
 whole walk costs tens of seconds. A new page joins by adding a ``Page`` to ``PAGES`` (its path may name any fact
-of ``served``, such as ``{evening}`` or ``{game}``); ``director=True`` opens it signed in as the evening's and the
-season's director.
+of ``served``, such as ``{evening}`` or ``{game}``); ``director=True`` opens it signed in as the director of the
+club whose evening, season, rule set and players they are (issue 30).
 
 The large text is a phone's text-size setting (tests/browser/reading.py): ``html { font-size: 200% }`` added by
 the browser (``bypass_csp``), never by the app."""
@@ -24,7 +24,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.db import connect
-from scorekeeper.stores import seasons
+from scorekeeper.stores import clubs, seasons
 from scorekeeper.stores.deals import add_deal
 from scorekeeper.stores.games import create_game, dealer_name, game_version, get_game
 from scorekeeper.stores import rule_sets
@@ -32,19 +32,21 @@ from scorekeeper.stores.tournaments import access, play, records, rounds, runnin
 from scorekeeper.tournaments.ladder import Rules
 from tests.apps import shared
 from tests.conftest import open_page, stop_server
-from tests.recording import game_path, season_path, tournament_path
+from tests.recording import game_path, tournament_path
 from tests.seasons.helpers import PASSWORD, evening
 
 from .reading import AXE, BROKEN_NUMBERS, CLIPPED, LARGE_TEXT, OVERLAPS, SMALL_TARGETS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+DIRECTOR = "Carol Chen"  # the club's director, who signs in at the club's own sign-in page
+
 
 @dataclass(frozen=True)
 class Page:
     name: str
     path: str  # may name facts of ``served``: "{evening}/round/1"
-    director: bool = False  # opened signed in as the director of the evening and of the season
+    director: bool = False  # opened signed in as a director of the evening's club
     dark: bool = False  # axe-core also checks it in the dark colour scheme
 
 
@@ -74,8 +76,7 @@ PAGES = [
     Page("may I go out", "/referee/go-out?rules=classic"),
     Page("the rule sets", "/referee/rules"),
     Page("rules", "/referee/rules/classic", dark=True),
-    Page("club rule sets", "/rules/sets"),
-    Page("new club rule set", "/rules/new"),
+    Page("new club rule set", "{club}/rules/new", director=True),
     Page("club rule set", "/rules/{rule_set}"),
     # A club evening: the tables, the director, the projector, and the results from home.
     Page("tournaments", "/tournaments/"),
@@ -93,11 +94,14 @@ PAGES = [
     Page("projector", "{evening}/standings", dark=True),
     Page("public results", "/results/{results}", dark=True),
     Page("public ladder", "/results/season/{ladder}"),
-    Page("seasons", "/seasons/"),
-    Page("new season", "/seasons/new"),
-    Page("season", "{season}", director=True),
-    Page("players", "/players/", director=True),
-    Page("player", "/players/{player}", director=True),
+    # The club (issue 30): its director area, seasons, players, and its public pages.
+    Page("club area", "{club}", director=True),
+    Page("new season", "{club}/seasons/new", director=True),
+    Page("season", "{club}/seasons/{ladder}", director=True),
+    Page("players", "{club}/players", director=True),
+    Page("player", "{club}/players/{player}", director=True),
+    Page("public club page", "/clubs/{public}", dark=True),
+    Page("member's page", "/clubs/{public}/players/{player}"),
 ]
 
 # Long names, as a club's members have them; totals past 1,000 on every page.
@@ -121,8 +125,8 @@ class Served:
 
 
 def _seed(app) -> dict[str, str]:
-    """A family game three deals in and one of three sides, a club rule set, a season of two finished evenings and
-    a third being played (round 1, two deals at table 1): what ``PAGES`` opens."""
+    """A family game three deals in and one of three sides, and a club with a rule set and a season of two finished
+    evenings and a third being played (round 1, two deals at table 1): what ``PAGES`` opens."""
     db = connect(app.config["DATABASE"])
     facts = {}
     try:
@@ -146,17 +150,20 @@ def _seed(app) -> dict[str, str]:
                 {"key": "they", "name": "Bo & Di", "players": ["Bo", "Di"]}])
             for _ in range(2):
                 add_deal(db, offline, DEAL, mode="totals", expected_version=game_version(db, offline))
-            rule_set = rule_sets.save(db, base="bicycle", name="Tuesday rules", options={"target": 7500},
+            club, _director = clubs.create_club(db, name="Monday Club", director=DIRECTOR, password=PASSWORD)
+            rule_set = rule_sets.save(db, club.id, base="bicycle", name="Tuesday rules", options={"target": 7500},
                                       note="Play to 7,500.")
-            season = seasons.create_season(db, name="Autumn 2026", rules=Rules(
-                count="best", best=2, of=3, minimum=1, ranking="vp", tie_break="best_evening"), password=PASSWORD)
+            season = seasons.create_season(db, club.id, name="Autumn 2026", rules=Rules(
+                count="best", best=2, of=3, minimum=1, ranking="vp", tie_break="best_evening")).id
             names = [" & ".join(pair) for pair in PAIRS]
             done = [evening(db, f"Monday {n}", f"2026-10-{5 + 7 * n:02d}", PAIRS, [
                 {frozenset(names[::2]): {names[0]: 2600 - 700 * n, names[2]: 1200 + 800 * n},
-                 frozenset(names[1::2]): {names[1]: 2020, names[3]: 2020}}], season_id=season) for n in (1, 2)]
+                 frozenset(names[1::2]): {names[1]: 2020, names[3]: 2020}}], season_id=season, club_id=club.id)
+                    for n in (1, 2)]
             tid = records.create_tournament(
                 db, name="Monday 3", date="2026-10-26", rules="bicycle", options={}, format="pairs", rounds=3,
-                round_end="deals", round_limit=4, scoring="vp", password=PASSWORD)
+                round_end="deals", round_limit=4, scoring="vp", password=PASSWORD,
+                club_id=club.id)
             db.execute("UPDATE tournaments SET season_id = ? WHERE id = ?", [season, tid])
             for pair in PAIRS:
                 records.add_entry(db, tid, list(pair), who="director")
@@ -176,8 +183,10 @@ def _seed(app) -> dict[str, str]:
                 phone=access.device(db, tid, 2).token,
                 entry=str(records.list_entries(db, tid)[0].id),
                 results=db.execute("SELECT results_token FROM tournaments WHERE id = ?", [done[0]]).fetchone()[0],
-                ladder=seasons.get_season(db, season).results_token, season=season_path(app, season),
-                player=str(db.execute("SELECT id FROM club_players ORDER BY id").fetchone()[0]))
+                ladder=seasons.get_season(db, season).results_token, club=f"/director/{club.link}",
+                public=club.public_link,
+                player=db.execute("SELECT link FROM club_players WHERE club_id = ? ORDER BY id",
+                                  [club.id]).fetchone()[0])
     finally:
         db.close()
     return facts
@@ -198,12 +207,12 @@ def served(tmp_path_factory):
 
 
 def _sign_in(page, served: Served) -> None:
-    """Sign this browser in as the evening's and the season's director, through their own pages."""
-    for path in ("{evening}/login", "{season}/login"):
-        page.goto(served(path))
-        page.fill('input[name="password"]', PASSWORD)
-        page.locator('form:has(input[name="password"]) button[type="submit"]').click()
-        page.wait_for_load_state()
+    """Sign this browser in as a director of the evening's club, through the club's own sign-in page."""
+    page.goto(served("{club}/login"))
+    page.fill('input[name="director"]', DIRECTOR)
+    page.fill('input[name="password"]', PASSWORD)
+    page.locator('form:has(input[name="password"]) button[type="submit"]').click()
+    page.wait_for_load_state()
 
 
 # Words no person should read: an option code, a rule document's number, the English default side names on a
