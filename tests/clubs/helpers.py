@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper.db import connect
+from scorekeeper.stores import clubs
 from tests.web.formparse import form_values
 
 PASSWORD = "green baize 42"
@@ -57,6 +58,11 @@ class Club:
 
     def season_id(self, token: str) -> int:
         return self.row("SELECT id FROM seasons WHERE results_token = ?", token)[0]
+
+
+def store_club(db, name: str = "Tuesday Club") -> int:
+    """A club made in the store (no page), for a test that needs only what a club owns, a rule set say."""
+    return clubs.create_club(db, name=name, director="Ana", password=PASSWORD)[0].id
 
 
 def ladder(client, token: str) -> list[tuple]:

@@ -12,6 +12,7 @@ import pytest
 from scorekeeper.stores import deals as deal_store
 from scorekeeper.stores import games, rule_sets
 from scorekeeper.stores.summary import game_summary
+from tests.clubs.helpers import store_club
 from tests.recording import game_path
 
 OLD = {"players": 3, "team_up": "cut_throat", "cut_throat_pools_hands": False}
@@ -58,7 +59,8 @@ def test_an_exported_file_that_names_it_imports(client, db, old_game):
 
 
 def test_a_rule_set_saved_with_it_opens_and_starts_a_game(client, db):
-    found = rule_sets.save(db, base="bicycle", name="Old Tuesday", options={**OLD, "cut_throat_pools_hands": True})
+    found = rule_sets.save(db, store_club(db), base="bicycle", name="Old Tuesday",
+                           options={**OLD, "cut_throat_pools_hands": True})
     for page in (f"/rules/{found.id}", f"/referee/rules/{found.id}", f"/rules/{found.id}.json"):
         response = client.get(page)
         assert response.status_code == 200, page

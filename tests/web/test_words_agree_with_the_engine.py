@@ -12,6 +12,7 @@ import pytest
 from scorekeeper.rules import get_profile, score_deal
 from scorekeeper.rules.side_deal import SideDeal
 from scorekeeper.stores import games, rule_sets
+from tests.clubs.helpers import store_club
 
 from .formparse import form_values
 
@@ -85,7 +86,8 @@ def test_two_teams_need_150_from_where_the_engine_asks_it(client):
 def test_the_referee_from_a_club_sets_page_asks_under_the_set(client, db):
     """A club's set where the natural card and wild card may not take the pile (a classic option): the referee
     reached from the set's rules page refuses the take that classic itself allows."""
-    found = rule_sets.save(db, base="classic", name="Strict pile", options={"natural_and_wild_takes_pile": False})
+    found = rule_sets.save(db, store_club(db), base="classic", name="Strict pile",
+                           options={"natural_and_wild_takes_pile": False})
     page = client.get(f"/referee/rules/{found.id}").get_data(as_text=True)
     link = re.search(r'href="([^"]+)">Ask the referee under these rules', page).group(1).replace("&amp;", "&")
     assert f"rules={found.id}" in link
