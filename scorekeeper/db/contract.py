@@ -33,6 +33,7 @@ path") says how the stores use it and why it is a thin layer of our own.
 from __future__ import annotations
 
 import zlib
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol
@@ -95,7 +96,7 @@ def quoted(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-class Database:
+class Database(ABC):
     """One connection to the database, as the stores use it (the module's docstring). An engine's adapter gives
     ``engine``, ``key`` (names the database, not the connection: a cache shared by connections keys on it),
     ``execute``, ``columns``, ``close`` and the statements that open and end a transaction."""
@@ -110,8 +111,9 @@ class Database:
 
     # --- Statements ----------------------------------------------------------------------------------------
 
+    @abstractmethod
     def execute(self, sql: str, params: Sequence = ()) -> Result:
-        raise NotImplementedError
+        """Given by each engine's adapter."""
 
     def one(self, sql: str, params: Sequence = ()) -> Row | None:
         """The statement's first row, or None."""
@@ -142,16 +144,17 @@ class Database:
                 _columns[(self.key, table)] = found
         return list(found)
 
+    @abstractmethod
     def _read_columns(self, table: str) -> list[str]:
-        raise NotImplementedError
+        """Given by each engine's adapter."""
 
+    @abstractmethod
     def close(self) -> None:
         """Done with the connection: closed, or given back to the pool it came from."""
-        raise NotImplementedError
 
+    @abstractmethod
     def abandon(self) -> None:
         """Roll back whatever a failed request left open, keeping the connection."""
-        raise NotImplementedError
 
     # --- Transactions --------------------------------------------------------------------------------------
 
@@ -250,11 +253,13 @@ class Database:
             pass
 
     # What each engine says to open and end a transaction.
+    @abstractmethod
     def _begin(self, locks: list[tuple[int, int, bool]]) -> None:
-        raise NotImplementedError
+        """Given by each engine's adapter."""
 
+    @abstractmethod
     def _begin_read(self) -> None:
-        raise NotImplementedError
+        """Given by each engine's adapter."""
 
     def _open_savepoint(self, name: str, locks: list[tuple[int, int, bool]]) -> None:
         self._execute_plain(f"SAVEPOINT {name}")
@@ -265,9 +270,9 @@ class Database:
     def _rollback(self) -> None:
         self._execute_plain("ROLLBACK")
 
+    @abstractmethod
     def _execute_plain(self, sql: str) -> None:
         """Run statements without parameters (the transaction's own)."""
-        raise NotImplementedError
 
 
 _columns: dict[tuple[str, str], list[str]] = {}
