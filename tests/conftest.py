@@ -34,7 +34,7 @@ BOTH_ENGINES = (
     "tests/seasons/", "tests/hosting/",
     "tests/test_same_deal_same_verdict.py", "tests/safety/test_same_key_race.py", "tests/safety/test_import_shape.py",
     *(f"tests/web/test_{name}.py" for name in (
-        "fuzz_routes", "deals", "deals_penalties", "deal_saved_answer", "one_deal_path", "one_deal_form", "tables",
+        "fuzz_routes", "deals", "deals_one_trip", "deals_penalties", "deal_saved_answer", "one_deal_path", "one_deal_form", "tables",
         "games", "game_links", "history", "options_mid_game", "rule_sets", "language", "scorepad_extras",
         "foundation", "fresh_form")),
 )

@@ -151,12 +151,12 @@ def test_sql_is_written_only_in_the_stores():
 
 
 #: The floors, from the ground up (docs/DEVELOPING.md, "Layers"): a module imports only its own floor or those
-#: below it. The game's rules and the tournament's pure domain know nothing of storage; the stores know nothing of
+#: below it. The game's rules and the pure domains of the scorepad and the tournament know nothing of storage; the stores know nothing of
 #: pages, answers or commands; the factory gathers the web layers, and the command line stands on top.
 FLOORS = [
     {"scorekeeper.paths", "scorekeeper.clock", "scorekeeper.rows", "scorekeeper.migrations"},
     {"scorekeeper.rules"},
-    {"scorekeeper.tournaments", "scorekeeper.i18n", "scorekeeper.ops"},
+    {"scorekeeper.tournaments", "scorekeeper.scorepad", "scorekeeper.i18n", "scorekeeper.ops"},
     {"scorekeeper.db", "scorekeeper.stores", "scorekeeper.sheets"},
     {"scorekeeper.web", "scorekeeper.api"},
     {"scorekeeper"},

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.stores import changes, deals, errors, games
+from scorekeeper.scorepad import rows as seats
+from scorekeeper.scorepad import summary as scorepad
 from scorekeeper.stores import summary as summaries
 from scorekeeper.web.wording import side_words
 from scorekeeper.rules import ImpossibleDeal
@@ -41,9 +43,9 @@ def test_create_and_get_game(db, game_id):
 
 def test_seating_is_clockwise_with_partners_opposite(db, game_id):
     game = games.get_game(db, game_id)
-    assert [s["name"] for s in games.seating(game)] == ["Ann", "Bo", "Cy", "Di"]
+    assert [s["name"] for s in seats.seating(game)] == ["Ann", "Bo", "Cy", "Di"]
     # first_dealer=1: Bo deals first, then the deal passes clockwise and wraps round
-    assert [games.dealer_name(game, i) for i in range(5)] == ["Bo", "Cy", "Di", "Ann", "Bo"]
+    assert [seats.dealer_name(game, i) for i in range(5)] == ["Bo", "Cy", "Di", "Ann", "Bo"]
 
 
 def test_add_deal_stores_the_sides_as_entered_and_totals_are_computed(db, game_id):
@@ -159,8 +161,8 @@ def test_individual_players_are_sides_of_their_own(db):
     sides = [{"key": "p1", "name": "Ann", "players": ["Ann"]}, {"key": "p2", "name": "Bo", "players": ["Bo"]}]
     game_id = games.create_game(db, rules="yahoo", options={"players": 2}, sides=sides)
     game = games.get_game(db, game_id)
-    assert [games.dealer_name(game, i) for i in range(3)] == ["Ann", "Bo", "Ann"]
-    assert games.game_profile(game).players == 2
+    assert [seats.dealer_name(game, i) for i in range(3)] == ["Ann", "Bo", "Ann"]
+    assert seats.game_profile(game).players == 2
 
 
 def test_create_game_refuses_bad_sides(db):
@@ -175,12 +177,12 @@ def test_create_game_refuses_bad_sides(db):
 # --------------------------------------------------------------------------------------
 
 
-def rescored(db, game_id) -> summaries.GameSummary:
+def rescored(db, game_id) -> scorepad.GameSummary:
     """The summary computed from scratch, bypassing the cache."""
-    return summaries.summarise(games.get_game(db, game_id), games.list_deals(db, game_id))
+    return scorepad.summarise(games.get_game(db, game_id), games.list_deals(db, game_id))
 
 
-def same_summary(a: summaries.GameSummary, b: summaries.GameSummary) -> bool:
+def same_summary(a: scorepad.GameSummary, b: scorepad.GameSummary) -> bool:
     fields = ("game", "rows", "totals", "minimums", "game_over", "winner", "next_dealer", "problems")
     return a.profile.id == b.profile.id and all(getattr(a, f) == getattr(b, f) for f in fields)
 
@@ -280,7 +282,7 @@ def test_a_write_by_another_phone_is_seen_even_behind_a_cached_newer_summary(db,
     # A stale summary offered by a phone that missed that save is not used: the claim refuses it.
     with pytest.raises(errors.StaleGame):
         deals.add_deal(db, game_id, totals_deal(), mode="totals", expected_version=2,
-                       summary=summaries.summarise(games.get_game(db, game_id), []))
+                       summary=scorepad.summarise(games.get_game(db, game_id), []))
     assert summaries.game_summary(db, game_id).totals["we"] == 1350
     assert same_summary(summaries.game_summary(db, game_id), rescored(db, game_id))
 
@@ -350,7 +352,7 @@ def test_a_new_game_that_reuses_a_deleted_games_id_is_not_served_the_old_summary
 
 def test_the_cache_is_bounded_and_evicts_the_least_recently_used():
     cache = summaries.SummaryCache(size=2)
-    a, b, c = (summaries.GameSummary(game={"id": n}, profile=None) for n in range(3))
+    a, b, c = (scorepad.GameSummary(game={"id": n}, profile=None) for n in range(3))
     cache.put(("x", 1), a)
     cache.put(("x", 2), b)
     assert cache.get(("x", 1)) is a  # now the most recently used

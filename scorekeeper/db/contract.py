@@ -22,6 +22,8 @@ path") says how the stores use it and why it is a thin layer of our own.
   committed data; inside a write it sees the write's own changes.
 - ``after_commit(action)`` runs ``action`` once the outermost write commits (at once outside one, never after a
   rollback).
+- ``heard()`` is a block in which every statement any connection of the process runs is noted, in order: the
+  tests count what one request asks of the database (a save reads its game once).
 - **Errors** are the contract's own, whatever the engine said: ``Conflict`` (the data breaks a rule of the schema:
   a unique key taken, a row pointed at that is not there, a value its column cannot hold), ``Busy`` (another
   writer held what this one needs for too long, or the database is too busy to answer in time) and
@@ -89,6 +91,29 @@ class Result(Protocol):
     def fetchone(self) -> Row | None: ...
 
     def fetchall(self) -> list[Row]: ...
+
+
+#: Who is told of every statement run (``heard``); empty but while a test listens.
+_listeners: list[Callable[[str], None]] = []
+
+
+@contextmanager
+def heard() -> Iterator[list[str]]:
+    """Every statement run by any connection of this process inside the block, in order (the transaction's own
+    statements included): a test counts a request's."""
+    statements: list[str] = []
+    listener = statements.append
+    _listeners.append(listener)
+    try:
+        yield statements
+    finally:
+        _listeners.remove(listener)
+
+
+def told(sql: str) -> None:
+    """Tell the listeners of ``heard`` of a statement an adapter runs."""
+    for listener in _listeners:
+        listener(sql)
 
 
 def quoted(name: str) -> str:

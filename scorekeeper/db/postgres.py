@@ -36,7 +36,7 @@ from psycopg.pq import Format, TransactionStatus
 from psycopg.rows import RowMaker
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout, TooManyRequests
 
-from .contract import Busy, Conflict, Database, Result, StorageError, Unavailable
+from .contract import Busy, Conflict, Database, Result, StorageError, Unavailable, told
 
 
 #: The advisory lock processes starting together take before migrating (any fixed number, the same everywhere).
@@ -234,6 +234,7 @@ class PostgreSQL(Database):
         return self._run(sql, None)  # without values psycopg reads the text as it is (no placeholders)
 
     def _run(self, sql: str, params):
+        told(sql)
         entry = _watch.start(self.raw, self._limit) if self._limit else None
         try:
             result = self.raw.execute(sql, params)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from scorekeeper.ops.trouble import classify
 
-from .contract import Busy, Conflict, Database, Result, StorageError, Unavailable, quoted
+from .contract import Busy, Conflict, Database, Result, StorageError, Unavailable, quoted, told
 
 #: How long a write waits for another writer's lock before it is answered ``Busy``.
 BUSY_SECONDS = 5.0
@@ -43,6 +43,7 @@ class SQLite(Database):
         super().__init__(main[0] if main and main[0] else "")
 
     def execute(self, sql: str, params: Sequence = ()) -> Result:
+        told(sql)
         try:
             return self.raw.execute(sql, params)
         except sqlite3.Error as error:

@@ -11,6 +11,8 @@ below the pages, the API, the PDF and the command line ever holds a translated s
   ``Text + "..."`` and ``joined(sep, parts)`` keep a sentence built from pieces lazy too; ``listed(parts, "or")``
   is a list the way the reader's language writes one ("2, 3, 5 or 6", "2, 3, 5 o 6"), and ``names(players)`` a
   pair or team ("Ann & Bob", "Ana y Beto", "Ana e Inés"): ``list_words`` writes both now (docs/GLOSSARY_ES.md).
+- ``to_data(words)`` and ``from_data(data)`` keep words in a database row as JSON (a message by its id and values)
+  and read them back equal: a scorepad row's breakdown kept with its deal (``scorepad.summary.running_of``).
 - ``gettext()`` and ``gettext_plural()`` write words now: for the top layers that run without Flask (the command
   line) and for the rules pages (``explain.py``), which are worded from the profile while the page is made.
 - Which catalogue a ``Text`` is shown from is chosen outside the engine: ``install(translations, locale)`` gives
@@ -268,6 +270,81 @@ def listed(parts: Iterable[object], style: str = "and") -> Listed:
 def names(players: Iterable[object]) -> Listed:
     """The players of a partnership or team as one name: "Ann & Bob", "Ana y Beto"."""
     return Listed("names", players)
+
+
+class DefaultWords(str):
+    """Words stored as typed that are a default of the catalogue (a side left at the form's "We"): a ``str`` holding
+    the stored words, so comparisons, JSON and SQL keep what is stored, shown as ``message`` in the reader's
+    language (``str()``, ``%`` and ``format``, Jinja's escaping)."""
+
+    message: str
+
+    def __new__(cls, stored: str, message: str) -> DefaultWords:
+        words = super().__new__(cls, stored)
+        words.message = message
+        return words
+
+    def __str__(self) -> str:
+        return str(_(self.message))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __html__(self) -> str:
+        return _(self.message).__html__()
+
+    def __reduce__(self):
+        return type(self), (str.__str__(self), self.message)
+
+
+# --------------------------------------------------------------------------------------
+# Words as data (kept in a database row as JSON, read back exactly)
+# --------------------------------------------------------------------------------------
+
+def to_data(value: object) -> object:
+    """``value`` (``Words``, a ``DefaultWords``, or a plain ``str`` or number, as a label or a value of a message
+    may be) as JSON data that ``from_data`` reads back equal, and worded the same in every language: a message by
+    its id, plural, count and values, never by its words. ``TypeError`` for anything else."""
+    if isinstance(value, Text):
+        data: dict = {"text": value.msgid}
+        if value.plural is not None:
+            data["plural"], data["num"] = value.plural, value.num
+        if value.values:
+            data["values"] = {name: to_data(item) for name, item in value.values}
+        return data
+    if isinstance(value, Joined):
+        return {"joined": to_data(value.sep), "parts": [to_data(part) for part in value.parts]}
+    if isinstance(value, Listed):
+        return {"listed": value.style, "parts": [to_data(part) for part in value.parts]}
+    if isinstance(value, SignedAmount):
+        return {"signed": value.value}
+    if isinstance(value, Amount):
+        return {"amount": value.value}
+    if isinstance(value, DefaultWords):
+        return {"default": str.__str__(value), "message": value.message}
+    if value is None or type(value) in (str, int, float, bool):
+        return value
+    raise TypeError(f"{type(value).__name__} is not kept as data")  # i18n: not for people
+
+
+def from_data(data: object) -> object:
+    """What ``to_data`` wrote, as it was."""
+    if not isinstance(data, dict):
+        return data
+    if "text" in data:
+        values = {name: from_data(item) for name, item in (data.get("values") or {}).items()}
+        return Text(data["text"], data.get("plural"), data.get("num"), values)
+    if "joined" in data:
+        return Joined(from_data(data["joined"]), [from_data(part) for part in data["parts"]])
+    if "listed" in data:
+        return Listed(data["listed"], [from_data(part) for part in data["parts"]])
+    if "signed" in data:
+        return SignedAmount(data["signed"])
+    if "amount" in data:
+        return Amount(data["amount"])
+    if "default" in data:
+        return DefaultWords(data["default"], data["message"])
+    raise ValueError(f"not words kept as data: {sorted(data)}")  # i18n: not for people
 
 
 # --------------------------------------------------------------------------------------

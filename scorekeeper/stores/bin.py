@@ -32,7 +32,7 @@ from scorekeeper.rules.i18n import _
 from scorekeeper.stores import changes
 from scorekeeper.stores.devices import device_params
 from scorekeeper.stores.errors import GameNotFound
-from scorekeeper.stores.games import Game
+from scorekeeper.scorepad.rows import Game
 from scorekeeper.stores.summary import db_file
 
 BIN_DAYS = 30

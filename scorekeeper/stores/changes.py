@@ -40,14 +40,23 @@ class Change(Row):
 
 def record_change(db: Database, *, game_id: int, deal_id: int | None, action: str, before, after,
                   who: str | None, reason: str | None) -> int:
-    """Append one entry to the audit log of a game."""
-    return db.execute(
+    """Append one entry to the audit log of a game; its id."""
+    return logged(db, game_id=game_id, deal_id=deal_id, action=action, before=before, after=after, who=who,
+                  reason=reason).id
+
+
+def logged(db: Database, *, game_id: int, deal_id: int | None, action: str, before, after, who: str | None,
+           reason: str | None) -> Change:
+    """Append one entry to the audit log of a game; the entry as ``list_changes`` reads it back."""
+    who, reason, at = (who or None) and str(who)[:60], clean_reason(reason) or None, clock.stamp()
+    before, after = (None if record is None else dumps(record) for record in (before, after))
+    change_id = db.execute(
         "INSERT INTO changes (game_id, deal_id, action, before, after, who, reason, undone, at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?) RETURNING id",
-        [game_id, deal_id, action, None if before is None else dumps(before),
-         None if after is None else dumps(after), (who or None) and str(who)[:60],
-         clean_reason(reason) or None, clock.stamp()],
+        [game_id, deal_id, action, before, after, who, reason, at],
     ).fetchone()[0]
+    return Change(change_id, game_id, deal_id, action, None if before is None else json.loads(before),
+                  None if after is None else json.loads(after), who, reason, False, at)
 
 
 def list_changes(db: Database, game_id: int) -> list[Change]:

@@ -1,34 +1,59 @@
-"""Writing deals: add the next one, correct one, delete one, undo the last change; change the club options
-(which scores every deal again).
+"""Writing deals: record one (the next, or a correction of one), delete one, undo and redo the last change; change
+the club options (which scores every deal again).
 
-Each write claims the game's version first (``games.claim``), records its change in the audit log, and
-rewrites the game's status from the summary; once committed, that summary is cached, so the scorepad shown
-next is not scored again. A deal is scored once per save: the caller hands over the engine's result for
-the totals it was scored on, and the store records it.
+Every save of a deal, from the scorepad, a table's phone or the director, is one call, ``record``, and one write
+transaction: the retry check (the phone's key), the claim of the game's version (``games.claim``), the deal, its
+line in the audit log and the game's status, handing back what the page shows next (``Saved``: the game's summary
+after it, the deal's row, its log entry). The game is scored once per save: the caller hands over the summary it
+read the entry on and the engine's result on its totals, and the store records them; once committed, the summary
+is cached, so the scorepad shown next is not scored again.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from scorekeeper.db.contract import Conflict, Database
+from scorekeeper.rows import Row
 
 from .. import clock
 from ..rules import DealResult, get_profile
 from ..rules.i18n import _
+from ..scorepad.rows import MODES, Deal, Game, side_names
+from ..scorepad.summary import (GameSummary, ScorepadRow, extended, from_running, running_of, score, summarise,
+                                totals_before_row)
 from . import changes
+from .changes import Change
 from .errors import DealNotFound, GameOver, InvalidGame, NothingToUndo, StaleGame, TooManyDeals
-from .games import MODES, Deal, Game, claim, get_deal, list_deals, side_names
+from .games import claim, get_deal, list_deals
 from .rows import dumps
-from .summary import (ENGINE, GameSummary, cached_at, extended, from_running, remember, running_of, score, summarise,
-                      totals_before_row)
+from .summary import cached_at, game_summary, remember
+
+
+@dataclass(frozen=True)
+class Saved(Row):
+    """A recorded deal, as the page that saved it shows it next."""
+
+    summary: GameSummary  # the game after the save (for a retry: as it stands now)
+    deal_id: int
+    row: ScorepadRow | None  # the deal's row in ``summary``
+    #: A retry of a save already recorded under the phone's key: nothing was written, and the save is answered as
+    #: the first one was.
+    replayed: bool = False
+    change: Change | None = None  # the save's entry in the game's log (what undo would take back next)
+    #: A correction: the deal's row before it (the game's summary before the save is not kept).
+    previous: ScorepadRow | None = field(default=None, hash=False)
 
 
 def _set_status(db: Database, game: Game, summary: GameSummary) -> GameSummary:
-    """Store the game's status and winner as ``summary`` says; the summary, for the game row as written."""
-    game = game.replace(status="finished" if summary.game_over else "playing", winner=summary.winner)
-    db.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?", [game.status, game.winner, game.id])
+    """Store the game's status and winner as ``summary`` says, when they changed; the summary, for the game row as
+    written."""
+    status = "finished" if summary.game_over else "playing"
+    if (status, summary.winner) != (game.status, game.winner):
+        game = game.replace(status=status, winner=summary.winner)
+        db.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?", [game.status, game.winner, game.id])
     return summary.replace(game=game)
 
 
@@ -49,27 +74,22 @@ def _scored(db: Database, game: Game, deals: list[Deal]) -> GameSummary:
     return summary
 
 
-def _keep_running_current(db: Database, game: Game) -> None:
-    """Before a deal is added: when the game's last deal has no running totals of this engine (written before
-    they were kept, brought in by an import, or scored by another version of the engine), every deal's are
-    written now, in this transaction. Every other write keeps all of them current, so the last one says it."""
-    last = db.execute("SELECT running FROM deals WHERE game_id = ? ORDER BY seq DESC LIMIT 1", [game.id]).fetchone()
-    if last is not None and (json.loads(last[0]) if last[0] else {}).get("engine") != ENGINE:
-        _scored(db, game, list_deals(db, game.id))
-
-
-def _summary_before(db: Database, game: Game, expected_version: int, known: GameSummary | None) -> GameSummary:
-    """Inside a write that claimed ``game`` from ``expected_version``: the summary at that version.
+def _summary_before(db: Database, game: Game, expected_version: int | None, known: GameSummary | None) -> GameSummary:
+    """Inside a write that claimed ``game`` from ``expected_version``: the summary at that version, its deals'
+    running totals all kept.
 
     ``known`` (the caller's own summary) or a cached one is exact, because the claim proved the game was at
-    that version; otherwise the running totals kept with the deals give it, scoring nothing, and only a game whose
-    running totals are not all known yet is scored (and they are written)."""
-    for candidate in (known, cached_at(db, game, expected_version)):
-        if (candidate is not None and candidate.game.id == game.id
-                and candidate.game.code == game.code and candidate.version == expected_version):
+    that version; otherwise the running totals kept with the deals give it, scoring nothing. Only a game whose
+    running totals are not all kept by this engine (written before they were kept, brought in by an import,
+    scored by another version of the engine, or kept without breakdowns) is scored, and they are written."""
+    version = game.version - 1 if expected_version is None else expected_version
+    for candidate in (known, cached_at(db, game, version)):
+        if (candidate is not None and candidate.game.id == game.id and candidate.game.code == game.code
+                and candidate.version == version and candidate.kept):
             return candidate
     deals = list_deals(db, game.id)
-    return from_running(game, deals) or _scored(db, game, deals)
+    kept = from_running(game, deals)
+    return kept if kept is not None and kept.kept else _scored(db, game, deals)
 
 
 def _check_mode(mode: str) -> None:
@@ -100,109 +120,127 @@ def deal_by_key(db: Database, game_id: int, client_key: str | None) -> int | Non
     return row[0] if row else None
 
 
-def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expected_version: int,
-             who: str | None = None, reason: str | None = None, summary: GameSummary | None = None,
-             result: DealResult | None = None, play_on: bool = False, client_key: str | None = None,
-             locked_ok: bool = False) -> int:
-    """Add the next deal; raises StaleGame, GameLocked, GameOver (unless ``play_on``: the table chose to play on
-    after the game ended) or the engine's RulesError.
+def record(db: Database, game_id: int, sides_data: dict, *, expected_version: int | None, mode: str = "totals",
+           deal_id: int | None = None, who: str | None = None, reason: str | None = None,
+           summary: GameSummary | None = None, result: DealResult | None = None, play_on: bool = False,
+           client_key: str | None = None, locked_ok: bool = False, within: int | None = None,
+           tournament: int | None = None, check: Callable[[GameSummary], None] | None = None,
+           then: Callable[[Saved], None] | None = None) -> Saved:
+    """Record a deal in one write transaction: the next deal, or (``deal_id``) a correction of that deal, after
+    which every later total is recomputed. Raises StaleGame, GameLocked, GameNotFound, DealNotFound, GameOver
+    (unless ``play_on``: the table chose to play on after the game ended), TooManyDeals or the engine's RulesError,
+    and then writes nothing.
 
-    ``summary``: the caller's summary of the game, used when it is at ``expected_version`` (the game is then
-    not re-scored); ``result``: the caller's scoring of this deal on that summary's totals (then it is not
-    scored again). ``client_key``: the key the phone made for this entry; a deal already saved under it is
-    answered with its id instead of being saved twice (a retry after a lost answer), also when the first attempt
-    was still being written as the retry arrived (``once_per_key``). ``locked_ok``: a writer allowed to change a
-    locked game (``games.claim``)."""
+    ``expected_version``: the version the entry was based on (None: the director's correction, over whatever the
+    game is now). ``summary``: the caller's summary of the game, used when it is at that version (the game is then
+    not read again); ``result``: the caller's scoring of the deal on that summary's totals (then it is not scored
+    again). ``client_key``: the key the phone made for this entry; a deal already saved under it is answered as that
+    save (``replayed``) instead of being saved twice (a retry after a lost answer), also when the first attempt was
+    still being written as the retry arrived: every write of a game waits for the one before it (the game's lock,
+    ``db.write``), so when the claim finds the version moved on, or the key is taken (the unique index on
+    ``(game_id, client_key)``), the first attempt has committed and its key is read. ``locked_ok``: a writer
+    allowed to change a locked game (``games.claim``). ``within``/``tournament``: the tournament the game belongs
+    to, shared by its tables or taken whole (``db.write``). ``check(before)``: the caller's own refusal, run in the
+    transaction on the game as it was; ``then(saved)``: the caller's own writes after the deal's, in the same
+    transaction."""
     _check_mode(mode)
-    return once_per_key(db, game_id, client_key, lambda: _insert_deal(
-        db, game_id, sides_data, mode=mode, expected_version=expected_version, who=who, reason=reason,
-        summary=summary, result=result, play_on=play_on, client_key=client_key, locked_ok=locked_ok))
-
-
-def once_per_key(db: Database, game_id: int, client_key: str | None, write: Callable[[], int]) -> int:
-    """``write()`` (a write of the next deal, saved under ``client_key``) unless a deal is already stored under
-    that key: then that deal's id. Also when ``write`` fails because the game moved on (``StaleGame``) or the key
-    is taken (the unique index on ``(game_id, client_key)``) and a deal now stands under the key: the write was
-    a retry of that save, which is answered as that save, never as a lost race.
-
-    Why a read after the failure is enough: every write of a game runs in ``db.write(game=...)``, which waits for
-    any transaction already writing to the game (SQLite's write lock, PostgreSQL's lock of that game) before its
-    claim. When the claim finds the version moved on, the first attempt has committed, so reading by its key
-    sees its deal, from any process. A different key on a version that moved on is still a lost race."""
-    existing = deal_by_key(db, game_id, client_key)
-    if existing is not None:
-        return existing
+    saved = None
     try:
-        return write()
+        with db.write(game=game_id, within=within, tournament=tournament):
+            done = deal_by_key(db, game_id, client_key)
+            if done is None:
+                write = _correct if deal_id is not None else _add
+                saved = write(db, game_id, sides_data, mode=mode, expected_version=expected_version, deal_id=deal_id,
+                              who=who, reason=reason, summary=summary, result=result, play_on=play_on,
+                              client_key=client_key, locked_ok=locked_ok, check=check)
+                if then is not None:
+                    then(saved)
+                remember(db, saved.summary)
     except (StaleGame, Conflict):
-        existing = deal_by_key(db, game_id, client_key)
-        if existing is None:
+        done = deal_by_key(db, game_id, client_key)
+        if done is None:
             raise
-        return existing
+    return saved if saved is not None else _replay(db, game_id, done)
 
 
-def _insert_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expected_version: int,
-                 who: str | None, reason: str | None, summary: GameSummary | None, result: DealResult | None,
-                 play_on: bool, client_key: str | None, locked_ok: bool) -> int:
-    with db.write(game=game_id):
-        game = claim(db, game_id, expected_version, locked_ok=locked_ok)
-        before = _summary_before(db, game, expected_version, summary)
-        _keep_running_current(db, game)
-        if before.game_over and not play_on:
-            raise GameOver()
-        if len(before.rows) >= MAX_DEALS:
-            raise TooManyDeals(MAX_DEALS)
-        # Score first, so a deal the engine refuses is never written.
-        result = _result_for(before, sides_data, before.totals, result if before is summary else None)
-        stamp = clock.stamp()
-        who = who or None
-        # The running totals after the deal, kept with it: the next deal starts from them, in any process.
-        running = {"sides": {k: [side.deal, side.total, side.minimum, side.canastas]
-                             for k, side in result.sides.items() if k in before.totals}, "engine": ENGINE}
-        if result.lone_hand is not None:
-            running["lone"] = result.lone_hand
-        deal_id, seq = db.execute(
-            "INSERT INTO deals (game_id, seq, mode, sides, who, created_at, updated_at, client_key, running) "
-            "VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM deals WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?) "
-            "RETURNING id, seq",
-            [game_id, game_id, mode, dumps(sides_data), who, stamp, stamp, client_key or None, dumps(running)],
-        ).fetchall()[0]
-        # The stored row, as get_deal would read it back (sides through JSON, as stored).
-        stored = Deal(deal_id, game_id, seq, mode, json.loads(dumps(sides_data)), who, stamp, stamp,
-                      client_key or None, running)
-        changes.record_change(db, game_id=game_id, deal_id=deal_id, action="add", before=None,
-                      after=stored.record(), who=who, reason=reason)
-        # The new deal is the last one, so scoring it on top of the summary before says how the game stands.
-        after = _set_status(db, game, extended(before, game, stored, result))
-    remember(db, after)
-    return deal_id
+def replayed(db: Database, game_id: int, client_key: str | None) -> Saved | None:
+    """A save already recorded under ``client_key``, answered as it was (``record`` answers a retry so; a page
+    asks before refusing an entry that no longer reads on the game its first attempt changed), or None."""
+    done = deal_by_key(db, game_id, client_key)
+    return None if done is None else _replay(db, game_id, done)
 
 
-def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, mode: str, expected_version: int,
-                who: str | None = None, reason: str | None = None, summary: GameSummary | None = None,
-                result: DealResult | None = None, locked_ok: bool = False) -> None:
-    """Correct an earlier deal; every later total is recomputed from the deals. ``result``: the caller's
-    scoring of the corrected deal on ``summary`` (then the engine is not asked again before writing)."""
-    _check_mode(mode)
-    with db.write(game=game_id):
-        game = claim(db, game_id, expected_version, locked_ok=locked_ok)
-        old = get_deal(db, game_id, deal_id)
-        if old is None:
-            raise DealNotFound()
-        before = _summary_before(db, game, expected_version, summary)
-        row = before.row_of(deal_id)
-        _result_for(before, sides_data, totals_before_row(before, deal_id), result if before is summary else None,
-                    row.number if row else None)
-        db.execute(
-            # A deal's ``who`` stays whoever entered it: the correction and who made it are in the change log.
-            "UPDATE deals SET sides = ?, mode = ?, updated_at = ? WHERE id = ?",
-            [dumps(sides_data), mode, clock.stamp(), deal_id],
-        )
-        new = get_deal(db, game_id, deal_id)
-        changes.record_change(db, game_id=game_id, deal_id=deal_id, action="edit", before=old.record(),
-                      after=new.record(), who=who, reason=reason)
-        after = _refresh_status(db, game)
-    remember(db, after)
+def _replay(db: Database, game_id: int, deal_id: int) -> Saved:
+    now = game_summary(db, game_id)
+    return Saved(now, deal_id, now.row_of(deal_id), replayed=True)
+
+
+def _add(db: Database, game_id: int, sides_data: dict, *, mode: str, expected_version: int | None, who: str | None,
+         reason: str | None, summary: GameSummary | None, result: DealResult | None, play_on: bool,
+         client_key: str | None, locked_ok: bool, check, deal_id: None = None) -> Saved:
+    """The next deal, inside ``record``'s transaction."""
+    game = claim(db, game_id, expected_version, locked_ok=locked_ok)
+    before = _summary_before(db, game, expected_version, summary)
+    if check is not None:
+        check(before)
+    if before.game_over and not play_on:
+        raise GameOver()
+    if len(before.rows) >= MAX_DEALS:
+        raise TooManyDeals(MAX_DEALS)
+    # Score first, so a deal the engine refuses is never written.
+    result = _result_for(before, sides_data, before.totals, result if before is summary else None)
+    stamp, who, sides = clock.stamp(), who or None, json.loads(dumps(sides_data))  # sides as stored and read back
+    # The row the new deal makes, and the running totals kept with it: the next deal starts from them, in any process.
+    draft = Deal(0, game_id, 0, mode, sides, who, stamp, stamp, client_key or None)
+    after = extended(before, game, draft, result)
+    running = running_of(after.rows[-1])
+    new_id, seq = db.execute(
+        "INSERT INTO deals (game_id, seq, mode, sides, who, created_at, updated_at, client_key, running) "
+        "VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM deals WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?) "
+        "RETURNING id, seq",
+        [game_id, game_id, mode, dumps(sides_data), who, stamp, stamp, client_key or None, dumps(running)],
+    ).fetchall()[0]
+    stored = draft.replace(id=new_id, seq=seq, running=running)
+    change = changes.logged(db, game_id=game_id, deal_id=new_id, action="add", before=None, after=stored.record(),
+                            who=who, reason=reason)
+    row = after.rows[-1].replace(deal_id=new_id)
+    after = _set_status(db, game, after.replace(rows=(*after.rows[:-1], row)))
+    return Saved(after, new_id, row, change=change)
+
+
+def _correct(db: Database, game_id: int, sides_data: dict, *, mode: str, expected_version: int | None, deal_id: int,
+             who: str | None, reason: str | None, summary: GameSummary | None, result: DealResult | None,
+             locked_ok: bool, check, play_on: bool = False, client_key: str | None = None) -> Saved:
+    """A correction of deal ``deal_id``, inside ``record``'s transaction: every later total follows."""
+    game = claim(db, game_id, expected_version, locked_ok=locked_ok)
+    old = get_deal(db, game_id, deal_id)
+    if old is None:
+        raise DealNotFound()
+    before = _summary_before(db, game, expected_version, summary)
+    if check is not None:
+        check(before)
+    previous = before.row_of(deal_id)
+    _result_for(before, sides_data, totals_before_row(before, deal_id), result if before is summary else None,
+                previous.number if previous else None)
+    # A deal's ``who`` stays whoever entered it: the correction and who made it are in the change log.
+    new = old.replace(sides=json.loads(dumps(sides_data)), mode=mode, updated_at=clock.stamp())
+    db.execute("UPDATE deals SET sides = ?, mode = ?, updated_at = ? WHERE id = ?",
+               [dumps(sides_data), mode, new.updated_at, deal_id])
+    change = changes.logged(db, game_id=game_id, deal_id=deal_id, action="edit", before=old.record(),
+                            after=new.record(), who=who, reason=reason)
+    after = _refresh_status(db, game)
+    return Saved(after, deal_id, after.row_of(deal_id), change=change, previous=previous)
+
+
+def add_deal(db: Database, game_id: int, sides_data: dict, *, mode: str, expected_version: int, **given) -> int:
+    """``record`` the next deal; its id."""
+    return record(db, game_id, sides_data, mode=mode, expected_version=expected_version, **given).deal_id
+
+
+def update_deal(db: Database, game_id: int, deal_id: int, sides_data: dict, *, mode: str, expected_version: int | None,
+                **given) -> None:
+    """``record`` a correction of deal ``deal_id``; every later total is recomputed from the deals."""
+    record(db, game_id, sides_data, mode=mode, expected_version=expected_version, deal_id=deal_id, **given)
 
 
 def delete_deal(db: Database, game_id: int, deal_id: int, *, expected_version: int, who: str | None = None,

@@ -2,7 +2,8 @@
 
 A deal is stored exactly as it was entered: its ``sides`` are the ``sides`` object of
 ``POST /api/v1/score/deal`` (docs/API.md), so the engine reads them as they are. Totals, minimums
-and the winner are never stored as truth: ``stores.summary`` computes them from the deals.
+and the winner are never stored as truth: ``scorepad.summary`` computes them from the deals. The rows (``Game``,
+``Deal``) and the seating are the pure ``scorepad.rows``.
 
 Writes that change a game claim it first (``claim``): a conditional ``UPDATE`` of the game's
 ``version`` as the first statement of ``db.write(game=...)``. Two phones saving on the same version
@@ -11,136 +12,19 @@ cannot both win: the second one's update matches no row and raises ``StaleGame``
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
-
 from scorekeeper.db.contract import Database
 
 from .. import clock
 from scorekeeper.stores.codes import unique_code
-from ..rules import RuleProfile, get_profile
+from ..rules import get_profile
 from ..rules.i18n import _
-from ..rules.options import without_retired
-from ..rules.tables import dealer_seat, seat_order, sitting_out
+from ..scorepad.rows import Deal, Game
 from . import changes
-from .side_names import side_name
 from .devices import device_params, new_link
 from .errors import GameLocked, GameNotFound, InvalidGame, StaleGame
-from scorekeeper.rows import Row
-
 from .rows import dumps
 
-MODES = ("totals", "cards")
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
-
-
-@dataclass(frozen=True)
-class Side(Row):
-    """One side of a game: a short key (``we``), its name and its players in seating order."""
-
-    key: str
-    name: str
-    players: tuple[str, ...]
-
-    @property
-    def alone(self) -> bool:
-        """A player playing alone: the side is named after its one player."""
-        return self.players == (self.name,)
-
-    def to_dict(self) -> dict:
-        return {"key": self.key, "name": self.name, "players": list(self.players)}
-
-
-@dataclass(frozen=True)
-class Game(Row):
-    """A game as stored: its rules and club options, who plays, and its version for optimistic writes."""
-
-    id: int
-    code: str
-    rules: str
-    options: dict = field(hash=False)
-    sides: tuple[Side, ...]
-    target: int
-    first_dealer: int
-    status: str
-    winner: str | None
-    version: int
-    locked: bool
-    created_at: str
-    updated_at: str
-    deal_count: int | None = None  # filled by list_games only
-    #: The club rule set the game started under: {"key", "version", "name"} (its rules and options are above).
-    rule_set: dict | None = field(default=None, hash=False)
-    link: str = ""  # the game's address (/games/<link>): unguessable, so only those given it can open the game
-
-    @property
-    def profile(self) -> RuleProfile:
-        """The game's profile with its club options applied."""
-        return game_profile(self)
-
-    @property
-    def side_keys(self) -> list[str]:
-        return [side.key for side in self.sides]
-
-    @classmethod
-    def from_row(cls, row) -> Game:
-        """The game as a ``games`` row stores it (options and sides as JSON)."""
-        values = dict(row)
-        return cls(
-            id=values["id"], code=values["code"], rules=values["rules"],
-            options=without_retired(json.loads(values["options"] or "{}")),
-            sides=tuple(Side(s["key"], side_name(s["key"], s["name"]), tuple(s["players"])) for s in json.loads(values["sides"])),
-            target=values["target"], first_dealer=values["first_dealer"], status=values["status"],
-            winner=values["winner"], version=values["version"], locked=bool(values["locked"]),
-            created_at=values["created_at"], updated_at=values["updated_at"], deal_count=values.get("deal_count"),
-            rule_set=json.loads(values["rule_set"]) if values.get("rule_set") else None,
-            link=values.get("link") or "",
-        )
-
-
-@dataclass(frozen=True)
-class Deal(Row):
-    """A deal as entered: ``sides`` is the API's ``sides`` object; ``seq`` orders the deals of a game."""
-
-    id: int
-    game_id: int
-    seq: int
-    mode: str
-    sides: dict = field(hash=False)
-    who: str | None
-    created_at: str
-    updated_at: str
-    client_key: str | None = None  # the key the phone put on its save (a retry is recorded once)
-    #: The running totals written with the deal (``stores.deals``): each side's [deal, total, minimum, canastas];
-    #: None when not yet known (migration 0013_running_totals). Not part of the deal as entered.
-    running: dict | None = field(default=None, hash=False, compare=False)
-
-    def record(self) -> dict:
-        """The deal as the audit log keeps it."""
-        return {"id": self.id, "seq": self.seq, "mode": self.mode, "sides": self.sides, "who": self.who,
-                "created_at": self.created_at, "updated_at": self.updated_at}
-
-    @classmethod
-    def from_row(cls, row) -> Deal:
-        """The deal as a ``deals`` row stores it (sides as JSON)."""
-        values = dict(row)
-        values["sides"] = json.loads(values["sides"])
-        running = values.get("running")
-        values["running"] = json.loads(running) if running else None
-        return cls(**values)
-
-
-def game_profile(game: Game) -> RuleProfile:
-    """The game's profile with its club options applied (under its club rule set's name, if any)."""
-    profile = _profile_of(game.rules, json.dumps(game.options, sort_keys=True))
-    return replace(profile, name=game.rule_set["name"]) if game.rule_set else profile
-
-
-@lru_cache(maxsize=256)
-def _profile_of(rules: str, options: str) -> RuleProfile:
-    """Profiles are frozen: one built per set of rules and options, asked for by every row of a scorepad."""
-    return get_profile(rules).with_options(json.loads(options))
 
 
 def _new_code(db: Database) -> str:
@@ -211,6 +95,20 @@ def rematch(db: Database, game_id: int, *, who: str | None = None) -> int:
 def get_game(db: Database, game_id: int) -> Game | None:
     row = db.execute("SELECT * FROM games WHERE id = ? AND deleted_at IS NULL", [game_id]).fetchone()
     return Game.from_row(row) if row else None
+
+
+def game_at_link(db: Database, link: str) -> tuple[int, Game | None, str | None] | None:
+    """The game at ``link`` as a request's routing finds it, in one statement: its id (a binned game's too: the bin
+    restores it by its link), its row (None when binned) and the language it fixes for its phones (its own, else its
+    tournament's: ``languages.fixed_language``)."""
+    row = db.execute(
+        "SELECT g.*, COALESCE(g.language, t.language) AS fixed_language FROM games g"
+        " LEFT JOIN tournament_tables tt ON tt.game_id = g.id"
+        " LEFT JOIN tournaments t ON t.id = tt.tournament_id WHERE g.link = ?", [link]).fetchone()
+    if row is None:
+        return None
+    values = dict(row)
+    return values["id"], None if values["deleted_at"] else Game.from_row(values), values["fixed_language"]
 
 
 def get_game_by_code(db: Database, code: str) -> Game | None:
@@ -297,12 +195,13 @@ def set_locked(db: Database, game_id: int, locked: bool, *, who: str | None = No
                       before=None, after={"locked": bool(locked)}, who=who, reason=None)
 
 
-def claim(db: Database, game_id: int, expected_version: int, *, locked_ok: bool = False) -> Game:
+def claim(db: Database, game_id: int, expected_version: int | None, *, locked_ok: bool = False) -> Game:
     """Take the game for this change or raise: the first statement of every write to a game's deals.
 
-    ``locked_ok``: the writer may change a locked game (a tournament table through its own link, the director);
-    the scorepad's pages may not. Returns the game row as it now is (the new version), read by the claim
-    itself (``RETURNING``).
+    ``expected_version``: the version the change was based on (None: whatever it is now, for the director, who
+    corrects a table's game over it). ``locked_ok``: the writer may change a locked game (a tournament table
+    through its own link, the director); the scorepad's pages may not. Returns the game row as it now is (the new
+    version), read by the claim itself (``RETURNING``).
 
     The claim runs inside ``db.write(game=game_id)``, whose lock makes every other write of this game wait
     (SQLite's one writer; PostgreSQL's lock of the game), so the version it compares is the one the last
@@ -318,39 +217,12 @@ def claim(db: Database, game_id: int, expected_version: int, *, locked_ok: bool 
     raise StaleGame(game.version)
 
 
-def _claim(db: Database, game_id: int, expected_version: int, locked_ok: bool) -> list:
+def _claim(db: Database, game_id: int, expected_version: int | None, locked_ok: bool) -> list:
     return db.execute(
-        "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ? "
+        "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND (version = ? OR ? = 1) "
         "AND (locked = 0 OR ? = 1) AND deleted_at IS NULL RETURNING *",
-        [clock.stamp(), game_id, expected_version, 1 if locked_ok else 0],
+        [clock.stamp(), game_id, expected_version or 0, 1 if expected_version is None else 0, 1 if locked_ok else 0],
     ).fetchall()
-
-
-def seating(game: Game) -> list[dict]:
-    """The players in clockwise order (the engine's ``seat_order``): the sides alternate round the table."""
-    return [{"side": game.sides[side].key, "name": game.sides[side].players[player]}
-            for side, player in seat_order(_sizes(game))]
-
-
-def _sizes(game: Game) -> tuple[int, ...]:
-    return tuple(len(side.players) for side in game.sides)
-
-
-def dealer_name(game: Game, deal_index: int) -> str:
-    """Who deals deal number ``deal_index + 1``: the deal passes clockwise, past a player sitting out."""
-    side, player = dealer_seat(_sizes(game), game.profile.trio_sits_out, game.first_dealer, deal_index)
-    return game.sides[side].players[player]
-
-
-def sitting_out_names(game: Game, deal_index: int) -> tuple[str, ...]:
-    """Who sits out deal number ``deal_index + 1`` (one of a team of three, in turn, when the table says so)."""
-    return tuple(game.sides[side].players[player]
-                 for side, player in sitting_out(_sizes(game), game.profile.trio_sits_out, deal_index))
-
-
-def side_names(game: Game) -> dict[str, str]:
-    """Each side's name by its key, so the engine's messages speak of "Ann & Cy", not "we"."""
-    return {side.key: side.name for side in game.sides}
 
 
 # --------------------------------------------------------------------------------------
@@ -366,3 +238,12 @@ def list_deals(db: Database, game_id: int) -> list[Deal]:
 def get_deal(db: Database, game_id: int, deal_id: int) -> Deal | None:
     row = db.execute("SELECT * FROM deals WHERE id = ? AND game_id = ?", [deal_id, game_id]).fetchone()
     return Deal.from_row(row) if row else None
+
+
+def deals_at(db: Database, game: Game) -> list[Deal] | None:
+    """The deals of the game row ``game`` while the game is still at that row's version, read in one statement, so
+    they pair with the row as a read transaction would pair them; None when the game has moved on since, or has no
+    deal (the one answer cannot tell these apart: read both in ``db.read()``)."""
+    rows = db.execute("SELECT * FROM deals WHERE game_id = ? AND (SELECT version FROM games WHERE id = ?) = ? "
+                      "ORDER BY seq", [game.id, game.id, game.version]).fetchall()
+    return [Deal.from_row(r) for r in rows] or None

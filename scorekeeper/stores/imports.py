@@ -28,8 +28,8 @@ from scorekeeper.rules import RulesError, game_state, get_profile, profile_optio
 from scorekeeper.stores import changes, devices, files, games
 from scorekeeper.stores.deals import MAX_DEALS
 from scorekeeper.stores.errors import InvalidGame
-from scorekeeper.stores.games import MODES, Game
-from scorekeeper.stores.summary import GameSummary, score, summarise
+from scorekeeper.scorepad.rows import MODES, Game, side_names
+from scorekeeper.scorepad.summary import GameSummary, score, summarise
 from scorekeeper.stores.transfer import FORMAT_NAME, FORMAT_VERSION, deal_to_json
 
 # A refusal is a fact (rules.i18n.Text): the import page and the command word it in their reader's language.
@@ -282,7 +282,7 @@ def _make(db: Database, game: dict, key: str, profile, options: dict, sides: lis
 def _write_deals(db: Database, game: Game, profile, deals: list[dict]) -> None:
     """Each deal scored by the engine, and stored as the engine writes it back (nothing else from the file)."""
     totals = {s.key: 0 for s in game.sides}
-    names = games.side_names(game)
+    names = side_names(game)
     stamp = clock.stamp()
     for n, deal in enumerate(deals, 1):
         if set(deal["sides"]) != set(totals):

@@ -23,8 +23,9 @@ from ..tournaments.history import CasualLine, EveningLine
 from ..tournaments.rows import Entry
 from . import devices
 from .club_log import log
-from .games import Game
-from .summary import GameSummary, game_summary
+from ..scorepad.rows import Game
+from ..scorepad.summary import GameSummary
+from .summary import game_summary
 
 #: How a player appears on public pages: by name, by initials, or not at all.
 SHOWN = ("name", "initials", "hidden")

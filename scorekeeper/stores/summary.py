@@ -1,289 +1,22 @@
-"""A game's summary, computed from its deals, and the cache that keeps the latest ones.
+"""A game's summary as the pages read it: from the cache that keeps the latest ones, else from the running totals
+kept with its deals, else scored from them (``scorepad.summary``, where the summary itself is made).
 
-Totals, minimums and the winner are never stored as truth: ``summarise`` scores the deals in order
-each time, so correcting an early deal corrects everything after it.
-
-Every committed change bumps the game's ``version``, so a summary is fully determined by
-(database file, game id, version, share code), whoever reads it: it holds facts, not words (a breakdown line's
-label, a warning, a problem are ``rules.i18n`` texts, worded in each reader's language where shown): ``game_summary`` keeps the latest ones in a small
-in-process LRU cache under that key. A summary read inside a transaction is never cached (the
-transaction may still roll back and the same version be reused by another change), and the share
-code guards against SQLite reusing the id of a deleted game. Summaries are frozen, so the cached ones
-can be shared between requests.
+Every committed change bumps the game's ``version``, so a summary is fully determined by (database, game id,
+version, share code), whoever reads it: it holds facts, not words, and ``game_summary`` keeps the latest ones in a
+small in-process LRU cache under that key. A summary read inside a transaction is never cached (the transaction may
+still roll back and the same version be reused by another change), and the share code guards against SQLite
+reusing the id of a deleted game. Summaries are frozen, so the cached ones can be shared between requests.
 """
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass, field
-from pathlib import Path
-
 from scorekeeper.db.contract import Database
 
 from scorekeeper.ops.lru import LRU
-from .. import rules as rules_package
-from ..rules import DealResult, Line, RuleProfile, RulesError, Violation, game_state, parse_deal, score_deal
-from ..rules.i18n import Words, _
+from ..scorepad.rows import Deal, Game
+from ..scorepad.summary import GameSummary, from_running, summarise
 from .errors import GameNotFound
-from .games import Deal, Game, dealer_name, game_profile, get_game, list_deals, side_names, sitting_out_names
-from scorekeeper.rows import Row
-
-
-@dataclass(frozen=True)
-class RowSide(Row):
-    """One side's cell of a scorepad row: the deal's points, the running total and what made them."""
-
-    deal: int
-    total: int
-    minimum: int
-    breakdown: tuple[Line, ...] = ()
-    canastas: int = 0
-    went_out: bool = False
-    concealed: bool = False
-    red_threes: int = 0
-    #: Cut-throat: a partner of the lone hand this deal; ``went_out`` and ``concealed`` are then the partnership's.
-    partner: bool = False
-
-
-@dataclass(frozen=True)
-class ScorepadRow(Row):
-    """One deal on the scorepad; ``error`` is the engine's refusal when a stored deal counts nothing."""
-
-    number: int
-    deal_id: int
-    dealer: str
-    mode: str
-    who: str | None
-    sides: dict[str, RowSide] = field(hash=False)
-    warnings: tuple[Violation, ...] = ()
-    error: Words | str | None = None
-    after_end: bool = False  # played after a side had already reached the target
-    sits_out: tuple[str, ...] = ()  # who sat this deal out (one of a team of three, in turn)
-    #: Cut-throat: the side that played alone this deal, the other two scoring as partners (None: nobody did).
-    lone_hand: str | None = None
-    #: False for a row read from the running totals kept with the deal (``from_running``): its points, totals,
-    #: minimums and canastas, without the breakdown and warnings that only scoring the deal gives.
-    scored: bool = True
-
-
-#: How many deals past the next one a scorepad names the dealer of, for deals kept on a phone without a connection.
-LATER_DEALS = 6
-
-
-@dataclass(frozen=True)
-class GameSummary(Row):
-    """Everything a scorepad, a sheet or a tournament shows about a game, computed from its deals."""
-
-    game: Game
-    profile: RuleProfile
-    rows: tuple[ScorepadRow, ...] = ()
-    totals: dict[str, int] = field(default_factory=dict, hash=False)
-    minimums: dict[str, int] = field(default_factory=dict, hash=False)
-    game_over: bool = False
-    winner: str | None = None
-    next_dealer: str = ""
-    next_sits_out: tuple[str, ...] = ()
-    problems: tuple[Words, ...] = ()  # facts, worded where shown: a cached summary reads right in every language
-    ended_at: int | None = None  # the number of the deal in which a side first reached the target
-
-    def to_go(self, key: str) -> int:
-        """How far a side still is from the target (0 once there)."""
-        return max(0, self.profile.target - self.totals.get(key, 0))
-
-    def running_totals(self) -> dict[str, list[int]]:
-        """Each side's total after every deal, from 0 before the first."""
-        return {key: [0] + [row.sides[key].total for row in self.rows] for key in self.side_keys}
-
-    @property
-    def version(self) -> int:
-        return self.game.version
-
-    @property
-    def side_keys(self) -> list[str]:
-        return [s.key for s in self.game.sides]
-
-    def side_name(self, key: str | None) -> str:
-        for side in self.game.sides:
-            if side.key == key:
-                return side.name
-        return ""
-
-    def later_deals(self, count: int = LATER_DEALS) -> list[dict]:
-        """Who deals, and who sits out, each of the ``count`` deals after the next one: a phone that keeps deals
-        it could not send counts on past them and names the right dealer (static/js/offline.js)."""
-        return [{"dealer": dealer_name(self.game, len(self.rows) + i),
-                 "sits_out": sitting_out_names(self.game, len(self.rows) + i)} for i in range(1, count + 1)]
-
-    def row_of(self, deal_id: int | None) -> ScorepadRow | None:
-        return next((row for row in self.rows if row.deal_id == deal_id), None)
-
-    @property
-    def complete(self) -> bool:
-        """Every row scored, with its breakdown: what a whole scorepad, a sheet or an export shows. A summary read
-        from the running totals (``game_standing``) is enough to add a deal and to answer with what it changed."""
-        return all(row.scored for row in self.rows)
-
-
-def score(profile: RuleProfile, sides_data: dict, before: dict[str, int], names: dict[str, str] | None = None,
-          deal_number: int | None = None):
-    """Score one deal as entered (deal number ``deal_number``); raises the engine's RulesError when it cannot be
-    scored."""
-    sides, before = parse_deal({"sides": sides_data, "before": before}, profile)
-    return score_deal(profile, sides, before, names=names, deal_number=deal_number)
-
-
-def _facts(sides: dict, key: str, lone: str | None = None) -> dict:
-    """What a scorepad row repeats from side ``key`` as entered (the canastas come from the engine); a partner of
-    the lone hand ``lone`` (cut-throat) went out when either partner did."""
-    entered = sides.get(key, {})
-    shared = [side for k, side in sides.items() if k != lone] if lone and key != lone else [entered]
-    return {"went_out": any(bool(s.get("went_out")) for s in shared),
-            "concealed": any(bool(s.get("concealed")) for s in shared),
-            "red_threes": int(entered.get("red_threes") or 0), "partner": bool(lone) and key != lone}
-
-
-def score_row(game: Game, profile: RuleProfile, index: int, deal: Deal, totals: dict[str, int],
-              minimums: dict[str, int], result: DealResult | None = None) -> tuple[ScorepadRow, Words | None]:
-    """Deal number ``index + 1`` scored on top of ``totals``/``minimums`` (updated in place): its row, and the
-    engine's refusal (None when it scored). ``result``: the deal already scored on these totals by the caller."""
-    base = {"number": index + 1, "deal_id": deal.id, "dealer": dealer_name(game, index), "mode": deal.mode,
-            "who": deal.who, "sits_out": sitting_out_names(game, index)}
-    try:
-        if result is None:
-            result = score(profile, deal.sides, totals, side_names(game), index + 1)
-    except RulesError as error:
-        # A stored deal the engine no longer accepts counts nothing, visibly.
-        sides = {k: RowSide(0, totals[k], minimums[k]) for k in totals}
-        return ScorepadRow(**base, sides=sides, error=error.message), error.message
-    sides = {}
-    for k in totals:
-        side = result.sides[k]
-        totals[k] = side.total
-        minimums[k] = side.minimum
-        sides[k] = RowSide(side.deal, side.total, side.minimum, tuple(side.breakdown), side.canastas,
-                           **_facts(deal.sides, k, result.lone_hand))
-    return ScorepadRow(**base, sides=sides, warnings=tuple(result.warnings), lone_hand=result.lone_hand), None
-
-
-def _ends(profile: RuleProfile, row: ScorepadRow) -> bool:
-    """Whether a side had reached the target after ``row``."""
-    return game_state(profile, {k: side.total for k, side in row.sides.items()}, row.number)[0]
-
-
-def _finish(game: Game, profile: RuleProfile, rows: list[ScorepadRow], totals, minimums, problems,
-            ended_at: int | None = None) -> GameSummary:
-    """The summary of ``rows``, whose deal number ``ended_at`` first reached the target."""
-    game_over, winner = game_state(profile, totals, len(rows))
-    return GameSummary(game=game, profile=profile, rows=tuple(rows), totals=totals, minimums=minimums,
-                       game_over=game_over, winner=winner, next_dealer=dealer_name(game, len(rows)),
-                       next_sits_out=sitting_out_names(game, len(rows)),
-                       problems=tuple(problems), ended_at=ended_at)
-
-
-def summarise(game: Game, deals: list[Deal], profile: RuleProfile | None = None) -> GameSummary:
-    """Re-score every deal in order and carry the totals forward (under ``profile``, by default the game's)."""
-    profile = profile or game_profile(game)
-    totals = {k: 0 for k in game.side_keys}
-    minimums = {k: profile.minimum(0, 1) for k in totals}
-    rows, problems, ended_at = [], [], None
-    for index, deal in enumerate(deals):
-        row, problem = score_row(game, profile, index, deal, totals, minimums)
-        if ended_at is not None:
-            row = row.replace(after_end=True)
-        elif _ends(profile, row):
-            ended_at = row.number
-        rows.append(row)
-        if problem:
-            problems.append(_("Deal %(index)s: %(problem)s", index=index + 1, problem=problem))
-    return _finish(game, profile, rows, totals, minimums, problems, ended_at)
-
-
-def _engine_stamp() -> str:
-    """A fingerprint of the rules engine's source: running totals are only read back by the engine that wrote them.
-    After an upgrade that changes how a deal scores (or any file of ``rules/``), a game's kept totals no longer
-    match its stamp, so its next write scores it from its deals and writes them again (``from_running``)."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(rules_package.__file__).parent.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-ENGINE = _engine_stamp()
-
-
-def running_of(row: ScorepadRow) -> dict:
-    """The running totals kept with a deal (``deals.running``): each side's [deal, total, minimum, canastas], and
-    the stamp of the engine that scored them."""
-    running: dict = {"sides": {k: [side.deal, side.total, side.minimum, side.canastas] for k, side in row.sides.items()},
-                     "engine": ENGINE}
-    if row.error is not None:
-        running["error"] = True
-    if row.lone_hand is not None:
-        running["lone"] = row.lone_hand
-    return running
-
-
-def from_running(game: Game, deals: list[Deal], profile: RuleProfile | None = None) -> GameSummary | None:
-    """The summary the running totals kept with the deals give, scoring nothing: rows without breakdowns
-    (``scored=False``). None when a deal's running totals are not known, were kept by another version of the
-    engine, or its scoring was refused (the refusal's words are only had by scoring it)."""
-    profile = profile or game_profile(game)
-    totals = {k: 0 for k in game.side_keys}
-    minimums = {k: profile.minimum(0, 1) for k in totals}
-    rows, ended_at = [], None
-    try:
-        for index, deal in enumerate(deals):
-            running = deal.running or {}
-            if not running.get("sides") or running.get("error") or running.get("engine") != ENGINE:
-                return None
-            sides = {}
-            for k in totals:
-                points, totals[k], minimums[k], canastas = running["sides"][k]
-                sides[k] = RowSide(points, totals[k], minimums[k], (), canastas,
-                                   **_facts(deal.sides, k, running.get("lone")))
-            row = ScorepadRow(number=index + 1, deal_id=deal.id, dealer=dealer_name(game, index), mode=deal.mode,
-                              who=deal.who, sides=sides, sits_out=sitting_out_names(game, index), scored=False,
-                              lone_hand=running.get("lone"))
-            if ended_at is not None:
-                row = row.replace(after_end=True)
-            elif _ends(profile, row):
-                ended_at = row.number
-            rows.append(row)
-    except (KeyError, TypeError, ValueError):  # kept by an older or foreign writer: score the game instead
-        return None
-    return _finish(game, profile, rows, totals, minimums, [], ended_at)
-
-
-def extended(summary: GameSummary, game: Game, deal: Deal, result: DealResult | None = None) -> GameSummary:
-    """The summary after appending ``deal`` as the last deal, for the game row ``game``; exactly what
-    ``summarise(game, deals + [deal])`` gives, scoring only the new deal (``result``: already scored on
-    ``summary.totals``)."""
-    totals, minimums = dict(summary.totals), dict(summary.minimums)
-    row, problem = score_row(game, summary.profile, len(summary.rows), deal, totals, minimums, result)
-    problems = list(summary.problems) + ([_("Deal %(number)s: %(problem)s", number=row.number, problem=problem)]
-                                         if problem else [])
-    ended_at = summary.ended_at
-    if ended_at is not None:
-        row = row.replace(after_end=True)
-    elif _ends(summary.profile, row):
-        ended_at = row.number
-    return _finish(game, summary.profile, [*summary.rows, row], totals, minimums, problems, ended_at)
-
-
-def totals_before_row(summary: GameSummary, deal_id: int | None) -> dict[str, int]:
-    """Each side's total before deal ``deal_id`` (before a new deal when None), read from the summary."""
-    if deal_id is not None:
-        for index, row in enumerate(summary.rows):
-            if row.deal_id == deal_id:
-                if index == 0:
-                    return {k: 0 for k in summary.side_keys}
-                return {k: side.total for k, side in summary.rows[index - 1].sides.items()}
-    return dict(summary.totals)
-
-
-# --------------------------------------------------------------------------------------
-# The cache
-# --------------------------------------------------------------------------------------
+from .games import deals_at, get_game, list_deals
 
 SUMMARY_CACHE_SIZE = 256
 
@@ -324,44 +57,56 @@ def cached_at(db: Database, game: Game, version: int) -> GameSummary | None:
     return summary_cache.get((path, game.id, version, game.code)) if path else None
 
 
-def game_summary(db: Database, game_id: int) -> GameSummary:
-    """The game's summary with every row scored (``complete``): from the cache when its version is known, else
-    re-scored from its deals.
-
-    Outside a transaction, the game and its deals are read in one read transaction, so a change committed by
-    another connection in between cannot pair one version's row with another's deals. Inside one, a cached
-    summary of the version read is still exact (only committed versions enter the cache), but one scored there
-    is not cached: the transaction may yet roll back."""
-    return _summary(db, game_id, complete=True)
-
-
-def game_standing(db: Database, game_id: int) -> GameSummary:
-    """The game's summary as adding a deal needs it: the cached one, else read from the running totals kept with
-    its deals, scoring nothing (rows without breakdowns, so not for a whole scorepad: ``complete`` is False).
-    A game whose running totals are not all known is scored as ``game_summary`` does."""
-    return _summary(db, game_id, complete=False)
-
-
-def _summary(db: Database, game_id: int, *, complete: bool) -> GameSummary:
-    game = get_game(db, game_id)
-    if game is None:
-        raise GameNotFound()
+def cached(db: Database, game: Game, *, complete: bool = True) -> GameSummary | None:
+    """The cached summary of the game row ``game`` at its version (with every breakdown when ``complete``)."""
     key = _cache_key(db, game)
-    cached = summary_cache.get(key) if key is not None else None
-    if cached is not None and (cached.complete or not complete):
-        return cached
-    if db.in_transaction or key is None:
-        return _made(game, list_deals(db, game_id), complete)
-    with db.read():
-        game = get_game(db, game_id)
-        deals = list_deals(db, game_id) if game is not None else []
+    found = summary_cache.get(key) if key is not None else None
+    return found if found is not None and (found.complete or not complete) else None
+
+
+def game_summary(db: Database, game_id: int, game: Game | None = None) -> GameSummary:
+    """The game's summary with every row's breakdown (``complete``): from the cache when its version is known, else
+    read from the running totals kept with its deals, else scored from its deals.
+
+    Outside a transaction, the deals are read as they stand at the version of the game row read (``deals_at``),
+    else the two are read in one read transaction, so a change committed by another connection in between cannot
+    pair one version's row with another's deals. Inside one, a cached
+    summary of the version read is still exact (only committed versions enter the cache), but one made there
+    is not cached: the transaction may yet roll back. ``game``: the game's row as the caller has just read it
+    (not read again)."""
+    return _summary(db, game_id, game, complete=True)
+
+
+def game_standing(db: Database, game_id: int, game: Game | None = None) -> GameSummary:
+    """The game's summary as adding a deal or a table's score needs it: as ``game_summary``, except that running
+    totals kept without breakdowns (by an older version) are read as they are, scoring nothing (``complete`` is
+    then False)."""
+    return _summary(db, game_id, game, complete=False)
+
+
+def _summary(db: Database, game_id: int, game: Game | None, *, complete: bool) -> GameSummary:
+    game = game if game is not None and game.id == game_id else get_game(db, game_id)
     if game is None:
         raise GameNotFound()
-    summary = _made(game, deals, complete)
+    found = cached(db, game, complete=complete)
+    if found is not None:
+        return found
+    if db.in_transaction or _cache_key(db, game) is None:
+        return made(game, list_deals(db, game_id), complete=complete)
+    deals = deals_at(db, game)  # as they stand at the row's version: no second read of the row
+    if deals is None:
+        with db.read():
+            game = get_game(db, game_id)
+            deals = list_deals(db, game_id) if game is not None else []
+        if game is None:
+            raise GameNotFound()
+    summary = made(game, deals, complete=complete)
     summary_cache.put(_cache_key(db, game), summary)
     return summary
 
 
-def _made(game: Game, deals: list[Deal], complete: bool) -> GameSummary:
-    """Scored from the deals, or (when ``complete`` is not asked) read from their running totals if known."""
-    return (None if complete else from_running(game, deals)) or summarise(game, deals)
+def made(game: Game, deals: list[Deal], *, complete: bool = True) -> GameSummary:
+    """The summary the running totals kept with ``deals`` give, scoring nothing; scored from the deals when they
+    are not all known (or, when ``complete`` is asked, were kept without breakdowns)."""
+    kept = from_running(game, deals)
+    return kept if kept is not None and (kept.complete or not complete) else summarise(game, deals).replace(kept=False)

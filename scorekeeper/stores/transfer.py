@@ -22,8 +22,9 @@ from scorekeeper.db.contract import Database
 from scorekeeper.rules import deal_to_dict, parse_deal
 from scorekeeper.stores import games
 from scorekeeper.stores.errors import GameNotFound
-from scorekeeper.stores.games import Deal, Game
-from scorekeeper.stores.summary import GameSummary, game_summary
+from scorekeeper.scorepad.rows import Deal, Game
+from scorekeeper.scorepad.summary import GameSummary
+from scorekeeper.stores.summary import game_summary
 
 
 FORMAT = "canasta-scorekeeper/1"

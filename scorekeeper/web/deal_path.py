@@ -17,8 +17,8 @@ from flask_babel import gettext as _
 
 from ..rules.cards import shown_cards
 from ..rules import DealResult, RulesError, Situation, check_meld, parse_cards, parse_deal, score_deal
-from ..stores.games import side_names
-from ..stores.summary import GameSummary, totals_before_row
+from ..scorepad.rows import side_names
+from ..scorepad.summary import GameSummary, totals_before_row
 from .form_errors import error_map
 from .partnership import carried
 from .forms import deal_form, sides_from_deal_form, validate_custom_reason

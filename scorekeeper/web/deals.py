@@ -10,6 +10,8 @@ from flask_babel import lazy_gettext as _l
 
 from ..db import get_db
 from ..rules import RulesError
+from ..scorepad.rows import MODES
+from ..scorepad.summary import GameSummary
 from ..stores import changes, games
 from ..stores import deals as deal_store
 from ..stores import summary as summaries
@@ -31,7 +33,7 @@ CONFLICT = _l("Someone else saved a change to this game first. The scorepad now 
 
 def _mode(values) -> str:
     mode = values.get("mode")
-    return mode if mode in games.MODES else "totals"
+    return mode if mode in MODES else "totals"
 
 
 @bp.post("/games/<game:game_id>/deals/preview")
@@ -49,53 +51,56 @@ def _who(form) -> str | None:
 
 @bp.post("/games/<game:game_id>/deals")
 def add(game_id: int):
-    """Save the next deal. The game is scored once: the summary read here is the one the new deal is
-    added to (when the form was based on it), and the store records the result read here."""
+    """Save the next deal. The game is read once and scored once: the entry is read on the game as it stands
+    (``load_standing``), and the store records that reading in one write (``deals.record``), handing back the game
+    after it for the answer."""
     db = get_db()
     key = client_key(request.form)
-    done = deal_store.deal_by_key(db, game_id, key)
-    if done is not None:  # a retry of a save already recorded: answer with the whole scorepad
-        return _saved(game_id, done, _mode(request.form), whole=True)
     summary = load_standing(game_id)
     reading = read_deal(summary, request.form, _mode(request.form))
     form = reading.form
-    if summary.game.locked:
-        return _scorepad(summary, 409, form=form, conflict=GameLocked.message)
-    if not reading.can_save:
+    if summary.game.locked or not reading.can_save:
+        replay = deal_store.replayed(db, game_id, key)  # a retry, read on the game its first attempt changed
+        if replay is not None:
+            return _saved(replay, _mode(request.form))
+        if summary.game.locked:
+            return _scorepad(summary, 409, form=form, conflict=GameLocked.message)
         return _scorepad(summary, 422, play_on=summary.game_over, **reading.context())
     try:
         # "Save mine as the next deal" after a lost race names the version it saw; a plain save again keeps
         # the version the entry was based on, so it cannot record the same deal twice.
         version = read_version(request.form.get("as_next") or form.version.data)
-        deal_id = deal_store.add_deal(db, game_id, reading.sides, mode=form.deal_mode, expected_version=version,
-                                      who=_who(form), summary=summary, result=reading.result,
-                                      play_on=reading.confirmed, client_key=key)
+        saved = deal_store.record(db, game_id, reading.sides, mode=form.deal_mode, expected_version=version,
+                                  who=_who(form), summary=summary, result=reading.result,
+                                  play_on=reading.confirmed, client_key=key)
     except StaleGame:
         return _lost_race(game_id, form)
     except (GameOver, GameLocked) as error:
         return _conflict(game_id, form, games.game_version(db, game_id), error.message)
     except RulesError as error:
         return _scorepad(summaries.game_summary(db, game_id), 422, form=form, errors=error_map(form, error))
-    return _saved(game_id, deal_id, form.deal_mode, play_on=summary.game_over)
+    return _saved(saved, form.deal_mode, play_on=summary.game_over)
 
 
-def _saved(game_id: int, deal_id: int, mode: str, play_on: bool = False, whole: bool = False):
+def _saved(saved: deal_store.Saved, mode: str, play_on: bool = False):
     """The answer to a saved deal: the scorepad (Post/Redirect/Get without htmx); for htmx, only what the deal
-    changed when the page shows the game as it was before it, else the whole scorepad."""
-    fresh = summaries.game_standing(get_db(), game_id)  # cached by add_deal: no re-scoring
-    row = fresh.row_of(deal_id)
+    changed when the page shows the game as it was before it, else the whole scorepad (also to a retry of a
+    save already recorded)."""
+    fresh, row = saved.summary, saved.row
     message = _("Deal %(number)s saved.", number=row.number if row else len(fresh.rows))
     if not is_htmx():
         flash(message, "ok")
-        return redirect(url_for("games.show", game_id=game_id, mode=mode, play_on=1 if play_on else None), 303)
-    if not whole and _page_is_one_behind(fresh, deal_id):
-        context = scorepad_context(fresh.game, fresh, mode=mode, saved=message, play_on=play_on)
+        return redirect(url_for("games.show", game_id=fresh.game.id, mode=mode, play_on=1 if play_on else None), 303)
+    # What undo and redo offer next: the save itself, and nothing to redo (redo only follows an undo).
+    changed = {} if saved.replayed else {"undo": saved.change, "redo": None}
+    if not saved.replayed and _page_is_one_behind(fresh, saved.deal_id):
+        context = scorepad_context(fresh.game, fresh, mode=mode, saved=message, play_on=play_on, **changed)
         response = render_changes("games/_deal_saved.html", "#deal-form", row=row, oob=True, **context)
     else:  # the whole scorepad shows every deal's breakdown
-        fresh = fresh if fresh.complete else summaries.game_summary(get_db(), game_id)
-        context = scorepad_context(fresh.game, fresh, mode=mode, saved=message, play_on=play_on)
+        fresh = fresh if fresh.complete else summaries.game_summary(get_db(), fresh.game.id)
+        context = scorepad_context(fresh.game, fresh, mode=mode, saved=message, play_on=play_on, **changed)
         response = render("games/show.html", "games/_scorepad.html", **context)
-    response.headers["HX-Trigger"] = json.dumps({"deal-saved": {"game": game_id, "deal": deal_id}})
+    response.headers["HX-Trigger"] = json.dumps({"deal-saved": {"game": fresh.game.id, "deal": saved.deal_id}})
     return response
 
 
@@ -141,7 +146,7 @@ def _conflict(game_id: int, form, current_version: int | None, message: str):
 # --------------------------------------------------------------------------------------
 
 
-def _load_deal(game_id: int, deal_id: int) -> tuple[summaries.GameSummary, dict, int]:
+def _load_deal(game_id: int, deal_id: int) -> tuple[GameSummary, dict, int]:
     """The game's summary, the deal and its number on the scorepad, or 404 for either."""
     summary = load_summary(game_id)
     deal = games.get_deal(get_db(), game_id, deal_id)
@@ -167,9 +172,9 @@ def edit(game_id: int, deal_id: int):
         return render_template("deals/edit.html", **context), 422
     db = get_db()
     try:
-        deal_store.update_deal(db, game_id, deal_id, reading.sides, mode=form.deal_mode,
-                               expected_version=read_version(form.version.data), summary=summary,
-                               result=reading.result, who=_who(form), reason=(form.reason.data or "").strip() or None)
+        deal_store.record(db, game_id, reading.sides, mode=form.deal_mode, deal_id=deal_id,
+                          expected_version=read_version(form.version.data), summary=summary, result=reading.result,
+                          who=_who(form), reason=(form.reason.data or "").strip() or None)
     except StaleGame as error:
         form.version.data = str(error.current_version)
         form.confirm.data = False
@@ -186,7 +191,7 @@ def edit(game_id: int, deal_id: int):
 def _correction_form(summary, deal):
     """The form showing a stored deal again (or empty, in the other mode when asked for it)."""
     mode = request.args.get("mode")
-    if mode in games.MODES and mode != deal.mode:
+    if mode in MODES and mode != deal.mode:
         return deal_form(summary.profile, summary.game, mode, data={"version": summary.version})
     data = form_data_from_deal(summary.profile, summary.game, deal)
     data["version"] = summary.version

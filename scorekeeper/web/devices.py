@@ -23,7 +23,7 @@ from flask import g, session
 from werkzeug.routing import BaseConverter, ValidationError
 
 from scorekeeper.db import StorageError, get_db
-from scorekeeper.stores import clubs, devices
+from scorekeeper.stores import clubs, devices, games
 from scorekeeper.web.trouble import TroubleWhileRouting
 
 SESSION_KEY = "device"
@@ -98,7 +98,32 @@ class LinkConverter(BaseConverter):
 
 
 class GameLink(LinkConverter):
+    """A game's link: the game's row and the language it fixes are read with its id, in one statement
+    (``games.game_at_link``), and kept for the request (``routed_game``, ``routed_language``)."""
+
     kind = "game"
+
+    def _id(self, link: str) -> int | None:
+        found = games.game_at_link(get_db(), link)
+        if found is None:
+            return None
+        row_id, game, language = found
+        if "routed_games" not in g:
+            g.routed_games, g.routed_languages = {}, {}
+        g.routed_games[row_id], g.routed_languages[row_id] = game, language
+        return row_id
+
+
+def routed_game(game_id: int):
+    """The row of game ``game_id`` as this request's routing read it, handed over once (None when it was not, or
+    was handed over already: whatever reads the game after a write reads it again)."""
+    return g.get("routed_games", {}).pop(game_id, None)
+
+
+def routed_language(game_id: int) -> tuple[bool, str | None]:
+    """(whether routing read game ``game_id``, the language it fixes)."""
+    languages = g.get("routed_languages", {})
+    return game_id in languages, languages.get(game_id)
 
 
 class TournamentLink(LinkConverter):

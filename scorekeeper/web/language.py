@@ -20,6 +20,7 @@ from ..db import get_db
 from ..i18n import COOKIE, supported
 from ..stores.errors import GameNotFound
 from ..stores.languages import fix_game_language, fix_tournament_language, fixed_language
+from .devices import routed_language
 from .errors import error_response
 from scorekeeper.web.tournaments.common import is_director
 
@@ -34,6 +35,10 @@ ROUTE_ARGS = {"game_id": "game", "tournament_id": "tournament", "token": "table_
 
 
 def _lookup(view_args: dict) -> str | None:
+    if "game_id" in view_args:
+        read, language = routed_language(view_args["game_id"])  # the game's route read it with the game
+        if read:
+            return supported(language)
     for key, kind in ROUTE_ARGS.items():
         if key in view_args:
             return supported(fixed_language(get_db(), kind, view_args[key]))

@@ -10,35 +10,39 @@ from flask import abort, url_for
 
 from ..db import get_db
 from ..rules import get_profile
+from ..scorepad.rows import MODES
+from ..scorepad.summary import GameSummary
 from ..stores import changes as change_log
 from ..stores import games
 from ..stores import summary as summaries
 from ..stores.errors import GameNotFound
 from .addresses import absolute
+from .devices import routed_game
 from .forms import deal_form
 from .fresh_form import empty_fields, outer_form
 
 
 def load_game(game_id: int) -> dict:
-    game = games.get_game(get_db(), game_id)
+    game = routed_game(game_id) or games.get_game(get_db(), game_id)
     if game is None:
         abort(404)
     return game
 
 
-def load_summary(game_id: int) -> summaries.GameSummary:
-    """The game's summary (cached by version in the store), or 404; ``summary.game`` is the game row."""
+def load_summary(game_id: int) -> GameSummary:
+    """The game's summary with every deal's breakdown (cached by version in the store), or 404; ``summary.game`` is
+    the game row. The row the route read is used once (``web.devices.routed_game``), not read again."""
     try:
-        return summaries.game_summary(get_db(), game_id)
+        return summaries.game_summary(get_db(), game_id, routed_game(game_id))
     except GameNotFound:
         abort(404)
 
 
-def load_standing(game_id: int) -> summaries.GameSummary:
-    """The game's summary as adding a deal needs it (``stores.summary.game_standing``: read from the running totals
-    kept with the deals when it is not cached, scoring nothing; its rows have no breakdowns), or 404."""
+def load_standing(game_id: int) -> GameSummary:
+    """The game's summary as adding a deal needs it (``stores.summary.game_standing``: scoring nothing when its
+    deals' running totals are kept), or 404."""
     try:
-        return summaries.game_standing(get_db(), game_id)
+        return summaries.game_standing(get_db(), game_id, routed_game(game_id))
     except GameNotFound:
         abort(404)
 
@@ -56,13 +60,13 @@ def rules_url(game) -> str:
     return url_for("referee.rules", profile_id=game.rules, options=json.dumps(changed) if changed else None)
 
 
-def scorepad_context(game, summary: summaries.GameSummary | None = None, form=None, mode: str | None = None,
+def scorepad_context(game, summary: GameSummary | None = None, form=None, mode: str | None = None,
                      play_on: bool = False, **extra) -> dict:
     """Everything the scorepad shows; pass the request's summary of the game so it is not scored again."""
     db = get_db()
     if summary is None:
         summary = summaries.game_summary(db, game.id)
-    mode = mode if mode in games.MODES else "totals"
+    mode = mode if mode in MODES else "totals"
     fresh = form is None
     if fresh:  # the outer part of the empty form; its sides' fields come rendered (web/fresh_form.py)
         form = outer_form(summary.profile, summary.game, mode, summary.version)
@@ -79,12 +83,14 @@ def scorepad_context(game, summary: summaries.GameSummary | None = None, form=No
         "conflict": None,
         "can_record": not summary.game.locked and (play_on or not summary.game_over),
         "play_on": play_on,
-        "undo": change_log.last_undoable(db, game.id),
-        "redo": change_log.last_redoable(db, game.id),
         "share_url": share_url(summary.game),
         "rules_url": rules_url(summary.game),
     }
     context.update(extra)
+    if "undo" not in extra:  # the caller may know them: after a save, the save itself and nothing to redo
+        context["undo"] = change_log.last_undoable(db, game.id)
+    if "redo" not in extra:
+        context["redo"] = change_log.last_redoable(db, game.id)
     if fresh and context["form"] is form:
         if any(context[k] for k in ("errors", "result", "meld_checks", "questions", "needs_confirm")):
             context["form"] = deal_form(summary.profile, summary.game, mode, data={"version": summary.version})

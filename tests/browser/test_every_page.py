@@ -26,7 +26,8 @@ from scorekeeper import create_app
 from scorekeeper.db import connect
 from scorekeeper.stores import clubs, seasons
 from scorekeeper.stores.deals import add_deal
-from scorekeeper.stores.games import create_game, dealer_name, game_version, get_game
+from scorekeeper.scorepad.rows import dealer_name
+from scorekeeper.stores.games import create_game, game_version, get_game
 from scorekeeper.stores import rule_sets
 from scorekeeper.stores.tournaments import access, play, records, rounds, running
 from scorekeeper.tournaments.ladder import Rules

@@ -9,7 +9,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 from scorekeeper.db import get_db
-from scorekeeper.stores.side_names import DEFAULTS
+from scorekeeper.scorepad.side_names import DEFAULTS
 
 from ..web.scorepad_helpers import option_values, totals_form
 from .test_spanish_complete import SPANISH, pdf_text

@@ -99,3 +99,32 @@ def test_a_text_is_a_frozen_fact_worded_only_when_shown(client):
     from flask import json
     with client.application.test_request_context(headers={"Accept-Language": "es"}):
         assert json.loads(json.dumps({"message": text})) == {"message": text.render(SPANISH, "es")}
+
+
+def test_words_kept_as_data_read_back_equal_and_worded_alike_in_every_language():
+    """docs/DEVELOPING.md, "One write path for a game" (5) — a breakdown's labels and a deal's warnings are kept with
+    the deal as JSON (``rules.i18n.to_data``): every kind of words the engine makes (a message with values that are
+    words themselves, a plural, pieces joined, a list, numbers, a default side name, plain text) comes back from
+    JSON equal, and reads the same in English and Spanish as before it was kept."""
+    import json
+
+    from scorekeeper.rules.i18n import DefaultWords, from_data, joined, listed, ngettext, signed_amount, to_data
+
+    words = [
+        rules_i18n._("%(names)s went out with %(canastas)s; these rules need %(canastas_to_go_out)s.",
+                     names=DefaultWords("We", "We"), canastas=ngettext("%(num)d canasta", "%(num)d canastas", 1),
+                     canastas_to_go_out=2),
+        rules_i18n._("Partnership: %(item)s", item=rules_i18n._("Went out")),
+        ngettext("%(num)d red three", "%(num)d red threes", 3) + " (x2)",
+        joined(", ", [rules_i18n.amount(10500), signed_amount(-90), "Ann"]),
+        listed(["Ann", DefaultWords("Nosotros", "We")], "names"),
+        "a reason the players typed",
+    ]
+    for item in words:
+        back = from_data(json.loads(json.dumps(to_data(item))))
+        assert back == item and type(back) is type(item)
+        assert str(back) == str(item)
+        with rules_i18n.using(SPANISH, "es"):
+            assert str(back) == str(item)
+    with rules_i18n.using(SPANISH, "es"):
+        assert str(from_data(to_data(words[0]))).startswith("Nosotros")

@@ -324,7 +324,7 @@ def test_csrf_is_checked_on_the_live_server(live_server):
 def test_hand_fields_carry_no_leftover_picker_attributes(no_csrf_app):
     """The card picker finds its fields by itself; the old class="card-text" and data-picker hooks are gone."""
     from scorekeeper.rules import get_profile
-    from scorekeeper.stores.games import Side
+    from scorekeeper.scorepad.rows import Side
     from scorekeeper.web.forms import deal_form
 
     class Game:

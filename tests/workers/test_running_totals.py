@@ -5,6 +5,7 @@ deal they change on; after every kind of write they equal a scoring of the deals
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 
@@ -12,13 +13,15 @@ import pytest
 
 from scorekeeper import rules
 from scorekeeper.stores import deals as deal_store
+from scorekeeper.scorepad import summary as scorepad
 from scorekeeper.stores import summary as summaries
 from scorekeeper.stores.games import game_version, get_game, list_deals
-from scorekeeper.stores.summary import summarise, summary_cache
+from scorekeeper.scorepad.summary import summarise
+from scorekeeper.stores.summary import summary_cache
 
-from tests.recording import game_path
+from tests.recording import game_path, started_id
 from tests.safety.helpers import add, new_game, quiet_deal
-from tests.web.scorepad_helpers import start_game, totals_form
+from tests.web.scorepad_helpers import option_values, start_game, totals_form
 
 
 @pytest.fixture
@@ -26,7 +29,7 @@ def counted(monkeypatch):
     """Counts every whole-game scoring (``summarise``) and every scoring of one deal by the engine
     (``score_deal``), wherever the package calls them from."""
     calls = {"summarise": 0, "score_deal": 0}
-    originals = {"summarise": summaries.summarise, "score_deal": rules.score_deal}
+    originals = {"summarise": scorepad.summarise, "score_deal": rules.score_deal}
 
     def wrap(name):
         original = originals[name]
@@ -151,4 +154,57 @@ def test_totals_kept_by_another_version_of_the_engine_are_scored_again_at_the_ne
     assert response.status_code == 303
     with no_csrf_app.app_context():
         assert running_as_stored(db, game_id) == running_as_scored(db, game_id)
-        assert {deal.running["engine"] for deal in list_deals(db, game_id)} == {summaries.ENGINE}
+        assert {deal.running["engine"] for deal in list_deals(db, game_id)} == {scorepad.ENGINE}
+
+
+def test_a_game_saved_by_another_worker_reads_complete_from_its_deals_scoring_nothing(no_csrf_app, db, counted):
+    """Issue 32, "running totals that carry breakdowns": the running totals kept with each deal hold its rows'
+    breakdown lines and warnings, so a worker whose cache knows nothing of the game (the other worker saved every
+    deal) reads the whole game, its scorepad page and its summary, complete and equal to a scoring of every deal
+    (breakdowns, warnings, labels in both languages), without the engine scoring a single deal."""
+    client = no_csrf_app.test_client()
+    data = {"rules": "bicycle", "first_dealer": "0", **option_values("bicycle", target=99_000),
+            "we_name": "We", "they_name": "They", "we_player0": "Ann", "we_player1": "Cy",
+            "they_player0": "Bo", "they_player1": "Di"}  # default side names: worded in the reader's language
+    game_id = started_id(client, client.post("/games/new", data=data).headers["Location"])
+    path = game_path(client, game_id)
+    deals = [totals_form(1), totals_form(2, **{"they-custom_points": "100", "they-custom_reason": "Talked across"}),
+             {**totals_form(3, **{"we-canasta_natural": "0", "we-canasta_mixed": "0"}), "confirm": "y"},  # a warning
+             totals_form(4, **{"we-went_out": "no", "they-went_out": "yes", "we-hand_points": "35"})]
+    for form in deals:
+        assert client.post(f"{path}/deals", data=form).status_code == 303
+    before = dict(counted)
+    summary_cache.clear()  # every save was made by the other worker
+    page = client.get(path, headers={"Accept-Language": "es"}).get_data(as_text=True)
+    summary_cache.clear()
+    read = summaries.game_summary(db, game_id)
+    assert (counted["score_deal"], counted["summarise"]) == (before["score_deal"], before["summarise"])
+    scored = summarise(get_game(db, game_id), list_deals(db, game_id))
+    assert read.complete and read == scored
+    assert read.rows[2].warnings and read.rows[1].sides["they"].breakdown
+    assert "Talked across" in page and "Nosotros" in page
+    with no_csrf_app.test_request_context(headers={"Accept-Language": "es"}):
+        assert [str(w.message) for w in read.rows[2].warnings] == [str(w.message) for w in scored.rows[2].warnings]
+
+
+def test_running_totals_kept_without_breakdowns_are_still_read_and_scored_where_breakdowns_are_needed(
+        no_csrf_app, db, counted):
+    """Deals whose running totals were kept before they carried breakdowns (an older version of the app) still add
+    a deal without scoring the game, a whole scorepad scores them from the deals, and the next save keeps them
+    again with their breakdowns."""
+    client = no_csrf_app.test_client()
+    game_id = start_game(client, target=99_000)
+    path = game_path(client, game_id)
+    for version in (1, 2, 3):
+        client.post(f"{path}/deals", data=totals_form(version))
+    for deal in list_deals(db, game_id):  # as an older version kept them
+        old = {"sides": deal.running["sides"], "engine": deal.running["engine"]}
+        db.execute("UPDATE deals SET running = ? WHERE id = ?", [json.dumps(old), deal.id])
+    summary_cache.clear()
+    assert summaries.game_standing(db, game_id).complete is False
+    before = dict(counted)
+    assert summaries.game_summary(db, game_id) == summarise(get_game(db, game_id), list_deals(db, game_id))
+    assert counted["summarise"] - before["summarise"] == 1  # the read (the test's own scoring is not counted)
+    summary_cache.clear()
+    client.post(f"{path}/deals", data=totals_form(4))
+    assert all("lines" in deal.running for deal in list_deals(db, game_id))

@@ -18,7 +18,7 @@ from bench.scorepad import DEAL, start_game
 from scorekeeper import create_app
 from scorekeeper.db import connect
 from scorekeeper.stores.games import get_game, list_deals
-from scorekeeper.stores.summary import summarise
+from scorekeeper.scorepad.summary import summarise
 from tests.recording import Phone, started_id
 from tests.workers.serving import serving
 

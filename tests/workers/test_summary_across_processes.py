@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 from scorekeeper.stores.games import game_version, get_game, list_deals
-from scorekeeper.stores.summary import game_summary, summarise, summary_cache
+from scorekeeper.scorepad.summary import summarise
+from scorekeeper.stores.summary import game_summary, summary_cache
 
 from tests.safety.helpers import add, new_game
 

@@ -1,7 +1,8 @@
 """What a table does with its phone: record a deal, undo, confirm the score, say it disagrees.
 
-A table scores only through its own link, one write at a time (``table_write``), only while its round is open
-and the director has not set its score. Each write names the side that made it ("we" is North-South). A side
+A table scores only through its own link, one write at a time (a deal through the game's own save,
+``deals.record``; undo through ``table_write``), only while its round is open and the director has not set its
+score. Each write names the side that made it ("we" is North-South). A side
 that changes the score after a confirmation clears both confirmations (they are tied to the game's version),
 and the log says which side did it; a side cannot undo the other side's deal once the score was confirmed.
 """
@@ -13,9 +14,10 @@ from scorekeeper.db.contract import Database
 from scorekeeper import clock
 from scorekeeper.rules.i18n import _
 from scorekeeper.stores.changes import last_undoable
-from scorekeeper.stores.deals import add_deal, once_per_key, undo_last, update_deal
-from scorekeeper.stores.errors import StaleGame
-from scorekeeper.stores.games import game_version, get_deal, get_game
+from scorekeeper.scorepad.summary import GameSummary, ScorepadRow
+from scorekeeper.stores.deals import Saved, record, undo_last
+from scorekeeper.stores.errors import DealNotFound, StaleGame
+from scorekeeper.stores.games import game_version, get_game
 from scorekeeper.stores.summary import game_standing, game_summary
 from scorekeeper.stores.tournaments import records, rounds
 from scorekeeper.tournaments import timing
@@ -89,7 +91,8 @@ def settle(db: Database, table: Table, reason: str, *, who: str) -> None:
 
 
 def table_write(db: Database, table: Table, *, expected_version: int, action):
-    """Run one scorepad write for a table: ``action(before)`` gets the table's status as the phone saw it.
+    """Run one scorepad write for a table other than a deal (undo): ``action(before)`` gets the table's status as
+    the phone saw it.
 
     Tournament games stay locked, so the scorepad's own pages cannot change them; a table writes through its
     secret link only, with the game's own write (``stores.deals``, ``locked_ok``): one claim of the version,
@@ -116,7 +119,7 @@ def _set_by_director(status: TableStatus) -> Refused:
                    "Ask the director if it is wrong.", reason=status.reason))
 
 
-def _may_add(db: Database, table: Table, status: TableStatus) -> None:
+def _may_add(db: Database, table: Table, status: TableStatus, round_row) -> None:
     """Refused when the director has set the table's score, a deal-limited round has all its deals, or a timed
     round's time is up as the director chose it to end (``timing.refusal``)."""
     if status.kind:
@@ -126,39 +129,45 @@ def _may_add(db: Database, table: Table, status: TableStatus) -> None:
         raise Refused(_("This round is %(limit)s deals, and all of them are recorded. Check the score and "
                         "confirm it, or ask the director.", limit=tournament.round_limit))
     if tournament.round_end == "minutes":
-        refusal = timing.refusal(rounds.get_round(db, table.tournament_id, table.round_number),
-                                 _fresh(db, table), status.deals)
+        refusal = timing.refusal(round_row, table, status.deals)
         if refusal:
             raise Refused(refusal)
 
 
-def _log_cleared(db: Database, table: Table, before: TableStatus, side: str, who: str) -> None:
-    """A change after a confirmation: both sides must confirm again, and the log says who changed it."""
+def _log_cleared(db: Database, table: Table, before: TableStatus, side: str, who: str,
+                 summary: GameSummary | None = None) -> None:
+    """A change after a confirmation: both sides must confirm again, and the log says who changed it (``summary``:
+    the game after the change, when the caller has it)."""
     if not before.any_confirmation:
         return
-    after = table_status(db, _fresh(db, table))
+    after = table_status(db, _fresh(db, table), summary)
     log(db, table.tournament_id, round_number=table.round_number, table_id=table.id,
         action="confirmations_cleared", before={"we": before.we, "they": before.they},
         after={"side": side, "we": after.we, "they": after.they}, who=who)
 
 
 def table_add_deal(db: Database, table: Table, sides_data: dict, *, side: str, expected_version: int,
-                   who: str, result=None, summary=None, client_key: str | None = None) -> int:
-    """Record the next deal, entered by ``side``. ``result``: the engine's scoring of the deal on ``summary``,
-    the game as the phone saw it (from the deal path; the store records it without scoring again);
-    ``client_key``: the key the phone put on its save (a retry is recorded once, and answered as that save
+                   who: str, result=None, summary=None, client_key: str | None = None) -> Saved:
+    """Record the next deal, entered by ``side``, through the game's own save (``deals.record``, in one write
+    that shares the tournament's lock with the other tables): only while the round is open, the director has not
+    set the table's score and the round's deals or time allow another. ``result``: the engine's scoring of the
+    deal on ``summary``, the game as the phone saw it (from the deal path; the store records it without scoring
+    again); ``client_key``: the key the phone put on its save (a retry is recorded once, and answered as that save
     also while the first attempt is still being written)."""
     _check_side(side)
+    seen: dict[str, TableStatus] = {}
 
-    def add(before):
-        _may_add(db, table, before)
-        deal_id = add_deal(db, table.game_id, sides_data, mode="totals", expected_version=expected_version,
-                           who=who, result=result, summary=summary, client_key=client_key, locked_ok=True)
-        _log_cleared(db, table, before, side, who)
-        return deal_id
+    def check(before: GameSummary) -> None:
+        fresh = _fresh(db, table)
+        round_row = rounds.get_round(db, table.tournament_id, table.round_number)
+        if round_row is None or round_row.status != "playing":
+            raise TournamentError(_("This round is closed: only the director can change its results now."))
+        seen["status"] = table_status(db, fresh, before, corrections=False)
+        _may_add(db, fresh, seen["status"], round_row)
 
-    return once_per_key(db, table.game_id, client_key,
-                        lambda: table_write(db, table, expected_version=expected_version, action=add))
+    return record(db, table.game_id, sides_data, expected_version=expected_version, who=who, result=result,
+                  summary=summary, client_key=client_key, locked_ok=True, within=table.tournament_id, check=check,
+                  then=lambda saved: _log_cleared(db, table, seen["status"], side, who, saved.summary))
 
 
 def table_undo(db: Database, table: Table, *, side: str, expected_version: int, who: str):
@@ -208,29 +217,33 @@ def mark_deal_started(db: Database, table: Table, *, who: str) -> int:
 # --- The director's correction of one deal -----------------------------------------------------------------
 
 
-def correct_deal(db: Database, table: Table, deal_id: int, sides_data: dict, *, reason: str, who: str) -> None:
-    """The director corrects one deal of a table, in any round, open or closed: the later totals follow, the
-    table's confirmations go (the score changed; until the table confirms again, its score reads as the
-    director's correction: ``TableStatus.deal_corrected``), and the log keeps the deal as it was and as it became,
-    with its score for each side and the game's version the correction made."""
+def correct_deal(db: Database, table: Table, deal_id: int, sides_data: dict, *, reason: str, who: str,
+                 summary: GameSummary | None = None, result=None) -> Saved:
+    """The director corrects one deal of a table, in any round, open or closed, through the game's own save
+    (``deals.record``, holding the whole tournament): the later totals follow, the table's confirmations go (the
+    score changed; until the table confirms again, its score reads as the director's correction:
+    ``TableStatus.deal_corrected``), and the log keeps the deal as it was and as it became, with its score for each
+    side and the game's version the correction made. ``summary``/``result``: the game as the director's page read
+    it, and the corrected deal scored on it."""
     reason = clean_reason(reason)
     if not reason:
         raise Refused(_("Give the reason for the correction; it goes in the log."))
-    with db.write(tournament=table.tournament_id):
-        old = get_deal(db, table.game_id, deal_id)
-        if old is None:
-            raise Refused(_("That deal is not one of this table's."))
-        before = _deal_scores(game_summary(db, table.game_id), deal_id)
-        update_deal(db, table.game_id, deal_id, sides_data, mode="totals",
-                    expected_version=game_version(db, table.game_id), who=who, reason=reason, locked_ok=True)
-        after = game_summary(db, table.game_id)
+
+    def then(saved: Saved) -> None:
+        old = saved.change.before
         log(db, table.tournament_id, round_number=table.round_number, table_id=table.id,
-            action="deal_corrected", before={"deal": old.seq, "sides": old.sides, "scores": before},
-            after={"deal": old.seq, "sides": sides_data, "scores": _deal_scores(after, deal_id),
-                   "version": after.game.version}, who=who, reason=reason)
+            action="deal_corrected", before={"deal": old["seq"], "sides": old["sides"],
+                                             "scores": _deal_scores(saved.previous)},
+            after={"deal": old["seq"], "sides": sides_data, "scores": _deal_scores(saved.row),
+                   "version": saved.summary.game.version}, who=who, reason=reason)
+
+    try:
+        return record(db, table.game_id, sides_data, expected_version=None, deal_id=deal_id, who=who, reason=reason,
+                      summary=summary, result=result, locked_ok=True, tournament=table.tournament_id, then=then)
+    except DealNotFound:
+        raise Refused(_("That deal is not one of this table's.")) from None
 
 
-def _deal_scores(summary, deal_id: int) -> dict[str, int]:
+def _deal_scores(row: ScorepadRow | None) -> dict[str, int]:
     """What the deal scored for each side, as the scorepad's row shows it."""
-    row = summary.row_of(deal_id)
     return {key: side.deal for key, side in row.sides.items()} if row else {}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from scorekeeper.db.contract import Database
 
 from scorekeeper.rules.i18n import _
-from scorekeeper.stores.summary import game_summary
+from scorekeeper.stores.summary import game_standing, game_summary
 from scorekeeper.stores.tournaments import records, rounds
 from scorekeeper.stores.rows import clean_reason
 from scorekeeper.stores.tournaments.base import TournamentError
@@ -57,9 +57,14 @@ class TableStatus:
         return self.confirmed_we if side == "we" else self.confirmed_they
 
 
-def table_status(db: Database, table: Table, summary=None) -> TableStatus:
-    """The table's score as it counts, and who has confirmed it."""
-    summary = summary or game_summary(db, table.game_id)
+def table_status(db: Database, table: Table, summary=None, *, whole: bool = True,
+                 corrections: bool = True) -> TableStatus:
+    """The table's score as it counts, and who has confirmed it. ``summary``: the table's game as the caller has
+    it; else read, with every deal's breakdown when ``whole`` (the table's page lists them), else as the running
+    totals kept with the deals give it (the score alone: ``game_standing``). ``corrections``: read whether the
+    score stands as the director's correction left it (``deal_corrected``; a write deciding whether a deal may be
+    added needs not know)."""
+    summary = summary or (game_summary if whole else game_standing)(db, table.game_id)
     version = summary.game.version
     if table.result_kind:
         we, they = table.result_we, table.result_they
@@ -71,7 +76,7 @@ def table_status(db: Database, table: Table, summary=None) -> TableStatus:
         locked=bool(summary.game.locked), confirmed_we=confirmed_we, confirmed_they=confirmed_they,
         kind=table.result_kind, reason=table.result_reason, summary=summary,
         disputed_by=table.disputed_by, dispute_reason=table.dispute_reason,
-        deal_corrected=None if table.result_kind or (confirmed_we and confirmed_they)
+        deal_corrected=None if table.result_kind or (confirmed_we and confirmed_they) or not corrections
         else standing_correction(db, table, version),
     )
 
@@ -171,7 +176,7 @@ def results(db: Database, tournament_id: int, *, provisional: bool = False) -> R
     for table in rounds.list_tables(db, tournament_id):
         if table.round_number not in numbers:
             continue
-        status = table_status(db, table)
+        status = table_status(db, table, whole=False)  # the score alone
         if table.round_number in playing and not status.deals and not status.kind:
             continue
         tables.append((table, status))

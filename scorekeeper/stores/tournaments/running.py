@@ -180,7 +180,7 @@ def close_round(db: Database, tournament_id: int, *, who: str) -> int:
     with db.write(tournament=tournament_id):
         unconfirmed = []
         for table in list_tables(db, tournament_id, current.number):
-            status = results.table_status(db, table)
+            status = results.table_status(db, table, whole=False)
             if not status.confirmed:
                 unconfirmed.append(table.number)
             if not status.locked:
@@ -208,7 +208,7 @@ def open_tables(db: Database, tournament_id: int) -> list[tuple[int, str]]:
         return []
     found = []
     for table in list_tables(db, tournament_id, current.number):
-        status = results.table_status(db, table)
+        status = results.table_status(db, table, whole=False)
         if status.disputed_by or not status.confirmed:
             found.append((table.number, "disputed" if status.disputed_by else "unconfirmed"))
     return found

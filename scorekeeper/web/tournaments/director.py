@@ -272,7 +272,7 @@ def correct_deal(tournament, table_id: int, deal_id: int):
         return render("tournaments/deal.html", form=reading.form, errors=reading.errors, status=422, **context)
     try:
         play.correct_deal(db, table, deal_id, reading.sides, reason=request.form.get("reason", ""),
-                          who=director_name(tournament.id))
+                          who=director_name(tournament.id), summary=summary, result=reading.result)
     except base.TournamentError as error:
         context["error"] = error.message
         return render("tournaments/deal.html", form=reading.form, errors={}, status=422, **context)

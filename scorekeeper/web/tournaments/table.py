@@ -8,7 +8,7 @@ from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
 
 from ...stores import club_tables
-from ...stores.deals import deal_by_key
+from ...stores.deals import replayed
 from ...stores.errors import GameLocked, GameOver, NothingToUndo, StaleGame
 from ...stores.games import game_version
 from ...stores.summary import game_standing
@@ -88,7 +88,8 @@ def _load_card(token: str) -> Card:
 
 def _posted_card(table: Table) -> Card | None:
     """The table card a phone posted from (hidden field ``phone``), when it stands for this table."""
-    card = access.device_by_token(get_db(), request.values.get("phone") or "")
+    token = request.values.get("phone")
+    card = access.device_by_token(get_db(), token) if token else None
     if card and (card.tournament_id, card.number) == (table.tournament_id, table.number):
         return card
     return None
@@ -221,17 +222,18 @@ def _blank(entry: dict) -> bool:
 
 @bp.post("/tournaments/table/<token>/deals")
 def table_add_deal(token: str):
+    """Save the table's next deal: read on the game as it stands, recorded in one write (``play.table_add_deal``,
+    the game's own save), then back to the table's page."""
     db = get_db()
     table_row = _load_by_token(token)
     key = client_key(request.form)
-    if deal_by_key(db, table_row.game_id, key) is not None:  # a retry: answer as the first time
-        flash(_("Deal saved."), "ok")
-        return redirect(url_for("tournaments.table", token=token), 303)
-    if not rounds.round_is_open(db, table_row):
-        return _refused(table_row, 403, CLOSED)
     summary, reading, side, errors = read_table_deal(table_row)
     form = reading.form
     if errors or not reading.can_save:
+        if replayed(db, table_row.game_id, key) is not None:  # a retry, read on the game it changed
+            return _saved_here(table_row)
+        if not rounds.round_is_open(db, table_row):
+            return _refused(table_row, 403, CLOSED)
         context = {k: v for k, v in reading.context().items() if k != "form"}
         context["errors"] = {**context["errors"], **errors}
         return render("tournaments/table.html", status=422, **_table_context(table_row, form, **context))
@@ -241,6 +243,8 @@ def table_add_deal(token: str):
                             expected_version=read_version(form.version.data), who=who, result=reading.result,
                             summary=summary, client_key=key)
     except StaleGame:
+        if not rounds.round_is_open(db, table_row):
+            return _refused(table_row, 403, CLOSED)
         form.version.data = str(game_version(db, table_row.game_id))
         return _refused(table_row, 409, _("Another phone at this table saved a deal first. Check the score "
                                           "below, then save yours again if it is still missing."), form)
@@ -251,6 +255,10 @@ def table_add_deal(token: str):
     except RulesError as error:
         return render("tournaments/table.html", status=422,
                       **_table_context(table_row, form, errors=error_map(form, error)))
+    return _saved_here(table_row)
+
+
+def _saved_here(table_row: Table):
     flash(_("Deal saved."), "ok")
     return redirect(_home(table_row), 303)
 

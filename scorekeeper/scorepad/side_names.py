@@ -12,7 +12,7 @@ exports included); only its rendering (``str()``, ``%`` and ``format``, Jinja's 
 
 from __future__ import annotations
 
-from scorekeeper.rules.i18n import _
+from scorekeeper.rules.i18n import DefaultWords
 
 #: Each default name's message and its words in every language of the catalogue (English, Spanish).
 #: ``tests/i18n/test_default_side_names.py`` checks these are the catalogue's words for the form's defaults.
@@ -22,27 +22,8 @@ DEFAULTS = {
 }
 
 
-class DefaultName(str):
-    """A default side name: its stored words as a ``str``, rendered as the reader's words for its message."""
-
-    message: str
-
-    def __new__(cls, stored: str, message: str) -> DefaultName:
-        name = super().__new__(cls, stored)
-        name.message = message
-        return name
-
-    def __str__(self) -> str:
-        return str(_(self.message))  # the message as a fact (rules.i18n.Text), worded in the reader's language
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-    def __html__(self) -> str:
-        return _(self.message).__html__()
-
-
 def side_name(key: str, stored: str) -> str:
-    """The name of side ``key`` as read from a row: a ``DefaultName`` when it is the default, else as stored."""
+    """The name of side ``key`` as read from a row: ``DefaultWords`` (``rules.i18n``) when it is the default, else as
+    stored."""
     message, words = DEFAULTS.get(key, ("", frozenset()))
-    return DefaultName(stored, message) if stored.strip() in words else stored
+    return DefaultWords(stored, message) if stored.strip() in words else stored
