@@ -348,6 +348,12 @@ def deal_form(profile: RuleProfile, game, mode: str, formdata=None, data=None) -
     return form
 
 
+def empty_form_class(profile: RuleProfile, game, mode: str) -> type[FlaskForm]:
+    """The class of ``game``'s empty deal form in ``mode``: one per setup (the profile, the sides with their names
+    and players, the mode and the reader's language), shared by every game of that setup."""
+    return _deal_form_class(profile, tuple(game.sides), mode, str(get_locale()), "")
+
+
 @lru_cache(maxsize=256)
 def _deal_form_class(profile: RuleProfile, sides: tuple, mode: str, locale: str, lone: str = "") -> type[FlaskForm]:
     """The deal form's class for a game's setup, mode, language and (cut-throat) lone hand (its labels are worded

@@ -55,6 +55,22 @@ def test_a_cached_form_is_exactly_the_form_rendered_afresh_for_every_profile_mod
         assert warm == uncached(no_csrf_app, lambda: deal_form_html(client, game, language, mode))
 
 
+def test_games_of_one_setup_share_one_entry_and_each_previews_at_its_own_address(no_csrf_app):
+    """Issue 32: the cache is keyed by the empty form itself (its class, made once per setup), not by a list of the
+    template's inputs that named the game's address: two games of one setup share one entry, a third with other
+    names has its own, and each form asks for its preview at its own game's address."""
+    client = no_csrf_app.test_client()
+    first, second = start(client, "bicycle"), start(client, "bicycle")
+    other = start(client, "bicycle", we="Ellas", they="Ellos")
+    no_csrf_app.extensions.pop("fresh_deal_fields", None)
+    forms = {game: deal_form_html(client, game) for game in (first, second, other)}
+    assert len(no_csrf_app.extensions["fresh_deal_fields"]) == 2
+    for game, html in forms.items():
+        previews = set(re.findall(r'hx-post="([^"]*/preview)"', html))
+        assert previews == {f"{game_path(client, game)}/deals/preview"}
+        assert html == uncached(no_csrf_app, lambda: deal_form_html(client, game))
+
+
 def test_the_next_form_after_a_save_speaks_the_readers_language_and_counts_on(no_csrf_app):
     client = no_csrf_app.test_client()
     game_id = start_game(client, target=99_000)
