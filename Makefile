@@ -35,7 +35,7 @@ install: $(VENV)/.installed $(STATIC_BUILT) catalogues
 # the templates into messages.pot and brings each catalogue up to date with it; then the catalogues are compiled.
 TRANSLATIONS := scorekeeper/translations
 messages: $(VENV)/.installed
-	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k lazy_ngettext:1,2 -k Nn_:1,2 -c TRANSLATORS: \
+	$(BIN)/pybabel extract -F babel.cfg -k gettext_plural:1,2 -k Nn_:1,2 -c TRANSLATORS: \
 		--add-location=file --sort-output --no-wrap --project="Canasta Scorekeeper" -o $(TRANSLATIONS)/messages.pot .
 	$(BIN)/pybabel update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
 		--ignore-obsolete --ignore-pot-creation-date --no-wrap

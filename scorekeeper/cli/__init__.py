@@ -7,16 +7,14 @@ import sys
 
 import click
 
-from scorekeeper.cli.language import _, _l, ngettext, option, terminal_language
-from scorekeeper.rules import RulesError, i18n as rules_i18n
+from scorekeeper.cli.language import Group, _, ngettext, option
+from scorekeeper.rules import RulesError
 from scorekeeper.rules.profiles import PROFILES
 
 
-@click.group(help=_l("Canasta Scorekeeper: serve the app, or ask the rules engine from a terminal."))
+@click.group(cls=Group, help=_("Canasta Scorekeeper: serve the app, or ask the rules engine from a terminal."))
 def main() -> None:
     """Canasta Scorekeeper: serve the app, or ask the rules engine from a terminal."""
-    # The engine's messages (verdicts, scores) in the terminal's language too.
-    click.get_current_context().with_resource(rules_i18n.using(*terminal_language()))
 
 
 def _instance_option(command):
@@ -31,7 +29,7 @@ def _instance_option(command):
 
     return option("--instance", metavar="DIR", expose_value=False, callback=choose,
                         type=click.Path(file_okay=False),
-                        help=_l("Folder for the database and secret key (default: instance/ in a checkout, else your user data folder; also $SCOREKEEPER_INSTANCE)."))(command)
+                        help=_("Folder for the database and secret key (default: instance/ in a checkout, else your user data folder; also $SCOREKEEPER_INSTANCE)."))(command)
 
 
 #: How waitress serves a club of 20 tables with 4 phones each and a projector (docs/HOSTING.md, "A room full of phones").
@@ -66,14 +64,14 @@ def _connection_limit(wanted: int, spare: int = 64) -> int:
     return max(1, min(wanted, target - spare))
 
 
-@main.command(short_help=_l("Serve the app to the phones at the club."),
-              help=_l("Serve the app with waitress, and show the address phones should open."))
-@option("--host", default="0.0.0.0", show_default=True, help=_l("Address to listen on."))
-@option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help=_l("Port to listen on."))
+@main.command(short_help=_("Serve the app to the phones at the club."),
+              help=_("Serve the app with waitress, and show the address phones should open."))
+@option("--host", default="0.0.0.0", show_default=True, help=_("Address to listen on."))
+@option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help=_("Port to listen on."))
 @option("--threads", default=SERVER["threads"], show_default=True, type=click.IntRange(1, 64),
-              help=_l("How many requests are answered at the same time."))
+              help=_("How many requests are answered at the same time."))
 @option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
-        help=_l("How many server processes answer (each with its own threads); more than one uses gunicorn, "
+        help=_("How many server processes answer (each with its own threads); more than one uses gunicorn, "
                 "which runs on Linux and macOS."))
 @_instance_option
 def serve(host: str, port: int, threads: int, workers: int) -> None:
@@ -144,7 +142,7 @@ def _advertised(app, host: str, port: int) -> list[str]:
     return urls
 
 
-@main.command("init-db", help=_l("Create the database, or bring an old one up to date."))
+@main.command("init-db", help=_("Create the database, or bring an old one up to date."))
 @_instance_option
 def init_db() -> None:
     """Create the database, or bring an old one up to date."""
@@ -259,23 +257,23 @@ def _show_verdict(verdict, body: dict) -> None:
 def _situation_options(command):
     """The options every referee question shares: the profile, club options and the side's situation."""
     decorators = [
-        option("--rules", "-r", metavar="ID", help=_l("Profile: %(profiles)s.", profiles=", ".join(PROFILES))),
+        option("--rules", "-r", metavar="ID", help=_("Profile: %(profiles)s.", profiles=", ".join(PROFILES))),
         option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
-                     help=_l("A club option, such as target=3000 or rule_of_five=true. Repeatable.")),
-        option("--score", metavar="N", help=_l("The side's total before this deal (default 0).")),
-        option("--opened", is_flag=True, help=_l("The side has already made its initial meld this deal.")),
+                     help=_("A club option, such as target=3000 or rule_of_five=true. Repeatable.")),
+        option("--score", metavar="N", help=_("The side's total before this deal (default 0).")),
+        option("--opened", is_flag=True, help=_("The side has already made its initial meld this deal.")),
         option("--player-melded", is_flag=True,
-                     help=_l("This player has already melded earlier in the deal (decides 'concealed').")),
+                     help=_("This player has already melded earlier in the deal (decides 'concealed').")),
         option("--table", "-t", multiple=True, metavar="CARDS",
-                     help=_l('A meld the side already has on the table, such as "Q Q Q". Repeatable; implies --opened.')),
+                     help=_('A meld the side already has on the table, such as "Q Q Q". Repeatable; implies --opened.')),
     ]
     for decorate in reversed(decorators):
         command = decorate(command)
     return command
 
 
-@main.group(short_help=_l("Ask the referee about a meld, the pile or going out."),
-            help=_l("Ask the referee: is a meld legal, may a player take the pile, may a player go out?\n\n"
+@main.group(short_help=_("Ask the referee about a meld, the pile or going out."),
+            help=_("Ask the referee: is a meld legal, may a player take the pile, may a player go out?\n\n"
                       "Exit status: 0 legal, 1 not legal, 2 input that cannot be understood."))
 def check() -> None:
     """Ask the referee: is a meld legal, may a player take the pile, may a player go out?
@@ -284,13 +282,13 @@ def check() -> None:
     """
 
 
-@check.command("meld", short_help=_l("Is this meld legal?"),
-               help=_l('Is this meld legal? Each MELD is one card string, such as "K K 2".'))
+@check.command("meld", short_help=_("Is this meld legal?"),
+               help=_('Is this meld legal? Each MELD is one card string, such as "K K 2".'))
 @_situation_options
 @click.argument("melds", nargs=-1, metavar="[MELD]...")
 @option("--add", "-a", "adds", multiple=True, metavar="RANK=CARDS",
-              help=_l('Cards added to a meld on the table, such as K="2" or wild=JK. Repeatable.'))
-@option("--going-out", is_flag=True, help=_l("The player goes out with this turn."))
+              help=_('Cards added to a meld on the table, such as K="2" or wild=JK. Repeatable.'))
+@option("--going-out", is_flag=True, help=_("The player goes out with this turn."))
 def check_meld(rules, options, score, opened, player_melded, table, melds, adds, going_out) -> None:
     """Is this meld legal? Each MELD is one card string, such as "K K 2"."""
     body = _situation(rules, options, score, opened, player_melded, table)
@@ -298,16 +296,16 @@ def check_meld(rules, options, score, opened, player_melded, table, melds, adds,
     _show_verdict(_ask("meld", body), body)
 
 
-@check.command("pile", short_help=_l("May I take the pile?"),
-               help=_l("May I take the pile? Each MELD is a further meld shown from the hand in the same turn."))
+@check.command("pile", short_help=_("May I take the pile?"),
+               help=_("May I take the pile? Each MELD is a further meld shown from the hand in the same turn."))
 @_situation_options
 @click.argument("melds", nargs=-1, metavar="[MELD]...")
-@option("--pile", "pile", metavar="CARDS", help=_l('The whole pile from the top card down, such as "9 4 7".'))
-@option("--top", metavar="CARD", help=_l("Instead of --pile: only the top card."))
-@option("--frozen", is_flag=True, help=_l("With --top: the pile is frozen."))
+@option("--pile", "pile", metavar="CARDS", help=_('The whole pile from the top card down, such as "9 4 7".'))
+@option("--top", metavar="CARD", help=_("Instead of --pile: only the top card."))
+@option("--frozen", is_flag=True, help=_("With --top: the pile is frozen."))
 @option("--uses", "-u", default="", metavar="CARDS",
-              help=_l('Hand cards shown with the top card, such as "9 9"; leave out to lay it on a meld.'))
-@option("--hand-size", metavar="N", help=_l("Cards in the hand before taking."))
+              help=_('Hand cards shown with the top card, such as "9 9"; leave out to lay it on a meld.'))
+@option("--hand-size", metavar="N", help=_("Cards in the hand before taking."))
 def check_pile(rules, options, score, opened, player_melded, table, melds, pile, top, frozen, uses,
                hand_size) -> None:
     """May I take the pile? Each MELD is a further meld shown from the hand in the same turn."""
@@ -328,17 +326,17 @@ def check_pile(rules, options, score, opened, player_melded, table, melds, pile,
     _show_verdict(_ask("pile", body), body)
 
 
-@check.command("go-out", short_help=_l("May I go out?"),
-               help=_l("May I go out? Each MELD is one card string laid down while going out."))
+@check.command("go-out", short_help=_("May I go out?"),
+               help=_("May I go out? Each MELD is one card string laid down while going out."))
 @_situation_options
 @click.argument("melds", nargs=-1, metavar="[MELD]...")
 @option("--add", "-a", "adds", multiple=True, metavar="RANK=CARDS",
-              help=_l('Cards added to a meld on the table, such as K="2". Repeatable.'))
-@option("--discard", "-d", metavar="CARD", help=_l("The last card discarded (leave out for none)."))
+              help=_('Cards added to a meld on the table, such as K="2". Repeatable.'))
+@option("--discard", "-d", metavar="CARD", help=_("The last card discarded (leave out for none)."))
 @option("--drew", type=click.Choice(["stock", "pile"]), default="stock", show_default=True,
-              help=_l("Where the player drew from this turn."))
+              help=_("Where the player drew from this turn."))
 @option("--in-foot/--in-hand", "in_foot", default=None,
-        help=_l("Hand and Foot: whether the player has picked up the foot (not asked when left out)."))
+        help=_("Hand and Foot: whether the player has picked up the foot (not asked when left out)."))
 def check_go_out(rules, options, score, opened, player_melded, table, melds, adds, discard, drew, in_foot) -> None:
     """May I go out? Each MELD is one card string laid down while going out."""
     body = _situation(rules, options, score, opened, player_melded, table)
@@ -348,12 +346,12 @@ def check_go_out(rules, options, score, opened, player_melded, table, melds, add
     _show_verdict(_ask("go-out", body), body)
 
 
-@main.command(short_help=_l("Score one deal written as JSON."),
-              help=_l('Score one deal written as JSON (the body of POST /api/v1/score/deal); "-" reads standard input.\n\n'
+@main.command(short_help=_("Score one deal written as JSON."),
+              help=_('Score one deal written as JSON (the body of POST /api/v1/score/deal); "-" reads standard input.\n\n'
                         "Prints each side's breakdown, the deal, the new total and next minimum, and whether the game "
                         "is over. Exit status: 0 scored, 2 input that cannot be understood."))
 @click.argument("deal_file", metavar="DEAL.json")
-@option("--rules", "-r", metavar="ID", help=_l("Profile to score by, when the file does not name one."))
+@option("--rules", "-r", metavar="ID", help=_("Profile to score by, when the file does not name one."))
 def score(deal_file: str, rules: str | None) -> None:
     """Score one deal written as JSON (the body of POST /api/v1/score/deal); "-" reads standard input.
 

@@ -10,10 +10,7 @@ from flask import Config
 
 from scorekeeper.ops.backup import DEFAULT_INTERVAL, DEFAULT_KEEP, BackupError, BackupKeeper, backup_database
 # The terminal's language: the ``scorekeeper`` group sets it for every command (cli.py, ``main``).
-from scorekeeper.cli.language import _l
-from scorekeeper.rules.i18n import gettext as _
-from scorekeeper.rules.i18n import gettext_plural as ngettext
-from scorekeeper.rules.i18n import number
+from scorekeeper.rules.i18n import _, ngettext, number
 from scorekeeper import create_app
 from scorekeeper.db import StorageError, connect, migrate
 from scorekeeper.db.copy import CopyRefused, copy_to
@@ -53,8 +50,8 @@ def _fail(message: str) -> None:
     raise SystemExit(1)
 
 
-@click.command(short_help=_l("Copy the database to a file or a folder."),
-               help=_l("Write a consistent copy of the database to PATH (a file, or a folder for a dated file).\n\n"
+@click.command(short_help=_("Copy the database to a file or a folder."),
+               help=_("Write a consistent copy of the database to PATH (a file, or a folder for a dated file).\n\n"
                         "Safe while the server runs: it uses SQLite's online backup API. To restore, stop the server "
                         "and put the copy in place of the database file (see the README)."))
 @click.argument("path", type=click.Path(dir_okay=True, file_okay=True, writable=True))
@@ -75,8 +72,8 @@ def backup(path: str) -> None:
     click.echo(_("Backup of %(database)s written to %(path)s", database=database, path=made))
 
 
-@click.command("export", short_help=_l("Write every game and tournament as JSON files."),
-               help=_l("Write every game and every tournament as JSON files into FOLDER (a game's file "
+@click.command("export", short_help=_("Write every game and tournament as JSON files."),
+               help=_("Write every game and every tournament as JSON files into FOLDER (a game's file "
                        "imports elsewhere)."))
 @click.argument("folder", type=click.Path(file_okay=False, writable=True))
 def export_command(folder: str) -> None:
@@ -102,8 +99,8 @@ def export_command(folder: str) -> None:
     _whole_address_hint(config)
 
 
-@click.command("import", short_help=_l("Import a game from a JSON file."),
-               help=_l('Import a game from FILE (the JSON a game\'s "Download (JSON)" link or '
+@click.command("import", short_help=_("Import a game from a JSON file."),
+               help=_('Import a game from FILE (the JSON a game\'s "Download (JSON)" link or '
                        "`scorekeeper export` wrote)."))
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, readable=True))
 def import_command(file: str) -> None:
@@ -143,8 +140,8 @@ def _whole_address_hint(config) -> None:
                      "have it written whole.)"))
 
 
-@click.command("copy-to", short_help=_l("Copy the SQLite database into an empty PostgreSQL database."),
-               help=_l("Copy every game, tournament, season and player of the SQLite database into the empty "
+@click.command("copy-to", short_help=_("Copy the SQLite database into an empty PostgreSQL database."),
+               help=_("Copy every game, tournament, season and player of the SQLite database into the empty "
                        "PostgreSQL database at URL (postgresql://user:password@host/name), which is brought to "
                        "the same schema first. Stop the server while copying; then start it with "
                        "SCOREKEEPER_DATABASE_URL set to URL."))

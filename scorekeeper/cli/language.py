@@ -1,9 +1,9 @@
 """The ``scorekeeper`` command's language: the terminal's (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) if the
 app speaks it, else English.
 
-``_()`` and ``ngettext()`` translate a message when it is written; ``_l()`` marks a help text written at import time
-(an option's ``help=``, a command's) and translates it each time click shows it, as the web forms' ``lazy_gettext``
-does.
+The command's words are ``Text``s like every other layer's (``_()`` and ``ngettext()`` of ``rules.i18n``, one meaning
+across the package): ``Group.main`` shows them in the terminal's language for the whole run, help texts written at
+import time (an option's ``help=``, a command's) included.
 """
 
 from __future__ import annotations
@@ -12,9 +12,11 @@ import os
 from functools import cache
 
 import click
-from flask_babel import LazyString
 from babel.support import NullTranslations, Translations
 from scorekeeper.i18n.catalogues import SOURCE_LOCALE, TRANSLATIONS, locales
+from scorekeeper.rules.i18n import _, ngettext, using
+
+__all__ = ["Group", "_", "ngettext", "option", "terminal_language"]
 
 
 def terminal_language():
@@ -36,19 +38,12 @@ def _catalogue(code: str):
     return Translations.load(str(TRANSLATIONS), [code])
 
 
-def _(message: str, /, **values) -> str:
-    """The command's own words in the terminal's language."""
-    text = terminal_language()[0].gettext(message)
-    return text % values if values else text
+class Group(click.Group):
+    """The command's group: every word of a run (help, messages, the engine's verdicts) in the terminal's language."""
 
-
-def ngettext(singular: str, plural: str, num: int, /, **values) -> str:
-    return terminal_language()[0].ngettext(singular, plural, num) % {"num": num, **values}
-
-
-def _l(message: str, /, **values) -> LazyString:
-    """A help text that click shows in the terminal's language (translated when shown, not when imported)."""
-    return LazyString(_, message, **values)
+    def main(self, *args, **kwargs):
+        with using(*terminal_language()):
+            return super().main(*args, **kwargs)
 
 
 class Option(click.Option):

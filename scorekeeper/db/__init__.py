@@ -25,7 +25,7 @@ from flask import Flask, current_app, g
 from scorekeeper.migrations import migrations
 from scorekeeper.ops.trouble import check_database, check_server, outage
 from scorekeeper.paths import is_server_database
-from scorekeeper.rules.i18n import gettext_plural as ngettext
+from scorekeeper.rules.i18n import gettext_plural
 
 from . import postgres, schema
 from .contract import Busy, Conflict, Database, StorageError, Unavailable, forget_columns
@@ -156,7 +156,7 @@ def migrate(path: str) -> list[str]:
 def init_db_command() -> None:
     """Create the database or bring it up to date."""
     applied = migrate(target(current_app.config))
-    click.echo(ngettext("Database ready (%(num)d migration applied).", "Database ready (%(num)d migrations applied).",
+    click.echo(gettext_plural("Database ready (%(num)d migration applied).", "Database ready (%(num)d migrations applied).",
                         len(applied)))
 
 

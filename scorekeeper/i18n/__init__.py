@@ -14,7 +14,9 @@ every template and view shares:
 - ``format_when(value, kind)``: every date and time a person reads, by the locale's CLDR rules, stored moments in
   the laptop's time zone; in templates ``|date`` (``|date("long")``), ``|datetime`` and ``|time``.
 - In templates: ``_('...')``, ``ngettext('%(num)d deal', '%(num)d deals', n)`` and ``{% trans %}`` blocks.
-  In Python: ``from flask_babel import gettext as _, ngettext, lazy_gettext``.
+  In Python, one meaning across the package: ``from scorekeeper.rules.i18n import _, ngettext`` make a ``Text``,
+  the words kept as a fact and shown in the reader's language (a module's constants as well as a view's message:
+  no second, "lazy" kind); ``gettext`` writes words now where a plain string must be had.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from babel import Locale
 from babel import dates as babel_dates
 from flask import Flask, g, has_app_context, has_request_context, request
 from flask.json.provider import DefaultJSONProvider
+from flask.json.tag import JSONTag
+from flask.sessions import SecureCookieSessionInterface
 from flask_babel import Babel, Domain, get_locale, get_translations
 
 from scorekeeper.i18n.catalogues import SOURCE_LOCALE, TRANSLATIONS, locales
@@ -205,6 +209,21 @@ class WordsJSON(DefaultJSONProvider):
         return DefaultJSONProvider.default(o)
 
 
+class WordsInSession(JSONTag):
+    """A ``Text`` put in the session (a flashed message) is written there as the words the request reads: the
+    message is shown on the next page of the same person, in the language they read."""
+
+    __slots__ = ()
+
+    def check(self, value) -> bool:
+        return isinstance(value, rules_i18n.Words)
+
+    def to_json(self, value) -> str:
+        return str(value)
+
+    tag = to_json  # a plain string in the cookie, read back as one
+
+
 class RequestDomain(Domain):
     """Flask-Babel's message domain, with the request's catalogue looked up once per request instead of at every
     text (a save's page asks for a hundred: each lookup wrote the locale's name to find it; issue 22). Kept on
@@ -233,6 +252,10 @@ def init_app(app: Flask) -> None:
     # Words kept as facts by the engine and the stores are shown in the request's language (English outside one).
     rules_i18n.install(_request_translations, current_locale)
     app.json = WordsJSON(app)
+    serializer = app.session_interface.serializer if isinstance(app.session_interface,
+                                                                SecureCookieSessionInterface) else None
+    if serializer is not None and not any(isinstance(tag, WordsInSession) for tag in serializer.order):
+        serializer.register(WordsInSession, index=0)
     # {% trans %} blocks fold their whitespace, so a block wrapped over lines is one message (babel.cfg agrees).
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.jinja_env.filters.update(number=format_number, signed=format_signed, date=_date_filter,

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .. import clock
 # The command's messages in the terminal's language (set through rules.i18n by the ``scorekeeper`` command).
-from ..rules.i18n import gettext as _
+from ..rules.i18n import gettext
 from ..rules.i18n import number
 from .trouble import classify
 
@@ -89,7 +89,7 @@ def remove_partials(folder: Path) -> list[Path]:
 def open_existing(database: str) -> sqlite3.Connection:
     """Open a database that must already exist (never create an empty one by mistake)."""
     if not Path(database).is_file():
-        raise BackupError(_("There is no database at %(database)s: nothing to back up. Check DATABASE in the "
+        raise BackupError(gettext("There is no database at %(database)s: nothing to back up. Check DATABASE in the "
                             "configuration.", database=database))
     return sqlite3.connect(database, timeout=30, check_same_thread=False)
 
@@ -108,7 +108,7 @@ def check_room(database: str, folder: Path, headroom: int = HEADROOM) -> None:
     free = shutil.disk_usage(folder).free
     if free - needed < headroom:
         megabytes = 1024 * 1024
-        raise BackupError(_("No backup made: the disk holding %(folder)s has %(free)s MB free, and a copy needs "
+        raise BackupError(gettext("No backup made: the disk holding %(folder)s has %(free)s MB free, and a copy needs "
                             "%(needed)s MB plus %(headroom)s MB kept free for saving deals. Free some space, or set "
                             "BACKUP_DIR to another disk.", folder=folder, free=number(free // megabytes),
                             needed=number(-(-needed // megabytes)), headroom=number(headroom // megabytes)))
@@ -151,12 +151,12 @@ def backup_database(database: str, target: str, stamp: str | None = None, headro
 
 def _failure(error: BaseException, database: str, path: Path) -> BackupError:
     if classify(error) == "full" or getattr(error, "errno", None) == 28:  # ENOSPC
-        return BackupError(_("The backup could not be written to %(path)s: the disk is full. Nothing was left "
+        return BackupError(gettext("The backup could not be written to %(path)s: the disk is full. Nothing was left "
                              "behind; free some space, or set BACKUP_DIR to another disk.", path=path))
     if isinstance(error, sqlite3.Error):
-        return BackupError(_("The database %(database)s could not be read for a backup (%(error)s).",
+        return BackupError(gettext("The database %(database)s could not be read for a backup (%(error)s).",
                              database=database, error=error))
-    return BackupError(_("The backup could not be written to %(path)s (%(error)s).", path=path,
+    return BackupError(gettext("The backup could not be written to %(path)s (%(error)s).", path=path,
                          error=error.strerror or error))
 
 

@@ -25,7 +25,7 @@ from scorekeeper.paths import is_server_database
 
 # The web app answers in the request's language, the command in the terminal's (both set through rules.i18n).
 from scorekeeper.rules.i18n import N_
-from scorekeeper.rules.i18n import gettext as _
+from scorekeeper.rules.i18n import gettext
 
 #: Causes of a refused request while serving, by the storage contract's ``reason``: (status, code, what happened,
 #: what to do); the words are translated where they are shown.
@@ -75,13 +75,13 @@ def instance_problem(folder: Path, error: OSError) -> str:
     """One line on why the data folder cannot be used, and what to do."""
     reason = error.strerror or str(error)
     if on_read_only_disk(folder, error):
-        return _("Cannot start: the data folder %(folder)s is on a read-only disk, so nothing can be saved there. "
+        return gettext("Cannot start: the data folder %(folder)s is on a read-only disk, so nothing can be saved there. "
                  "Make the disk writable, or choose another folder with --instance DIR (or SCOREKEEPER_INSTANCE).",
                  folder=folder)
     if not folder.is_dir():
-        return _("Cannot start: the data folder %(folder)s cannot be created (%(reason)s). Choose another folder "
+        return gettext("Cannot start: the data folder %(folder)s cannot be created (%(reason)s). Choose another folder "
                  "with --instance DIR (or SCOREKEEPER_INSTANCE).", folder=folder, reason=reason)
-    return _("Cannot start: the data folder %(folder)s cannot be written (%(reason)s). Give this user write "
+    return gettext("Cannot start: the data folder %(folder)s cannot be written (%(reason)s). Give this user write "
              "permission on it, or choose another folder with --instance DIR (or SCOREKEEPER_INSTANCE).",
              folder=folder, reason=reason)
 
@@ -114,7 +114,7 @@ def write_problem(reason: str) -> tuple[int, str, str] | None:
     if reason not in WRITE_PROBLEMS:
         return None
     status, code, what, todo = WRITE_PROBLEMS[reason]
-    return status, code, _("Nothing was saved: %(what)s. %(todo)s", what=_(what), todo=_(todo))
+    return status, code, gettext("Nothing was saved: %(what)s. %(todo)s", what=gettext(what), todo=gettext(todo))
 
 
 #: How long a refused request is told to wait before it asks again (``Retry-After``), by code.
@@ -160,21 +160,21 @@ def start_problem(path: str, error: BaseException) -> str:
     kind = "cant_open" if isinstance(error, OSError) else classify(error)
     backups = Path(path).parent / "backups"
     if kind != "corrupt" and on_read_only_disk(path, error):
-        return _("Cannot start: the database %(path)s is on a read-only disk (write-protected, or made read-only "
+        return gettext("Cannot start: the database %(path)s is on a read-only disk (write-protected, or made read-only "
                  "by the system after a disk error), so no deal could be saved. Make the disk writable, or set "
                  "DATABASE to a copy on another disk.", path=path)
     if kind == "corrupt":
-        return _("Cannot start: the database %(path)s is damaged or is not a Canasta Scorekeeper database. Restore "
+        return gettext("Cannot start: the database %(path)s is damaged or is not a Canasta Scorekeeper database. Restore "
                  "the newest backup (from %(backups)s, see the README) or move the file away to start afresh.",
                  path=path, backups=backups)
     if kind == "read_only":
-        return _("Cannot start: the database %(path)s can be read but not written. Give this user write permission "
+        return gettext("Cannot start: the database %(path)s can be read but not written. Give this user write permission "
                  "on the file and its folder, or set DATABASE to a copy in a folder you can write.", path=path)
     if kind == "full":
-        return _("Cannot start: the disk holding the database %(path)s is full. Free some space and start again.",
+        return gettext("Cannot start: the disk holding the database %(path)s is full. Free some space and start again.",
                  path=path)
     reason = getattr(error, "strerror", None) or str(error)
-    return _("Cannot start: the database %(path)s cannot be opened or created (%(reason)s). Check that the path "
+    return gettext("Cannot start: the database %(path)s cannot be opened or created (%(reason)s). Check that the path "
              "names a file in a folder this user may write, or set DATABASE to another file.", path=path,
              reason=reason)
 
@@ -220,6 +220,6 @@ def check_server(url: str, migrate, failures: tuple[type[Exception], ...] = ()) 
         return migrate(url)
     except (psycopg.Error, OSError, *failures) as error:
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise DatabaseTrouble(_("Cannot start: the PostgreSQL database %(where)s cannot be used (%(reason)s). Check "
+        raise DatabaseTrouble(gettext("Cannot start: the PostgreSQL database %(where)s cannot be used (%(reason)s). Check "
                                 "that the server runs and that DATABASE_URL names a database this user may "
                                 "write.", where=server_name(url), reason=reason)) from None

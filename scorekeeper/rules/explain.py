@@ -19,7 +19,7 @@ from typing import Iterable
 from .explain_rows import ASPECTS, num
 # The rules pages are worded while the page is made, in its reader's language: words now, not facts.
 from .i18n import N_, current_locale, list_words
-from .i18n import gettext as _
+from .i18n import gettext
 from .profiles import PROFILES, TOPICS, Option, RuleProfile, profile_options, rule_fields
 from .family import NOTES as FAMILY_NOTES
 from .tables import NOTES
@@ -98,7 +98,7 @@ def source_text(profile: RuleProfile, cite: str) -> str:
     heading = cite[len(prefix):]
     title, bracket, note = heading.partition(" (")
     if bracket and note.endswith(")") and note[:-1] in CITATION_NOTES:
-        heading = f"{title} ({_(note[:-1])})"
+        heading = f"{title} ({gettext(note[:-1])})"
     return f"{profile.source}, {heading}"
 
 
@@ -119,18 +119,18 @@ def option_value_text(option: Option, value) -> str:
 def option_rule(profile: RuleProfile, option: Option) -> Rule:
     value = profile.option_values().get(option.name, option.default)
     others = [c for c in option.choices if c != value]
-    label, value_text = _(option.label), option_value_text(option, value)
+    label, value_text = gettext(option.label), option_value_text(option, value)
     if option.kind == "int":
-        text = _("Club option “%(label)s”: %(value)s here (a club may set another multiple of 5).", label=label,
+        text = gettext("Club option “%(label)s”: %(value)s here (a club may set another multiple of 5).", label=label,
                  value=value_text)
     elif option.kind in ("count", "minimums"):
-        text = _("Club option “%(label)s”: %(value)s here.", label=label, value=value_text)
+        text = gettext("Club option “%(label)s”: %(value)s here.", label=label, value=value_text)
     elif others:
-        text = _("Club option “%(label)s”: %(value)s here (a club may choose %(others)s).", label=label,
+        text = gettext("Club option “%(label)s”: %(value)s here (a club may choose %(others)s).", label=label,
                  value=value_text, others=list_words([option_value_text(option, c) for c in others], "or", current_locale()))
     else:
-        text = _("Club option “%(label)s”: %(value)s here.", label=label, value=value_text)
-    return Rule(f"{text} {_(option.help)}", option.source, option.name)
+        text = gettext("Club option “%(label)s”: %(value)s here.", label=label, value=value_text)
+    return Rule(f"{text} {gettext(option.help)}", option.source, option.name)
 
 
 def explain(profile: RuleProfile) -> tuple[Topic, ...]:
@@ -140,7 +140,7 @@ def explain(profile: RuleProfile) -> tuple[Topic, ...]:
         grouped[aspect.topic].append(Rule(aspect.sentence(profile), profile.cite(aspect.key)))
     for option in profile_options(profile):
         grouped[option_topic(option)].append(option_rule(profile, option))
-    return tuple(Topic(key, _(title), tuple(grouped[key])) for key, title in TOPICS)
+    return tuple(Topic(key, gettext(title), tuple(grouped[key])) for key, title in TOPICS)
 
 
 def compare(profiles: Iterable[RuleProfile] | None = None) -> tuple[Comparison, ...]:
@@ -149,10 +149,10 @@ def compare(profiles: Iterable[RuleProfile] | None = None) -> tuple[Comparison, 
     result = []
     for key, title in TOPICS:
         points = tuple(
-            Point(_(aspect.label), tuple(Value(p, aspect.short(p), p.cite(aspect.key)) for p in chosen))
+            Point(gettext(aspect.label), tuple(Value(p, aspect.short(p), p.cite(aspect.key)) for p in chosen))
             for aspect in ASPECTS if aspect.topic == key
         )
-        result.append(Comparison(key, _(title), points))
+        result.append(Comparison(key, gettext(title), points))
     return tuple(result)
 
 

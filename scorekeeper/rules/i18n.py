@@ -105,6 +105,28 @@ class Words:
         """Jinja's ``{{ text }}``: the words, escaped for HTML as Jinja escapes any other text."""
         return self.render().translate(_HTML)
 
+    # Read as a string wherever one is expected (a library that calls a string's methods on a help text or a
+    # label): the words as shown now, in the reader's language.
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.render(), name)
+
+    def __contains__(self, part: str) -> bool:
+        return part in self.render()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.render(), spec)
+
+    def __len__(self) -> int:
+        return len(self.render())
+
+    def __bool__(self) -> bool:  # words are never empty: a test of truth need not write them
+        return True
+
+    def __mod__(self, values: object) -> str:
+        return self.render() % values
+
     def __add__(self, other: object) -> Words:
         return Joined("", (self, other))
 

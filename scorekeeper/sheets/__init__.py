@@ -39,8 +39,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _
 
 from scorekeeper.i18n import listed
 from scorekeeper.paths import ROOT, lock_base
@@ -53,7 +52,7 @@ __all__ = ["PAPERS", "UnknownPaper", "paper_from", "pdf_response", "render_pdf"]
 #: Paper choices offered to people (the ``?paper=`` values) and their CSS page size.
 PAPERS: dict[str, str] = {"a4": "A4", "letter": "letter"}
 #: Plain names of the papers, for forms.
-PAPER_NAMES: dict[str, str] = {"a4": "A4", "letter": _l("US Letter")}
+PAPER_NAMES: dict[str, str] = {"a4": "A4", "letter": _("US Letter")}
 DEFAULT_PAPER = "a4"
 
 STATIC = ROOT / "static"

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
+from scorekeeper.rules.i18n import _, ngettext
 
 from ..rules.i18n import N_
 

@@ -218,7 +218,7 @@ def public_name(name: str, choices: dict[str, str]) -> str | None:
 def _public(choices: dict[str, str], hidden: str):
     """A name, or a partnership's stored name ("Ann & Bob"), as a visitor reads it; ``hidden`` is the web layer's
     words for a player who chose not to be shown."""
-    return lambda name: " & ".join(public_name(part, choices) or hidden for part in name.split(" & "))
+    return lambda name: " & ".join(public_name(part, choices) or str(hidden) for part in name.split(" & "))
 
 
 def public_entries(db: Database, entries: dict[int, Entry], club_id: int | None,

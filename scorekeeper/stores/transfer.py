@@ -20,6 +20,7 @@ import re
 from scorekeeper.db.contract import Database
 
 from scorekeeper.rules import deal_to_dict, parse_deal
+from scorekeeper.rules.i18n import Words
 from scorekeeper.stores import games
 from scorekeeper.stores.errors import GameNotFound
 from scorekeeper.scorepad.rows import Deal, Game
@@ -85,7 +86,9 @@ _PLAIN_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 def inert(cell):
     """A CSV cell that a spreadsheet shows as text: one that starts like a formula gets a leading apostrophe;
-    a plain number (a negative one too) stays a number."""
+    a plain number (a negative one too) stays a number. Words are written as the reader reads them."""
+    if isinstance(cell, Words):
+        cell = str(cell)
     if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(cell):
         return "'" + cell
     return cell

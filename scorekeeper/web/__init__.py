@@ -5,8 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from flask import Flask, request, session
-from flask_babel import gettext as _
-from flask_babel import ngettext
+from scorekeeper.rules.i18n import _, ngettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter

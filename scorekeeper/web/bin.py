@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _
 
 from scorekeeper.stores import bin as game_bin
 from ..stores.errors import GameNotFound

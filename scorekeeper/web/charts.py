@@ -9,8 +9,7 @@ instead of running into each other; the PDF draws it inside the SVG. Numbers are
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
+from scorekeeper.rules.i18n import _, ngettext
 from markupsafe import Markup, escape
 
 from scorekeeper.i18n import format_number

@@ -11,8 +11,7 @@ from __future__ import annotations
 from functools import wraps
 
 from flask import abort, g, redirect, request, session, url_for
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _
 from flask_wtf import FlaskForm
 from wtforms import PasswordField, StringField
 from wtforms.validators import EqualTo, InputRequired, Length
@@ -29,14 +28,14 @@ SESSION_KEY = "club_director"
 class NewDirectorForm(FlaskForm):
     """A director's own name and password, chosen when they make a club or join one by an invitation."""
 
-    director = StringField(_l("Your name (as the other directors know you)"), validators=[
-        InputRequired(_l("Give your name, as the other directors know you.")), Length(max=club_access.NAME_MAX)],
+    director = StringField(_("Your name (as the other directors know you)"), validators=[
+        InputRequired(_("Give your name, as the other directors know you.")), Length(max=club_access.NAME_MAX)],
         render_kw={"autocomplete": "username"})
-    password = PasswordField(_l("Your director's password"), validators=[
-        InputRequired(_l("Choose a password.")), Length(min=6, max=128, message=_l("At least 6 characters."))],
+    password = PasswordField(_("Your director's password"), validators=[
+        InputRequired(_("Choose a password.")), Length(min=6, max=128, message=_("At least 6 characters."))],
         render_kw={"autocomplete": "new-password"})
-    password_again = PasswordField(_l("The password again"), validators=[
-        EqualTo("password", _l("The two passwords differ."))], render_kw={"autocomplete": "new-password"})
+    password_again = PasswordField(_("The password again"), validators=[
+        EqualTo("password", _("The two passwords differ."))], render_kw={"autocomplete": "new-password"})
 
 
 def _tokens() -> dict:

@@ -6,7 +6,7 @@ which waits for the next evening and opens it by itself. The director area print
 from __future__ import annotations
 
 from flask import Blueprint, abort, make_response, redirect, request, url_for
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _
 
 from ..db import get_db
 from ..stores import club_tables, clubs

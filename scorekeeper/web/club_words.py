@@ -4,32 +4,30 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
+from scorekeeper.rules.i18n import _, ngettext
 
 from ..stores.club_log import LogItem
 
 CLUB_ERRORS = {
-    "club_name": ("name", _l("Give the club a name.")),
-    "name": ("director", _l("Give your name, as the other directors know you.")),
-    "name_taken": ("director", _l("The club already has a director of that name: choose another.")),
-    "invitation": ("director", _l("This invitation has been used, withdrawn or has expired: ask a director of the "
+    "club_name": ("name", _("Give the club a name.")),
+    "name": ("director", _("Give your name, as the other directors know you.")),
+    "name_taken": ("director", _("The club already has a director of that name: choose another.")),
+    "invitation": ("director", _("This invitation has been used, withdrawn or has expired: ask a director of the "
                                   "club for a new one.")),
-    "claimed": ("director", _l("This club already has a director: ask them for an invitation.")),
-    "self": (None, _l("You cannot revoke yourself: another director can, or sign out.")),
-    "missing": (None, _l("That director is no longer in the club's list. Reload the page.")),
+    "claimed": ("director", _("This club already has a director: ask them for an invitation.")),
+    "self": (None, _("You cannot revoke yourself: another director can, or sign out.")),
+    "missing": (None, _("That director is no longer in the club's list. Reload the page.")),
 }
-SHOWN = {"name": _l("Full name"), "initials": _l("Initials only"), "hidden": _l("Not shown")}
+SHOWN = {"name": _("Full name"), "initials": _("Initials only"), "hidden": _("Not shown")}
 MERGE_REFUSALS = {
-    "same": _l("Choose another player: a record cannot be merged with itself."),
-    "missing": _l("That player is not in the club's roster any more. Reload the page."),
-    "merged": _l("That record was already merged into another player. Reload the page."),
-    "together": _l("These two played in the same evening, so they are two people: they cannot be merged."),
-    "changed": _l("This merge cannot be undone: the players have changed since (another merge, or an entry). "
+    "same": _("Choose another player: a record cannot be merged with itself."),
+    "missing": _("That player is not in the club's roster any more. Reload the page."),
+    "merged": _("That record was already merged into another player. Reload the page."),
+    "together": _("These two played in the same evening, so they are two people: they cannot be merged."),
+    "changed": _("This merge cannot be undone: the players have changed since (another merge, or an entry). "
                   "Undo the later change first."),
-    "undone": _l("This was already undone."),
-    "shown": _l("Choose from the list."),
+    "undone": _("This was already undone."),
+    "shown": _("Choose from the list."),
 }
 
 

@@ -10,8 +10,7 @@ names, and each player as they chose (``players.shown``); nothing that changes a
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, request, url_for
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _
 from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import InputRequired, Length, Optional
@@ -38,16 +37,16 @@ bp.before_request(language_from_link)  # a public page, or its printed ladders, 
 class ClubForm(NewDirectorForm):
     """A new club: its name, and its first director's own name and password."""
 
-    name = StringField(_l("The club's name"), validators=[InputRequired(_l("Give the club a name.")),
+    name = StringField(_("The club's name"), validators=[InputRequired(_("Give the club a name.")),
                                                           Length(max=clubs.NAME_MAX)],
-                       render_kw={"autocomplete": "off", "placeholder": _l("Thursday Canasta Club")})
+                       render_kw={"autocomplete": "off", "placeholder": _("Thursday Canasta Club")})
 
 
 class SettingsForm(FlaskForm):
-    name = StringField(_l("The club's name"), validators=[InputRequired(_l("Give the club a name.")),
+    name = StringField(_("The club's name"), validators=[InputRequired(_("Give the club a name.")),
                                                           Length(max=clubs.NAME_MAX)])
-    meets = StringField(_l("When and where the club plays (shown on its public page)"), validators=[
-        Optional(), Length(max=clubs.MEETS_MAX)], render_kw={"placeholder": _l("Thursdays at 7.30 pm, upstairs")})
+    meets = StringField(_("When and where the club plays (shown on its public page)"), validators=[
+        Optional(), Length(max=clubs.MEETS_MAX)], render_kw={"placeholder": _("Thursdays at 7.30 pm, upstairs")})
 
 
 def club_error(form, error: club_access.ClubError) -> None:

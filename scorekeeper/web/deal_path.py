@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from flask import render_template, request
-from flask_babel import gettext
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _, gettext
 
 from ..rules.cards import shown_cards
 from ..rules import DealResult, RulesError, Situation, check_meld, parse_cards, parse_deal, score_deal

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _
 
 from ..db import get_db
 from ..rules import RulesError
@@ -26,8 +25,8 @@ from .wording import change_story
 
 bp = Blueprint("deals", __name__)
 
-LOST_RACE = _l("Another phone saved a deal first.")
-CONFLICT = _l("Someone else saved a change to this game first. The scorepad now shows what they saved; "
+LOST_RACE = _("Another phone saved a deal first.")
+CONFLICT = _("Someone else saved a change to this game first. The scorepad now shows what they saved; "
               "your entry is still below. Check it and save again.")
 
 
@@ -258,5 +257,5 @@ def redo(game_id: int):
         flash(str(error.message), "error")
     else:
         story = change_story(change, load_summary(game_id))
-        flash(_("Redone: %(what)s.", what=", ".join(x for x in (story["what"].lower(), story["deal"]) if x)), "ok")
+        flash(_("Redone: %(what)s.", what=", ".join(str(x) for x in (story["what"].lower(), story["deal"]) if x)), "ok")
     return redirect(url_for("games.show", game_id=game_id), 303)

@@ -8,9 +8,7 @@ Wrong passwords are slowed down like a tournament director's (``access.guarded``
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, request, session, url_for
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
+from scorekeeper.rules.i18n import _, ngettext
 from flask_wtf import FlaskForm
 from wtforms import PasswordField, StringField
 from wtforms.validators import Length
@@ -30,9 +28,9 @@ INVITATION_KEY = "club_invitation"
 
 
 class LoginForm(FlaskForm):
-    director = StringField(_l("Your name"), validators=[Length(max=club_access.NAME_MAX)],
+    director = StringField(_("Your name"), validators=[Length(max=club_access.NAME_MAX)],
                            render_kw={"autocomplete": "username"})
-    password = PasswordField(_l("Your director's password"), render_kw={"autocomplete": "current-password"})
+    password = PasswordField(_("Your director's password"), render_kw={"autocomplete": "current-password"})
 
 
 class JoinForm(NewDirectorForm):

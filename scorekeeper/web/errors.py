@@ -4,20 +4,20 @@
 from __future__ import annotations
 
 from flask import jsonify, render_template, request
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _
 
 from .htmx import is_htmx
 
 ERROR_TEXTS = {
-    400: (_l("That request did not make sense"), _l("Something in what was sent could not be read. Go back and try again.")),
-    403: (_l("Not allowed"), _l("You do not have permission to do that.")),
-    404: (_l("Page not found"), _l("There is nothing at this address. It may have been deleted, or the link is mistyped.")),
-    405: (_l("Not allowed here"), _l("This address does not accept that kind of request.")),
-    409: (_l("Changed meanwhile"), _l("Someone else changed this at the same moment. Reload to see the current state.")),
-    413: (_l("Too much data"), _l("What was sent is far larger than anything this app expects.")),
-    429: (_l("Slow down"), _l("Too many attempts in a short time. Wait a little and try again.")),
-    500: (_l("Something went wrong"), _l("The app hit an unexpected problem. Nothing was saved from this request; try again.")),
-    503: (_l("Not available just now"), _l("The scorekeeper cannot do this at the moment. Try again in a minute.")),
+    400: (_("That request did not make sense"), _("Something in what was sent could not be read. Go back and try again.")),
+    403: (_("Not allowed"), _("You do not have permission to do that.")),
+    404: (_("Page not found"), _("There is nothing at this address. It may have been deleted, or the link is mistyped.")),
+    405: (_("Not allowed here"), _("This address does not accept that kind of request.")),
+    409: (_("Changed meanwhile"), _("Someone else changed this at the same moment. Reload to see the current state.")),
+    413: (_("Too much data"), _("What was sent is far larger than anything this app expects.")),
+    429: (_("Slow down"), _("Too many attempts in a short time. Wait a little and try again.")),
+    500: (_("Something went wrong"), _("The app hit an unexpected problem. Nothing was saved from this request; try again.")),
+    503: (_("Not available just now"), _("The scorekeeper cannot do this at the moment. Try again in a minute.")),
 }
 
 

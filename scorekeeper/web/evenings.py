@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date as date_type
 
 from flask import Blueprint, flash, redirect, request, url_for
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _
 from wtforms.fields.choices import SelectChoice
 
 from ..db import get_db

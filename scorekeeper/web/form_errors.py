@@ -19,7 +19,7 @@ def in_words(text: str, labels: dict[str, str] | None = None) -> str:
 
     def word(match) -> str:
         key = match.group(1) if match.re is _QUOTED_KEY else match.group(0)
-        return labels.get(key) or key.replace("_", " ")
+        return str(labels.get(key) or key.replace("_", " "))
 
     text = _SNAKE.sub(word, _QUOTED_KEY.sub(word, str(text)))
     return text[:1].upper() + text[1:]

@@ -16,8 +16,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import TextInput
 from flask_babel import get_locale
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _
 
 from ..rules import DEFAULT_PROFILE, PROFILES, RuleProfile, listable_penalties, profile_options, scores_black_threes
 from ..rules.cards import shown_cards
@@ -31,7 +30,7 @@ from .seats import layout_key, side_layout, table_target  # noqa: F401  (the new
 SUM_RE = re.compile(r"^[+-]?\d{1,6}(?:[+-]\d{1,6}){0,30}$")
 TERM_RE = re.compile(r"[+-]?\d+")
 
-WENT_OUT_CHOICES = [SelectChoice("no", _l("No")), SelectChoice("yes", _l("Went out")), SelectChoice("concealed", _l("Concealed"))]
+WENT_OUT_CHOICES = [SelectChoice("no", _("No")), SelectChoice("yes", _("Went out")), SelectChoice("concealed", _("Concealed"))]
 
 
 def parse_sum(text: str | None) -> int:
@@ -202,7 +201,7 @@ def option_error(form, error) -> None:
 
 class OptionsBase(FlaskForm):
     version = HiddenField()
-    who = StringField(_l("Your name (optional)"), validators=[Optional(), Length(max=60)],
+    who = StringField(_("Your name (optional)"), validators=[Optional(), Length(max=60)],
                       render_kw={"autocomplete": "nickname"})
 
 
@@ -219,9 +218,9 @@ def options_form(base: RuleProfile, current: RuleProfile, formdata=None) -> Flas
 
 
 class NewGameBase(FlaskForm):
-    rules = RadioField(_l("Rules"), choices=[SelectChoice(pid, _l(p.name)) for pid, p in PROFILES.items()],
+    rules = RadioField(_("Rules"), choices=[SelectChoice(pid, _(p.name)) for pid, p in PROFILES.items()],
                          default=DEFAULT_PROFILE)
-    first_dealer = RadioField(_l("Who deals first"), default="0")
+    first_dealer = RadioField(_("Who deals first"), default="0")
 
 
 def new_game_form(profile: RuleProfile, formdata=None, data=None) -> FlaskForm:
@@ -328,10 +327,10 @@ def _threes_fields(profile: RuleProfile, mode: str, owner: str | None = None) ->
 class DealBase(FlaskForm):
     version = HiddenField()
     mode = HiddenField()
-    who = StringField(_l("Your name (optional)"), validators=[Optional(), Length(max=60)],
+    who = StringField(_("Your name (optional)"), validators=[Optional(), Length(max=60)],
                       render_kw={"autocomplete": "nickname"})
-    reason = StringField(_l("Reason for the change (optional)"), validators=[Optional(), Length(max=200)])
-    confirm = BooleanField(_l("I checked: save it anyway"))
+    reason = StringField(_("Reason for the change (optional)"), validators=[Optional(), Length(max=200)])
+    confirm = BooleanField(_("I checked: save it anyway"))
 
 
 def deal_form(profile: RuleProfile, game, mode: str, formdata=None, data=None) -> FlaskForm:

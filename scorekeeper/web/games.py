@@ -6,7 +6,7 @@ import segno
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from wtforms.fields.choices import SelectChoice
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _
 
 from scorekeeper.stores.bin import BIN_DAYS
 from scorekeeper.web.charts import chart_legend, summary_chart

@@ -7,7 +7,7 @@ import json
 
 from flask import Blueprint, current_app, jsonify, render_template, url_for
 from flask_babel import get_locale
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _
 
 bp = Blueprint("home", __name__)
 

@@ -22,7 +22,7 @@ import time
 from flask import Flask, current_app, request
 
 from ..ops.netinfo import is_local_address, lan_addresses
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _
 from scorekeeper.web.errors import error_response
 
 LOCAL_NAMES = {"localhost", "127.0.0.1", "::1"}

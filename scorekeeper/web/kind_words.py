@@ -3,23 +3,23 @@ the deal form's label for a count of them. Hand and Foot calls its canastas book
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _
 
 CANASTA_KIND_NAMES = {
-    "natural": _l("Natural canasta"),
-    "mixed": _l("Mixed canasta"),
-    "sevens": _l("Canasta of sevens"),
-    "aces": _l("Canasta of aces"),
-    "wild": _l("Wild-card canasta"),
-    "samba": _l("Samba"),
-    "escalera": _l("Escalera"),
-    "bolivia": _l("Bolivia"),
+    "natural": _("Natural canasta"),
+    "mixed": _("Mixed canasta"),
+    "sevens": _("Canasta of sevens"),
+    "aces": _("Canasta of aces"),
+    "wild": _("Wild-card canasta"),
+    "samba": _("Samba"),
+    "escalera": _("Escalera"),
+    "bolivia": _("Bolivia"),
 }
 #: The same where the rules call their canastas books (Hand and Foot).
 BOOK_KIND_NAMES = {
-    "natural": _l("Clean book"),
-    "mixed": _l("Dirty book"),
-    "wild": _l("Wild-card book"),
+    "natural": _("Clean book"),
+    "mixed": _("Dirty book"),
+    "wild": _("Wild-card book"),
 }
 
 
@@ -32,19 +32,19 @@ def canasta_kind_name(kind: str, profile=None) -> str:
 
 #: Plain words for the canasta kinds a profile may list (the profile says which exist).
 CANASTA_WORDS = {
-    "natural": _l("Natural"),
-    "mixed": _l("Mixed"),
-    "sevens": _l("Sevens"),
-    "aces": _l("Aces"),
-    "wild_twos": _l("Seven twos"),
-    "wild_jokers": _l("Jokers and twos"),
-    "wild": _l("Other wild cards"),
-    "samba": _l("Sambas"),
-    "escalera": _l("Escaleras"),
-    "bolivia": _l("Bolivias"),
+    "natural": _("Natural"),
+    "mixed": _("Mixed"),
+    "sevens": _("Sevens"),
+    "aces": _("Aces"),
+    "wild_twos": _("Seven twos"),
+    "wild_jokers": _("Jokers and twos"),
+    "wild": _("Other wild cards"),
+    "samba": _("Sambas"),
+    "escalera": _("Escaleras"),
+    "bolivia": _("Bolivias"),
 }
 #: The same where the rules call their canastas books (Hand and Foot).
-BOOK_WORDS = {"natural": _l("Clean books"), "mixed": _l("Dirty books"), "wild": _l("Wild-card books")}
+BOOK_WORDS = {"natural": _("Clean books"), "mixed": _("Dirty books"), "wild": _("Wild-card books")}
 
 
 def canasta_word(profile: RuleProfile, kind: str):

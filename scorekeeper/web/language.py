@@ -14,7 +14,9 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, request, url_for
-from flask_babel import gettext as _, refresh
+from flask_babel import refresh
+
+from scorekeeper.rules.i18n import _
 
 from ..db import get_db
 from ..i18n import COOKIE, supported

@@ -7,7 +7,7 @@ season and a set made here. Each ``*_wait`` counts one when allowed and answers 
 from __future__ import annotations
 
 from flask import current_app, request
-from flask_babel import ngettext
+from scorekeeper.rules.i18n import ngettext
 
 from ..db import get_db
 from scorekeeper.stores.tournaments import access

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _
 from werkzeug.datastructures import MultiDict
 from wtforms import HiddenField, RadioField
 from wtforms.fields import FormField

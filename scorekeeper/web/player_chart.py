@@ -4,7 +4,7 @@ even line (10) dashed across, the first and last evenings' dates under it."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _
 from markupsafe import Markup, escape
 
 from ..i18n import format_when

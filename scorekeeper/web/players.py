@@ -7,8 +7,7 @@ the club's public page as far as their choice allows."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, request, url_for
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _
 
 from ..db import get_db
 from ..i18n import language_from_link
@@ -25,7 +24,7 @@ bp = Blueprint("players", __name__)
 bp.before_request(language_from_link)  # a member's page in the language of its link
 bp.add_app_template_filter(players.initials, "initials")
 
-TRENDS = {"up": _l("improving"), "down": _l("falling back"), "steady": _l("steady")}
+TRENDS = {"up": _("improving"), "down": _("falling back"), "steady": _("steady")}
 
 
 def _load(club, link: str) -> players.Player:

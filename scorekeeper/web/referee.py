@@ -18,8 +18,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _
 
 from scorekeeper.rules import (
     PROFILES,
@@ -51,9 +50,9 @@ from scorekeeper.stores.summary import game_summary
 bp = Blueprint("referee", __name__, url_prefix="/referee")
 
 QUESTIONS = {
-    "meld": _l("Is this meld legal?"),
-    "pile": _l("May I take the pile?"),
-    "go_out": _l("May I go out?"),
+    "meld": _("Is this meld legal?"),
+    "pile": _("May I take the pile?"),
+    "go_out": _("May I go out?"),
 }
 MAX_SLOTS = 8
 

@@ -9,8 +9,7 @@ import base64
 import json
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _
 from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
@@ -31,11 +30,11 @@ bp = Blueprint("rule_sets", __name__)
 
 
 class RuleSetBase(FlaskForm):
-    base = RadioField(_l("Copy the rules of"), choices=[SelectChoice(pid, _l(p.name)) for pid, p in PROFILES.items()],
+    base = RadioField(_("Copy the rules of"), choices=[SelectChoice(pid, _(p.name)) for pid, p in PROFILES.items()],
                       default=DEFAULT_PROFILE)
-    name = StringField(_l("Name of the rule set"), validators=[Optional(), Length(max=rule_sets.NAME_MAX)],
-                       render_kw={"placeholder": _l("Tuesday rules"), "autocomplete": "off"})
-    note = TextAreaField(_l("A note: why the club plays it so (optional)"),
+    name = StringField(_("Name of the rule set"), validators=[Optional(), Length(max=rule_sets.NAME_MAX)],
+                       render_kw={"placeholder": _("Tuesday rules"), "autocomplete": "off"})
+    note = TextAreaField(_("A note: why the club plays it so (optional)"),
                          validators=[Optional(), Length(max=rule_sets.NOTE_MAX)], render_kw={"rows": 3})
 
 

@@ -11,9 +11,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
+from scorekeeper.rules.i18n import _, ngettext
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -39,17 +37,17 @@ def _choices(labels: dict) -> list[SelectChoice]:
 
 
 class SeasonForm(FlaskForm):
-    name = StringField(_l("Name"), filters=[records.clean_name], validators=[
-        InputRequired(_l("Give the season a name.")), visible(_l("Give the season a name.")), Length(max=80)])
-    count = RadioField(_l("Which evenings count"), choices=_choices(COUNTS), default="all")
-    best = IntegerField(_l("Best evenings counted (N)"), validators=[Optional(), NumberRange(1, 100, _l(
+    name = StringField(_("Name"), filters=[records.clean_name], validators=[
+        InputRequired(_("Give the season a name.")), visible(_("Give the season a name.")), Length(max=80)])
+    count = RadioField(_("Which evenings count"), choices=_choices(COUNTS), default="all")
+    best = IntegerField(_("Best evenings counted (N)"), validators=[Optional(), NumberRange(1, 100, _(
         "Between 1 and 100."))])
-    of = IntegerField(_l("Evenings in the season (M)"), validators=[Optional(), NumberRange(1, 100, _l(
+    of = IntegerField(_("Evenings in the season (M)"), validators=[Optional(), NumberRange(1, 100, _(
         "Between 1 and 100."))])
-    minimum = IntegerField(_l("Evenings needed to be ranked"), default=1, validators=[
-        InputRequired(_l("How many evenings?")), NumberRange(1, 100, _l("Between 1 and 100."))])
-    ranking = RadioField(_l("Ladder by"), choices=_choices(RANKINGS), default="vp")
-    tie_break = RadioField(_l("Equal players are split by"), choices=_choices(TIE_BREAKS), default="best_evening")
+    minimum = IntegerField(_("Evenings needed to be ranked"), default=1, validators=[
+        InputRequired(_("How many evenings?")), NumberRange(1, 100, _("Between 1 and 100."))])
+    ranking = RadioField(_("Ladder by"), choices=_choices(RANKINGS), default="vp")
+    tie_break = RadioField(_("Equal players are split by"), choices=_choices(TIE_BREAKS), default="best_evening")
 
     def rules(self) -> Rules | None:
         """The ladder's rules, or None with the message put next to the field at fault."""

@@ -3,7 +3,7 @@ table plays to before a club sets its own, and a key for the seats a page shows.
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _
 
 from ..rules import RuleProfile, get_profile
 

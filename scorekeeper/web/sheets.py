@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, render_template, request
 from flask_babel import get_locale
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _
 
 from ..db import get_db
 from ..i18n import local_day

@@ -6,7 +6,7 @@ import io
 import json
 
 from flask import Blueprint, Response, flash, redirect, request, url_for
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _
 
 from scorekeeper.stores import imports, transfer
 from ..stores import games

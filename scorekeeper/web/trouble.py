@@ -11,7 +11,7 @@ phone keeps a deal it could not send and sends it again later."""
 from __future__ import annotations
 
 from flask import Flask, current_app, g, make_response, request
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _
 from werkzeug.exceptions import InternalServerError, ServiceUnavailable
 
 from scorekeeper.db import StorageError

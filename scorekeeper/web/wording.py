@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import re
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
+from scorekeeper.rules.i18n import _, ngettext
 
 from ..i18n import format_number
 from ..i18n import listed
@@ -31,7 +29,7 @@ def side_words(cell) -> str:
         parts.append(_("went out"))
     if cell.red_threes:
         parts.append(ngettext("%(num)d red three", "%(num)d red threes", cell.red_threes))
-    return ", ".join(parts) or _("no canasta")
+    return ", ".join(map(str, parts)) or str(_("no canasta"))
 
 
 def option_changes(summary) -> list[str]:
@@ -43,11 +41,11 @@ def option_changes(summary) -> list[str]:
 def options_changed(before, after) -> str:
     """What a change of club options did, in words: the options now in force and each side's total."""
     lines = option_changes(after)
-    now = "; ".join(lines) if lines else _("the rules' own defaults")
+    now = "; ".join(map(str, lines)) if lines else _("the rules' own defaults")
     moved = [_("%(side)s %(total)s (was %(before)s)", side=side.name, total=format_number(after.totals[side.key]),
                before=format_number(before.totals[side.key]))
              for side in after.game.sides if after.totals[side.key] != before.totals[side.key]]
-    totals = _("Totals now: %(totals)s.", totals=", ".join(moved)) if moved else _("No total changed.")
+    totals = _("Totals now: %(totals)s.", totals=", ".join(map(str, moved))) if moved else _("No total changed.")
     return _("Club options changed; in force now: %(options)s. Every deal was scored again. %(totals)s",
              options=now, totals=totals)
 
@@ -57,23 +55,23 @@ def options_changed(before, after) -> str:
 # --------------------------------------------------------------------------------------
 
 #: What was entered for a side, each fact by its words (the keys are the stored deal's).
-_FIELD_WORDS = {"meld_points": _l("card points melded"), "hand_points": _l("card points left in hands"),
-                "red_threes": _l("red threes"), "black_threes": _l("black threes"), "melds": _l("melds"),
-                "hands": _l("cards left in hands"), "penalties": _l("penalties")}
-_CANASTA_FACTS = {"natural": _l("natural canastas"), "mixed": _l("mixed canastas"), "sevens": _l("canastas of sevens"),
-                  "aces": _l("canastas of aces"), "wild_twos": _l("canastas of seven twos"),
-                  "wild_jokers": _l("canastas of jokers and twos"), "wild": _l("canastas of other wild cards"),
-                  "samba": _l("sambas"), "escalera": _l("escaleras"), "bolivia": _l("bolivias")}
-_ACTION_WORDS = {"create": _l("Game started"), "add": _l("Deal saved"), "edit": _l("Deal corrected"),
-                 "delete": _l("Deal deleted"), "undo": _l("Undone"), "redo": _l("Redone"), "lock": _l("Locked"),
-                 "unlock": _l("Unlocked"), "options": _l("Club options changed"),
-                 "language": _l("Language fixed for every phone"), "unfix_language": _l("Language left to each phone"),
-                 "delete_game": _l("Game deleted"),
-                 "restore_game": _l("Game taken out of the bin"), "import": _l("Game imported from a file")}
+_FIELD_WORDS = {"meld_points": _("card points melded"), "hand_points": _("card points left in hands"),
+                "red_threes": _("red threes"), "black_threes": _("black threes"), "melds": _("melds"),
+                "hands": _("cards left in hands"), "penalties": _("penalties")}
+_CANASTA_FACTS = {"natural": _("natural canastas"), "mixed": _("mixed canastas"), "sevens": _("canastas of sevens"),
+                  "aces": _("canastas of aces"), "wild_twos": _("canastas of seven twos"),
+                  "wild_jokers": _("canastas of jokers and twos"), "wild": _("canastas of other wild cards"),
+                  "samba": _("sambas"), "escalera": _("escaleras"), "bolivia": _("bolivias")}
+_ACTION_WORDS = {"create": _("Game started"), "add": _("Deal saved"), "edit": _("Deal corrected"),
+                 "delete": _("Deal deleted"), "undo": _("Undone"), "redo": _("Redone"), "lock": _("Locked"),
+                 "unlock": _("Unlocked"), "options": _("Club options changed"),
+                 "language": _("Language fixed for every phone"), "unfix_language": _("Language left to each phone"),
+                 "delete_game": _("Game deleted"),
+                 "restore_game": _("Game taken out of the bin"), "import": _("Game imported from a file")}
 #: Changes whose stored reason is the app's own note, not words a person typed.
 _NOTED_BY_THE_APP = {"undo", "redo", "import", "delete_game", "restore_game", "purge_game"}
 #: The ``who`` an import stores: the command, or the import page (named by the change itself).
-_IMPORTERS = {"scorekeeper import": _l("the scorekeeper command"), "import": ""}  # i18n: not for people (keys)
+_IMPORTERS = {"scorekeeper import": _("the scorekeeper command"), "import": ""}  # i18n: not for people (keys)
 #: In a before → after, a fact that was not there (or is no longer).
 _NONE = "—"
 
@@ -134,7 +132,7 @@ def _deal_words(record: dict, names: dict[str, str], profile, game=None) -> str:
     parts = []
     for key, entry in (record.get("sides") or {}).items():
         facts = _side_facts(entry, profile).values()
-        told = ", ".join(f"{label} {value}" if label else value for label, value in facts) or _("nothing entered")
+        told = ", ".join(f"{label} {value}" if label else str(value) for label, value in facts) or _("nothing entered")
         parts.append(f"{names.get(key, key)}: {told}")
     alone = alone_words(game, _lone_of(record, profile)) if game is not None and profile.cut_throat else ""
     return "; ".join(parts) + (f" ({alone})" if alone else "")
@@ -219,15 +217,15 @@ _DOCUMENT_SOURCES = {
 
 #: The project's notes inside a citation that point into its own documents, said for players instead.
 _NOTES = {
-    "docs/RULES.md §3.1, outside sources": _l("other rule books"),
-    "rule of five: docs/RULES.md §3.2, outside sources": _l("the rule of five, from other rule books"),
-    "docs/RULES.md §2.1 one meld per rank": _l("one meld per rank"),
+    "docs/RULES.md §3.1, outside sources": _("other rule books"),
+    "rule of five: docs/RULES.md §3.2, outside sources": _("the rule of five, from other rule books"),
+    "docs/RULES.md §2.1 one meld per rank": _("one meld per rank"),
     # the family's pages are named by keys, listed with their names on the rules pages (rules.family.PAGES)
-    FAMILY_NOTES["four_hand"]: _l("as in the four-hand game: RG-S, WIKI-DE-S"),
-    FAMILY_NOTES["as_samba"]: _l("as in Samba: BCA-S"),
+    FAMILY_NOTES["four_hand"]: _("as in the four-hand game: RG-S, WIKI-DE-S"),
+    FAMILY_NOTES["as_samba"]: _("as in Samba: BCA-S"),
     FAMILY_NOTES["nhf"]: "NHF-S",
-    FAMILY_NOTES["minimum_7000"]: _l("BCA-S and BCA-B differ: a club option"),
-    FAMILY_NOTES["threes_sign"]: _l("HSW-S and RG-S differ: a club option"),
+    FAMILY_NOTES["minimum_7000"]: _("BCA-S and BCA-B differ: a club option"),
+    FAMILY_NOTES["threes_sign"]: _("HSW-S and RG-S differ: a club option"),
 }
 
 

@@ -15,6 +15,8 @@ import click
 import pytest
 
 from scorekeeper.cli import main
+from scorekeeper.cli.language import terminal_language
+from scorekeeper.rules.i18n import using
 
 from .test_spanish_data import IN_SPANISH, ROOT
 
@@ -65,11 +67,13 @@ def _help_pages(env: dict) -> dict[tuple[str, ...], str]:
 
 
 def _shown(command: click.Command, env: dict, monkeypatch) -> list[str]:
-    """The command's help texts as click shows them in the language ``env`` chooses."""
+    """The command's help texts as click shows them in the language ``env`` chooses (a run of the command shows
+    every text in the terminal's language: ``cli.language.Group``)."""
     with monkeypatch.context() as m:
         for name, value in env.items():
             m.setenv(name, value)
-        return [_flat(str(text)) for text in _texts(command)]
+        with using(*terminal_language()):
+            return [_flat(str(text)) for text in _texts(command)]
 
 
 @pytest.fixture(scope="module")

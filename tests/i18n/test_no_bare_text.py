@@ -1,6 +1,6 @@
 """No English left behind by accident: every text a person reads in a template or in the app's Python goes
 through the catalogue. A template's text outside ``{{ _() }}`` / ``{% trans %}``, or a Python string that reads
-like a sentence outside ``_()`` / ``ngettext()`` / ``lazy_gettext()``, fails here with its file and line."""
+like a sentence outside ``_()`` / ``ngettext()`` / ``gettext()`` / ``gettext_plural()``, fails here with its file and line."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ SAME_IN_EVERY_LANGUAGE = re.compile(r"^(?:[AKQJ0-9&#;×x:·.,+\-−–—()/\s]|
 
 #: A string literal inside a Jinja tag, and what comes before it.
 LITERAL = re.compile(r"""(?P<q>["'])(?P<s>(?:(?!(?P=q)).)*)(?P=q)""", re.S)
-TRANSLATED_BEFORE = re.compile(r"""(?:\b(?:_|gettext|ngettext)\(\s*|\bngettext\(\s*(["']).*?\1\s*,\s*)$""", re.S)
+TRANSLATED_BEFORE = re.compile(r"""(?:\b(?:_|gettext|ngettext|gettext_plural)\(\s*|\b(?:ngettext|gettext_plural)\(\s*(["']).*?\1\s*,\s*)$""", re.S)
 
 
 def _reads_like_words(text: str) -> bool:
@@ -114,7 +114,7 @@ FOR_PROGRAMMERS = {
     "rules/errors.py": "the one-line meaning of each error and violation code, for docs/REFERENCE.md; a person "
                        "reads the violation's own message, never its code or this meaning",
 }
-TRANSLATION_CALLS = {"_", "_l", "gettext", "ngettext", "lazy_gettext", "lazy_ngettext", "pgettext", "N_", "Nn_"}
+TRANSLATION_CALLS = {"_", "gettext", "ngettext", "gettext_plural", "pgettext", "N_", "Nn_"}
 #: Calls whose string arguments are for the program, not for people.
 PROGRAM_CALLS = {"execute", "query", "executemany", "getLogger", "debug", "info", "warning", "error", "exception", "critical",
                  "Blueprint", "route", "get", "post", "url_for", "render", "render_template", "render_pdf",

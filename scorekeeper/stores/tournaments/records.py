@@ -105,7 +105,7 @@ def clean_name(text: str | None) -> str:
     """A name as typed, made safe to show: NFC, no invisible or direction-changing characters (Unicode
     category Cf: zero-width spaces and joiners, overrides), spaces collapsed, trimmed. "" when nothing
     visible is left."""
-    text = unicodedata.normalize("NFC", text or "")
+    text = unicodedata.normalize("NFC", str(text or ""))
     text = "".join(c for c in text if unicodedata.category(c) != "Cf" and ord(c) not in BIDI_CONTROLS)
     return " ".join(text.split())
 

@@ -6,7 +6,7 @@ from functools import wraps
 
 import segno
 from flask import Blueprint, abort, g, redirect, request, session, url_for
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _, gettext
 
 from ...db import get_db
 from ...i18n import names
@@ -60,7 +60,8 @@ def is_director(tournament_id: int) -> bool:
 
 def director_name(tournament_id: int) -> str:
     name = _director(tournament_id) or ""
-    return _("director %(name)s", name=name).strip() if name else _("director")
+    # Written into the tournament's log as the words of the director's language (a name, not a message).
+    return gettext("director %(name)s", name=name).strip() if name else gettext("director")
 
 
 def director_token(tournament_id: int) -> str | None:

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from flask import abort, flash, redirect, request, session, url_for
-from flask_babel import gettext as _
-from flask_babel import ngettext
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _, ngettext
 
 from ...db import get_db
 from wtforms.fields.choices import SelectChoice
@@ -30,7 +28,7 @@ from .common import (
 )
 from .forms import LoginForm, PasswordForm, ResultForm, chosen_options, tournament_form
 
-WRONG_PASSWORD = _l("Wrong password for this tournament's director.")
+WRONG_PASSWORD = _("Wrong password for this tournament's director.")
 
 
 # --- A new tournament -------------------------------------------------------------------------------------

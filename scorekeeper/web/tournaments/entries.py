@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 from flask import flash, request
-from flask_babel import gettext as _
-from flask_babel import ngettext
+from scorekeeper.rules.i18n import _, ngettext
 
 from ...db import get_db
 from ...i18n import names as pair_name

@@ -8,10 +8,8 @@ from flask_wtf import FlaskForm
 from wtforms import DateField, IntegerField, PasswordField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import EqualTo, InputRequired, Length, NumberRange, Optional, StopValidation
-from flask_babel import LazyString, lazy_gettext
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _, amount
 
-from ...i18n import format_number
 from ...rules import DEFAULT_PROFILE, PROFILES, get_profile, profile_options
 from scorekeeper.stores.tournaments import records
 from ..forms import option_field, option_value
@@ -32,34 +30,34 @@ def visible(message: str):
 
 
 class TournamentBase(FlaskForm):
-    name = StringField(_l("Name"), filters=[records.clean_name], validators=[
-        InputRequired(_l("Give the tournament a name.")), visible(_l("Give the tournament a name.")), Length(max=80)])
-    date = DateField(_l("Date"), validators=[InputRequired(_l("Give the date."))], default=date_type.today)
-    rules = RadioField(_l("Rules"), choices=[SelectChoice(pid, _l(p.name)) for pid, p in PROFILES.items()],
+    name = StringField(_("Name"), filters=[records.clean_name], validators=[
+        InputRequired(_("Give the tournament a name.")), visible(_("Give the tournament a name.")), Length(max=80)])
+    date = DateField(_("Date"), validators=[InputRequired(_("Give the date."))], default=date_type.today)
+    rules = RadioField(_("Rules"), choices=[SelectChoice(pid, _(p.name)) for pid, p in PROFILES.items()],
                          default=DEFAULT_PROFILE)
-    format = RadioField(_l("Format"), choices=_choices(records.FORMATS), default="pairs")
-    rounds = IntegerField(_l("Rounds"), default=4, validators=[
-        InputRequired(_l("How many rounds?")), NumberRange(1, 30, _l("Between 1 and 30 rounds."))])
-    round_end = RadioField(_l("A round ends"), choices=_choices(records.ROUND_ENDS), default="minutes")
-    round_limit = IntegerField(_l("Minutes or deals per round"), default=45, validators=[
-        Optional(), NumberRange(1, 600, _l("Between 1 and 600."))])
-    scoring = RadioField(_l("Standings by"), choices=_choices(records.SCORINGS), default="points")
-    password = PasswordField(_l("Director's password"), validators=[
-        InputRequired(_l("Choose a password for the director.")), Length(min=6, max=128, message=_l("At least 6 characters."))])
-    password_again = PasswordField(_l("The password again"), validators=[EqualTo("password", _l("The two passwords differ."))])
+    format = RadioField(_("Format"), choices=_choices(records.FORMATS), default="pairs")
+    rounds = IntegerField(_("Rounds"), default=4, validators=[
+        InputRequired(_("How many rounds?")), NumberRange(1, 30, _("Between 1 and 30 rounds."))])
+    round_end = RadioField(_("A round ends"), choices=_choices(records.ROUND_ENDS), default="minutes")
+    round_limit = IntegerField(_("Minutes or deals per round"), default=45, validators=[
+        Optional(), NumberRange(1, 600, _("Between 1 and 600."))])
+    scoring = RadioField(_("Standings by"), choices=_choices(records.SCORINGS), default="points")
+    password = PasswordField(_("Director's password"), validators=[
+        InputRequired(_("Choose a password for the director.")), Length(min=6, max=128, message=_("At least 6 characters."))])
+    password_again = PasswordField(_("The password again"), validators=[EqualTo("password", _("The two passwords differ."))])
 
 
 class ClubEveningBase(TournamentBase):
     """A club's evening (issue 30): its directors direct it, so a password is only for a visiting director; it may
     count in one of the club's seasons."""
 
-    password = PasswordField(_l("A password for a visiting director (optional)"), validators=[
-        Optional(), Length(min=6, max=128, message=_l("At least 6 characters."))],
-        description=_l("The club's directors need none. Give one only to let someone else direct this evening."),
+    password = PasswordField(_("A password for a visiting director (optional)"), validators=[
+        Optional(), Length(min=6, max=128, message=_("At least 6 characters."))],
+        description=_("The club's directors need none. Give one only to let someone else direct this evening."),
         render_kw={"autocomplete": "new-password"})
-    password_again = PasswordField(_l("The password again"), validators=[EqualTo("password", _l("The two passwords differ."))],
+    password_again = PasswordField(_("The password again"), validators=[EqualTo("password", _("The two passwords differ."))],
                                    render_kw={"autocomplete": "new-password"})
-    season = SelectField(_l("Season"), choices=[], default="")
+    season = SelectField(_("Season"), choices=[], default="")
 
 
 def tournament_options(profile) -> tuple:
@@ -90,38 +88,38 @@ def tournament_form(profile, formdata=None, data=None, base=TournamentBase):
 
 
 class LoginForm(FlaskForm):
-    name = StringField(_l("Your name (for the log)"), validators=[Optional(), Length(max=40)])
-    password = PasswordField(_l("Director's password"))
+    name = StringField(_("Your name (for the log)"), validators=[Optional(), Length(max=40)])
+    password = PasswordField(_("Director's password"))
 
 
 class EntryForm(FlaskForm):
-    player1 = StringField(_l("Player"), validators=[Optional(), Length(max=40)],
+    player1 = StringField(_("Player"), validators=[Optional(), Length(max=40)],
                           render_kw={"list": "club-roster", "autocomplete": "off", "dir": "auto"})
-    player2 = StringField(_l("Partner"), validators=[Optional(), Length(max=40)],
+    player2 = StringField(_("Partner"), validators=[Optional(), Length(max=40)],
                           render_kw={"list": "club-roster", "autocomplete": "off", "dir": "auto"})
 
 
 #: A director's total for a side: far past any game's score, and always a number SQLite can store.
 RESULT_MAX = 999_999
-RESULT_RANGE = lazy_gettext("A total between -%(most)s and %(most)s.", most=LazyString(lambda: format_number(RESULT_MAX)))
+RESULT_RANGE = _("A total between -%(most)s and %(most)s.", most=amount(RESULT_MAX))
 
 
 class ResultForm(FlaskForm):
-    kind = RadioField(_l("What is it"), choices=[
-        SelectChoice("corrected", _l("Correction: the score entered was wrong")),
-        SelectChoice("adjusted", _l("Adjusted score: the table could not finish")),
+    kind = RadioField(_("What is it"), choices=[
+        SelectChoice("corrected", _("Correction: the score entered was wrong")),
+        SelectChoice("adjusted", _("Adjusted score: the table could not finish")),
     ], default="corrected")
-    we = IntegerField(_l("North-South total"), validators=[
-        InputRequired(_l("Give North-South's total.")), NumberRange(-RESULT_MAX, RESULT_MAX, RESULT_RANGE)])
-    they = IntegerField(_l("East-West total"), validators=[
-        InputRequired(_l("Give East-West's total.")), NumberRange(-RESULT_MAX, RESULT_MAX, RESULT_RANGE)])
-    reason = StringField(_l("Reason"), validators=[InputRequired(_l("Give the reason; it goes in the log.")),
+    we = IntegerField(_("North-South total"), validators=[
+        InputRequired(_("Give North-South's total.")), NumberRange(-RESULT_MAX, RESULT_MAX, RESULT_RANGE)])
+    they = IntegerField(_("East-West total"), validators=[
+        InputRequired(_("Give East-West's total.")), NumberRange(-RESULT_MAX, RESULT_MAX, RESULT_RANGE)])
+    reason = StringField(_("Reason"), validators=[InputRequired(_("Give the reason; it goes in the log.")),
                                                Length(max=300)])
 
 
 class PasswordForm(FlaskForm):
-    current = PasswordField(_l("Current password"), validators=[InputRequired(_l("Type the current password."))])
-    password = PasswordField(_l("New password"), validators=[
-        InputRequired(_l("Choose the new password.")), Length(min=6, max=128, message=_l("At least 6 characters."))])
-    password_again = PasswordField(_l("The new password again"), validators=[
-        EqualTo("password", _l("The two passwords differ."))])
+    current = PasswordField(_("Current password"), validators=[InputRequired(_("Type the current password."))])
+    password = PasswordField(_("New password"), validators=[
+        InputRequired(_("Choose the new password.")), Length(min=6, max=128, message=_("At least 6 characters."))])
+    password_again = PasswordField(_("The new password again"), validators=[
+        EqualTo("password", _("The two passwords differ."))])

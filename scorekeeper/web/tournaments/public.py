@@ -6,7 +6,7 @@ import hashlib
 
 from flask import abort, make_response, render_template, request
 from markupsafe import Markup
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _
 
 from ...db import get_db
 from scorekeeper.stores import club_access, clubs, seasons

@@ -4,7 +4,7 @@ tables open, and ending the tournament, say what is open and ask first."""
 from __future__ import annotations
 
 from flask import flash, redirect, request, url_for
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import _
 
 from ...db import get_db
 from ...i18n import listed

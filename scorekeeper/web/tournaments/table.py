@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from flask import abort, flash, make_response, redirect, request, url_for
-from flask_babel import gettext as _
-from flask_babel import ngettext
-from flask_babel import lazy_gettext as _l
+from scorekeeper.rules.i18n import _, ngettext
 
 from ...stores import club_tables
 from ...stores.deals import replayed
@@ -25,7 +23,7 @@ from ..htmx import render
 from ..keys import client_key
 from .common import TABLE_POLL_SECONDS, bp, by_id, entry_label, load
 
-CLOSED = _l("This round is closed: the table's score can no longer change here. "
+CLOSED = _("This round is closed: the table's score can no longer change here. "
             "Ask the director if it is wrong.")
 
 
