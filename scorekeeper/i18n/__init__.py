@@ -24,13 +24,14 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 from functools import cache
 
-from babel import Locale
+from babel import Locale, support
 from babel import dates as babel_dates
 from flask import Flask, g, has_app_context, has_request_context, request
 from flask.json.provider import DefaultJSONProvider
 from flask.json.tag import JSONTag
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import Babel, Domain, get_locale, get_translations
+from wtforms.i18n import messages_path
 
 from scorekeeper.i18n.catalogues import SOURCE_LOCALE, TRANSLATIONS, locales
 from scorekeeper.rules import i18n as rules_i18n
@@ -240,6 +241,33 @@ class RequestDomain(Domain):
         translations = super().get_translations()
         g.scorekeeper_translations = (locale, translations)
         return translations
+
+
+class WTFormsWords:
+    """WTForms' own messages in the request's language, for a form's ``Meta.get_translations`` (WTForms' way of
+    choosing them). Flask-WTF's reads WTForms' catalogue from disk and parses it at every request that makes a
+    form; each language's is read here once per process, and the language is asked at each message, as
+    Flask-Babel's are (``web.forms.DealBase``: the deal form, made at every save; issue 32)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, support.Translations] = {}
+
+    def _now(self) -> support.Translations:
+        locale = str(get_locale() or SOURCE_LOCALE)
+        found = self._kept.get(locale)
+        if found is None:
+            found = self._kept[locale] = support.Translations.load(messages_path(), [locale], domain="wtforms")
+        return found
+
+    def gettext(self, string: str) -> str:
+        return self._now().ugettext(string)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._now().ungettext(singular, plural, n)
+
+
+#: One per process: each language's catalogue is read once.
+wtforms_words = WTFormsWords()
 
 
 def init_app(app: Flask) -> None:

@@ -56,8 +56,8 @@ class ScorepadRow(Row):
     sits_out: tuple[str, ...] = ()  # who sat this deal out (one of a team of three, in turn)
     #: Cut-throat: the side that played alone this deal, the other two scoring as partners (None: nobody did).
     lone_hand: str | None = None
-    #: False for a row read from running totals kept without breakdowns (by an older version of the app): its
-    #: points, totals, minimums and canastas, without the breakdown and warnings that only scoring the deal gives.
+    #: False for a row read from the running totals without its breakdown (not asked for, or kept by an older version
+    #: of the app): its points, totals, minimums and canastas, without the breakdown lines and warnings.
     scored: bool = True
 
 
@@ -117,9 +117,9 @@ class GameSummary(Row):
 
     @property
     def complete(self) -> bool:
-        """Every row with its breakdown: what a whole scorepad, a sheet or an export shows. Only a game whose
-        running totals were kept without breakdowns (by an older version) reads incomplete from them, which is
-        still enough to add a deal and to answer with what it changed."""
+        """Every row with its breakdown: what a whole scorepad, a sheet or an export shows. A summary read from the
+        running totals for its totals alone (``from_running(breakdowns=False)``), or kept without breakdowns by an
+        older version, is incomplete: enough to add a deal and to answer with what it changed."""
         return all(row.scored for row in self.rows)
 
 
@@ -235,9 +235,11 @@ def running_of(row: ScorepadRow) -> dict:
     return running
 
 
-def _kept_row(game: Game, index: int, deal: Deal, running: dict, totals: dict, minimums: dict) -> ScorepadRow:
-    """Deal number ``index + 1`` as its running totals keep it (``totals``/``minimums`` updated in place)."""
-    lines = running.get("lines")
+def _kept_row(game: Game, index: int, deal: Deal, running: dict, totals: dict, minimums: dict,
+              breakdowns: bool) -> ScorepadRow:
+    """Deal number ``index + 1`` as its running totals keep it (``totals``/``minimums`` updated in place), with its
+    breakdown and warnings when they are kept and ``breakdowns`` asks for them."""
+    lines = running.get("lines") if breakdowns else None
     sides = {}
     for k in totals:
         points, totals[k], minimums[k], canastas = running["sides"][k][:4]
@@ -250,21 +252,24 @@ def _kept_row(game: Game, index: int, deal: Deal, running: dict, totals: dict, m
                        scored=lines is not None)
 
 
-def from_running(game: Game, deals: list[Deal], profile: RuleProfile | None = None) -> GameSummary | None:
+def from_running(game: Game, deals: list[Deal], profile: RuleProfile | None = None, *,
+                 breakdowns: bool = True) -> GameSummary | None:
     """The summary the running totals kept with the deals give, scoring nothing: rows with their breakdowns and
-    warnings, or without them (``scored=False``) for deals kept by an older version of the app. None when a deal's
-    running totals are not known, were kept by another version of the engine, or its scoring was refused (the
-    refusal's words are only had by scoring it)."""
+    warnings, or without them (``scored=False``) when ``breakdowns`` is not asked (adding a deal needs the totals
+    alone, and a long game's breakdowns take a while to read) or for deals kept by an older version of the app
+    (``kept`` is then False). None when a deal's running totals are not known, were kept by another version of the
+    engine, or its scoring was refused (the refusal's words are only had by scoring it)."""
     profile = profile or game_profile(game)
     totals = {k: 0 for k in game.side_keys}
     minimums = {k: profile.minimum(0, 1) for k in totals}
-    rows, ended_at = [], None
+    rows, ended_at, kept = [], None, True
     try:
         for index, deal in enumerate(deals):
             running = deal.running or {}
             if not running.get("sides") or running.get("error") or running.get("engine") != ENGINE:
                 return None
-            row = _kept_row(game, index, deal, running, totals, minimums)
+            kept = kept and "lines" in running
+            row = _kept_row(game, index, deal, running, totals, minimums, breakdowns)
             if ended_at is not None:
                 row = row.replace(after_end=True)
             elif _ends(profile, row):
@@ -272,8 +277,7 @@ def from_running(game: Game, deals: list[Deal], profile: RuleProfile | None = No
             rows.append(row)
     except (KeyError, TypeError, ValueError, AttributeError):  # kept by an older or foreign writer: score instead
         return None
-    summary = _finish(game, profile, rows, totals, minimums, [], ended_at)
-    return summary if summary.complete else summary.replace(kept=False)
+    return _finish(game, profile, rows, totals, minimums, [], ended_at).replace(kept=kept)
 
 
 def extended(summary: GameSummary, game: Game, deal: Deal, result: DealResult | None = None) -> GameSummary:

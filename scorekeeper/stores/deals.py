@@ -88,7 +88,7 @@ def _summary_before(db: Database, game: Game, expected_version: int | None, know
                 and candidate.version == version and candidate.kept):
             return candidate
     deals = list_deals(db, game.id)
-    kept = from_running(game, deals)
+    kept = from_running(game, deals, breakdowns=False)  # the totals are what a write needs
     return kept if kept is not None and kept.kept else _scored(db, game, deals)
 
 

@@ -78,9 +78,9 @@ def game_summary(db: Database, game_id: int, game: Game | None = None) -> GameSu
 
 
 def game_standing(db: Database, game_id: int, game: Game | None = None) -> GameSummary:
-    """The game's summary as adding a deal or a table's score needs it: as ``game_summary``, except that running
-    totals kept without breakdowns (by an older version) are read as they are, scoring nothing (``complete`` is
-    then False)."""
+    """The game's summary as adding a deal or a table's score needs it: the cached one, else the totals the running
+    totals kept with its deals give, their breakdowns not read (``complete`` is then False), scoring nothing unless
+    they are not all known."""
     return _summary(db, game_id, game, complete=False)
 
 
@@ -106,7 +106,8 @@ def _summary(db: Database, game_id: int, game: Game | None, *, complete: bool) -
 
 
 def made(game: Game, deals: list[Deal], *, complete: bool = True) -> GameSummary:
-    """The summary the running totals kept with ``deals`` give, scoring nothing; scored from the deals when they
-    are not all known (or, when ``complete`` is asked, were kept without breakdowns)."""
-    kept = from_running(game, deals)
+    """The summary the running totals kept with ``deals`` give, scoring nothing (with every breakdown when
+    ``complete`` is asked, else the totals alone); scored from the deals when they are not all known (or, when
+    ``complete`` is asked, were kept without breakdowns)."""
+    kept = from_running(game, deals, breakdowns=complete)
     return kept if kept is not None and (kept.complete or not complete) else summarise(game, deals).replace(kept=False)

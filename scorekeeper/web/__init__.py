@@ -14,6 +14,7 @@ from . import devices, hosts, trouble
 from .. import clock
 from .errors import error_response
 from .kind_words import canasta_kind_name
+from .scorepad import next_deal_head
 from .wording import citation, document_title
 from scorekeeper.rules import PROFILES
 from scorekeeper.rules.cards import format_cards
@@ -141,6 +142,8 @@ def init_app(app: Flask) -> None:
         return {"has_endpoint": has_endpoint, "option_value_name": option_value_name,
                 "canasta_kind_name": canasta_kind_name, "page_words": page_words, "citation": citation,
                 "document_title": document_title}
+
+    app.jinja_env.globals["next_deal_head"] = next_deal_head  # deals/_next_deal.html, once per request
 
     @app.template_filter("cards")
     def cards(cards) -> str:

@@ -18,6 +18,7 @@ from wtforms.widgets import TextInput
 from flask_babel import get_locale
 from scorekeeper.rules.i18n import _
 
+from ..i18n import wtforms_words
 from ..rules import DEFAULT_PROFILE, PROFILES, RuleProfile, listable_penalties, profile_options, scores_black_threes
 from ..rules.cards import shown_cards
 from ..rules.explain import option_value_text
@@ -325,6 +326,12 @@ def _threes_fields(profile: RuleProfile, mode: str, owner: str | None = None) ->
 
 
 class DealBase(FlaskForm):
+    class Meta:
+        def get_translations(self, form):
+            """WTForms' own messages, each language's catalogue read once per process (``i18n.wtforms_words``),
+            not at every save."""
+            return wtforms_words
+
     version = HiddenField()
     mode = HiddenField()
     who = StringField(_("Your name (optional)"), validators=[Optional(), Length(max=60)],

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 
-from flask import abort, url_for
+from flask import abort, current_app, g, url_for
+from flask_babel import get_locale
+from markupsafe import Markup
 
 from ..db import get_db
 from ..rules import get_profile
@@ -97,3 +99,13 @@ def scorepad_context(game, summary: GameSummary | None = None, form=None, mode: 
         else:
             context["fields_html"] = empty_fields(summary.game, form)  # rendered once per setup, mode and language
     return context
+
+
+def next_deal_head(summary: GameSummary) -> Markup:
+    """``deals/_next_deal.html`` for ``summary``, rendered once per request and language: the deal form's head and
+    the scoreboard's copy of it for the page script are the same, and a save's answer holds both."""
+    kept = g.setdefault("next_deal_heads", {})
+    key = (summary.game.id, summary.version, str(get_locale()))
+    if key not in kept:
+        kept[key] = Markup(current_app.jinja_env.get_template("deals/_next_deal.html").render(summary=summary))
+    return kept[key]
