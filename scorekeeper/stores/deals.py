@@ -156,8 +156,8 @@ def record(db: Database, game_id: int, sides_data: dict, *, expected_version: in
                 if then is not None:
                     then(saved)
                 remember(db, saved.summary)
-    except (StaleGame, Conflict):
-        done = deal_by_key(db, game_id, client_key)
+    except (StaleGame, Conflict):  # nothing of this write was kept: a retry of a save committed meanwhile?
+        saved, done = None, deal_by_key(db, game_id, client_key)
         if done is None:
             raise
     return saved if saved is not None else _replay(db, game_id, done)
