@@ -546,3 +546,27 @@ is now found through its club: 0014's ``device_seasons`` (a phone's own list of 
         club_id = db.execute("SELECT id FROM clubs").fetchone()[0]
         for table in ("tournaments", "seasons", "rule_sets", "club_players"):
             db.execute(f"UPDATE {table} SET club_id = ?", [club_id])
+
+
+@migrations(name="0016_evening_standings")
+def evening_standings(db: Database) -> None:
+    """An evening's standings, kept once it is finished (issue 32): one row per entry with the figures a season's
+    ladder and a player's page read (``stores.tournaments.results.keep_standings``), written in the transaction
+    that finishes the evening and rewritten by every change to it after (a director's correction, its reopening),
+    so reading a season no longer scores every deal of every evening. Who played in an entry is read from
+    ``entry_players`` as it stands (a merge of two records, a name corrected). ``engine`` is the fingerprint of the
+    code that worked them out (``results.STANDINGS_ENGINE``). An evening finished before this migration has no rows
+    yet, and one kept by another engine has rows no longer read: the first read of it works them out again and
+    keeps them (``stores.tournaments.kept``)."""
+    db["evening_standings"].create(
+        {"tournament_id": int, "entry_id": int, "place": int, "shared": int, "field": int, "played": int,
+         "won": float, "points": int, "against": int, "vp": float, "match_points": float, "sat_out": int,
+         "games": int, "high_game": int, "partners": str, "engine": str},
+        pk=("tournament_id", "entry_id"),
+        not_null={"tournament_id", "entry_id", "place", "shared", "field", "played", "won", "points", "against",
+                  "vp", "match_points", "sat_out", "games", "partners", "engine"},
+        defaults={"partners": "[]", "engine": ""},
+        foreign_keys=[("tournament_id", "tournaments", "id"), ("entry_id", "tournament_entries", "id")],
+    )
+    db["evening_standings"].create_index(["entry_id"])
+    db["tournaments"].create_index(["season_id"])  # a season's evenings, read with their standings

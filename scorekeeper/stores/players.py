@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from scorekeeper.db.contract import Database
 
 from scorekeeper.rows import Row
-from scorekeeper.stores.tournaments import records, results
+from scorekeeper.stores.tournaments import kept, records, results
 from ..tournaments.history import CasualLine, EveningLine
-from ..tournaments.rows import Entry
+from ..tournaments.rows import Entry, Tournament
 from . import devices
 from .club_log import log
 from ..scorepad.rows import Game
@@ -133,24 +133,35 @@ def player_ids(db: Database, entry_ids) -> dict[int, tuple[int, ...]]:
 
 def evenings(db: Database, club_id: int, player_id: int, *, finished: bool = False) -> list[EveningLine]:
     """Each evening of the club the player was entered in, with the standing of their entry (closed rounds
-    only); ``finished``: only the evenings that are over."""
+    only); ``finished``: only the evenings that are over. A finished evening is read from its standings as kept
+    (``kept``), one still being played from its tables."""
     over = " AND t.status = 'finished'" if finished else ""  # i18n: not for people (SQL)
     rows = db.execute(
-        "SELECT ep.entry_id, e.tournament_id FROM entry_players ep JOIN tournament_entries e ON e.id = ep.entry_id "
-        f"JOIN tournaments t ON t.id = e.tournament_id WHERE ep.player_id = ? AND t.club_id = ?{over} "
-        "ORDER BY t.date, t.id", [player_id, club_id]).fetchall()
+        "SELECT ep.entry_id, e.tournament_id, t.status FROM entry_players ep JOIN tournament_entries e "
+        f"ON e.id = ep.entry_id JOIN tournaments t ON t.id = e.tournament_id WHERE ep.player_id = ? AND "
+        f"t.club_id = ?{over} ORDER BY t.date, t.id", [player_id, club_id]).fetchall()
+    done = [(r[0], r[1]) for r in rows if r[2] == "finished"]
+    standings = kept.entry_lines(db, done)
+    shown = kept.tournaments(db, [evening for _entry, evening in done])
+    entries = kept.entries(db, [e for e, _t in done] + [p for line in standings.values() for p in line.partners])
+    people = player_ids(db, [r[0] for r in rows])
     lines = []
-    for entry_id, tournament_id in rows:
+    for entry_id, tournament_id, status in rows:
+        if status == "finished":
+            line = standings.get(entry_id)
+            if line is not None:
+                lines.append(_kept_line(shown[tournament_id], entries, line, people.get(entry_id, ()), player_id))
+            continue
         outcome = results.results(db, tournament_id)
         line = next((s for s in outcome.standings if s.entry == entry_id), None)
         if line is not None:
-            lines.append(_evening_line(outcome, line, player_id, db))
+            lines.append(_evening_line(outcome, line, player_id, people.get(entry_id, ())))
     return lines
 
 
-def _evening_line(outcome: results.Results, line, player_id: int, db: Database) -> EveningLine:
+def _evening_line(outcome: results.Results, line, player_id: int, mine: tuple[int, ...]) -> EveningLine:
+    """An evening still being played, from its standings so far."""
     tournament, entry = outcome.tournament, outcome.entries[line.entry]
-    mine = player_ids(db, [entry.id]).get(entry.id, ())
     partners = [name for name, pid in zip(entry.players, mine) if pid != player_id]
     for game in line.games:
         for other in game.partners:
@@ -162,6 +173,21 @@ def _evening_line(outcome: results.Results, line, player_id: int, db: Database) 
         partners=tuple(dict.fromkeys(partners)), place=line.place, shared=line.shared,
         field=len(outcome.standings), played=line.played, won=line.won, points=line.points,
         against=line.against, vp=line.vp, sat_out=line.sat_out, high_game=max(played) if played else None,
+    )
+
+
+def _kept_line(tournament: Tournament, entries: dict[int, Entry], line: kept.KeptStanding, mine: tuple[int, ...],
+               player_id: int) -> EveningLine:
+    """A finished evening, from its kept standings: the entry's and its partners' names as they stand now."""
+    entry = entries[line.entry_id]
+    partners = [name for name, pid in zip(entry.players, mine) if pid != player_id]
+    for other in line.partners:
+        partners.extend(entries[other].players if other in entries else ())
+    return EveningLine(
+        tournament_id=tournament.id, name=tournament.name, date=tournament.date, finished=True, entry_id=entry.id,
+        entry_name=entry.name, partners=tuple(dict.fromkeys(partners)), place=line.place, shared=line.shared,
+        field=line.field, played=line.played, won=line.won, points=line.points, against=line.against, vp=line.vp,
+        sat_out=line.sat_out, high_game=line.high_game,
     )
 
 

@@ -31,7 +31,7 @@ from scorekeeper.db.contract import Conflict, Database
 
 from scorekeeper.stores.codes import unique_code
 from scorekeeper.rules import RulesError
-from scorekeeper.stores.tournaments import access, records
+from scorekeeper.stores.tournaments import access, records, results
 from scorekeeper.stores.tournaments.base import TournamentError
 from . import files, players, seasons
 from .club_log import log
@@ -305,3 +305,4 @@ def _import_tournament(db: Database, club_id: int, season_id: int, tournament: d
             "code": unique_code(db, "tournament_tables", "code", alphabet=access.CODE_ALPHABET,
                                 length=access.CODE_LENGTH),
         }, tournament_id=tournament_id, round_id=round_ids[table["round_number"]], game_id=game_id)
+    results.keep_standings(db, tournament_id)  # a finished evening's standings, kept as when it finished here

@@ -4,8 +4,10 @@ A season belongs to one club (issue 30) and is made by its directors with its na
 (``tournaments.ladder.Rules``). Only the club's own evenings join it (when made from the club's template, or
 several at once from the season's page: ``attach``, ``detach``), and each counts in its ladder once it is
 finished; the ladder is worked out from the evenings' standings each time it is read, so closing an
-evening or correcting one of its results shows at once. An archived season keeps the ladder as it stood
-(``ladder`` column) and stays readable; its evenings can no longer join or leave.
+evening or correcting one of its results shows at once. Those standings are facts kept once an evening
+finishes (``tournaments.kept``), so reading a season of a year costs about what a season of a month does. An
+archived season keeps the ladder as it stood (``ladder`` column) and stays readable; its evenings can no longer
+join or leave.
 
 Queries take ``db`` first; writes of more than one row run inside ``db.write()``. Facts only: errors carry a
 code (``SeasonError.code``) and the web layer chooses the words.
@@ -20,9 +22,9 @@ from dataclasses import dataclass, field
 from scorekeeper.db.contract import Database
 
 from .. import clock
-from scorekeeper.stores.tournaments import records, results
+from scorekeeper.stores.tournaments import kept, records
 from scorekeeper.stores.rows import dumps
-from ..tournaments.ladder import EveningScore, LadderRow, Rules, ladder, match_points
+from ..tournaments.ladder import LadderRow, Rules, ladder
 from ..tournaments.rows import Tournament
 from . import devices, players
 from .club_log import log
@@ -176,22 +178,12 @@ def detach(db: Database, season: Season, links: list[str], *, director=None) -> 
 # --- The ladder -------------------------------------------------------------------------------------------
 
 
-def evening_scores(db: Database, season_id: int) -> tuple[list[EveningScore], dict[int, str]]:
-    """Each player's figures on each finished evening of the season, and each player's name."""
-    scores, ids = [], set()
-    for tournament in evenings(db, season_id):
-        if tournament.status != "finished":
-            continue
-        outcome = results.results(db, tournament.id)
-        people = players.player_ids(db, outcome.entries)
-        for line in outcome.standings:
-            if not line.games:
-                continue
-            for player in people.get(line.entry, ()):
-                ids.add(player)
-                scores.append(EveningScore(evening=tournament.id, date=tournament.date, player=player,
-                                           vp=line.vp, match=match_points(line.games), points=line.points))
-    return scores, players.names(db, ids)
+def evening_scores(db: Database, season_id: int) -> tuple[list, dict[int, str]]:
+    """Each player's figures on each finished evening of the season (rows in ``EveningScore``'s order), and each
+    player's name: read from the evenings' standings as kept once they finished (``kept``), never from their
+    deals."""
+    scores = kept.season_figures(db, season_id)  # the ladder reads them as they are
+    return scores, players.names(db, {s[2] for s in scores})
 
 
 def season_ladder(db: Database, season: Season) -> list[LadderRow]:

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import NamedTuple
 
 COUNTS = ("all", "best")
 RANKINGS = ("vp", "match", "points")
@@ -69,9 +71,9 @@ class Rules:
         return self
 
 
-@dataclass(frozen=True)
-class EveningScore:
-    """One player's figures on one evening of the season."""
+class EveningScore(NamedTuple):
+    """One player's figures on one evening of the season (a named tuple: a year's ladder reads one for each player
+    on each evening)."""
 
     evening: int  # the tournament's id
     date: str  # ISO date, for the order of evenings
@@ -81,7 +83,13 @@ class EveningScore:
     points: int
 
     def value(self, ranking: str) -> float:
-        return {"vp": self.vp, "match": self.match, "points": self.points}[ranking]
+        """The figure ``ranking`` ranks by (one of ``RANKINGS``)."""
+        return self[FIGURE[ranking]]
+
+
+#: Where each ranking's figure sits in an ``EveningScore``; the order of a player's evenings.
+FIGURE = {"vp": 3, "match": 4, "points": 5}
+IN_ORDER = itemgetter(1, 0)  # date, then evening
 
 
 @dataclass
@@ -120,26 +128,27 @@ def counted(rules: Rules, scores: Sequence[EveningScore]) -> list[EveningScore]:
     """The evenings that count for one player: all, or their best N (the earlier evening first on a tie)."""
     if rules.count == "all":
         return list(scores)
-    ordered = sorted(scores, key=lambda s: (-s.value(rules.ranking), s.date, s.evening))
+    figure = FIGURE[rules.ranking]
+    ordered = sorted(scores, key=lambda s: (-s[figure], s[1], s[0]))
     return ordered[: rules.best]
 
 
 def ladder(rules: Rules, scores: Sequence[EveningScore], names: dict[int, str]) -> list[LadderRow]:
-    """The season's ladder: every player of ``names`` with an evening in ``scores``, ranked."""
+    """The season's ladder: every player of ``names`` with an evening in ``scores``, ranked. A score is read by
+    its place in an ``EveningScore``, so a database row of the same columns in the same order serves as one (a
+    year's ladder reads one for each player on each evening)."""
     rules.check()
     by_player: dict[int, list[EveningScore]] = {}
     for score in scores:
-        by_player.setdefault(score.player, []).append(score)
-    rows = []
+        by_player.setdefault(score[2], []).append(score)
+    rows, figure, evening = [], itemgetter(FIGURE[rules.ranking]), itemgetter(0)
     for player, own in by_player.items():
-        own.sort(key=lambda s: (s.date, s.evening))
-        kept = counted(rules, own)
+        own.sort(key=IN_ORDER)
+        kept = own if rules.count == "all" else sorted(counted(rules, own), key=IN_ORDER)
         rows.append(LadderRow(
-            player=player, name=names.get(player, ""), evenings=len(own),
-            counted=tuple(s.evening for s in sorted(kept, key=lambda s: (s.date, s.evening))),
-            points=_tidy(sum(s.value(rules.ranking) for s in kept)),
-            best=_tidy(max(s.value(rules.ranking) for s in own)),
-            scores={s.evening: _tidy(s.value(rules.ranking)) for s in own},
+            player=player, name=names.get(player, ""), evenings=len(own), counted=tuple(map(evening, kept)),
+            points=_tidy(sum(map(figure, kept))), best=_tidy(max(map(figure, own))),
+            scores={s[0]: _tidy(figure(s)) for s in own},
         ))
     return rank(rules, rows)
 

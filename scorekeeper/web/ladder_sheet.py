@@ -5,8 +5,10 @@ every season of a club, a page each)."""
 from __future__ import annotations
 
 from flask import request, url_for
+from flask_babel import gettext as _
 
 from ..db import get_db
+from ..i18n import format_number
 from scorekeeper.sheets import UnknownPaper, paper_from, pdf_response, render_pdf
 from ..stores import players, seasons
 from .club_words import hidden_name
@@ -24,6 +26,23 @@ def public_shown(choices: dict[str, str]):
     """How public pages write a name (``players.shown_choices`` of the club): the name, its initials, or the words
     for a player who chose not to be shown."""
     return lambda name: players.public_name(name, choices) or hidden_name()
+
+
+def ladder_cells(ladder, evenings) -> dict:
+    """What the ladder's page writes in its column for each evening: ``labels`` (each column's name, for a phone
+    that stacks the cells) and, by player, a cell per evening, (the figure as written, whether it counts) or None
+    for an evening missed. A year's ladder has a cell for each player on each of its evenings, so each label and
+    each distinct figure is written once, not once a cell."""
+    written: dict = {}
+
+    def text(value) -> str:
+        if value not in written:
+            written[value] = format_number(value)
+        return written[value]
+
+    cells = {row.player: [(text(row.scores[e.id]), e.id in row.counted) if e.id in row.scores else None
+                          for e in evenings] for row in ladder}
+    return {"labels": [_("Evening %(number)s", number=n) for n in range(1, len(evenings) + 1)], "cells": cells}
 
 
 #: The ladder's page: the height (mm) its table may take, and how many evenings get a column of their own.

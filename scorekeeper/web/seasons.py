@@ -25,11 +25,12 @@ from .club import club_director, director_only
 from .errors import error_response
 from .htmx import render
 from .limits import club_wait, too_many_made
-from .ladder_sheet import ladder_pdf_response, season_link
+from .ladder_sheet import ladder_cells, ladder_pdf_response, season_link
 from .season_words import COUNTS, IMPORT_REFUSALS, RANKINGS, RULE_ERRORS, SEASON_ERRORS, TIE_BREAKS
 from .tournaments.forms import visible
 
 bp = Blueprint("seasons", __name__)
+bp.add_app_template_global(ladder_cells, "ladder_cells")  # the ladder's columns, on every page that shows one
 
 
 def _choices(labels: dict) -> list[SelectChoice]:

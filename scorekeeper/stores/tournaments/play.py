@@ -24,7 +24,7 @@ from scorekeeper.tournaments import timing
 from scorekeeper.stores.rows import clean_reason
 from scorekeeper.stores.tournaments.base import TournamentError
 from scorekeeper.stores.tournaments.log import SIDE_NAMES, log, side_of, side_words, who_at
-from scorekeeper.stores.tournaments.results import SIDES, TableStatus, table_status
+from scorekeeper.stores.tournaments.results import SIDES, TableStatus, keep_standings, table_status
 from scorekeeper.tournaments.rows import Table
 
 __all__ = ["SIDE_NAMES", "Refused", "confirm", "correct_deal", "dispute", "settle", "side_of", "table_add_deal",
@@ -236,6 +236,7 @@ def correct_deal(db: Database, table: Table, deal_id: int, sides_data: dict, *, 
                                              "scores": _deal_scores(saved.previous)},
             after={"deal": old["seq"], "sides": sides_data, "scores": _deal_scores(saved.row),
                    "version": saved.summary.game.version}, who=who, reason=reason)
+        keep_standings(db, table.tournament_id)  # a finished evening's standings change with it
 
     try:
         return record(db, table.game_id, sides_data, expected_version=None, deal_id=deal_id, who=who, reason=reason,

@@ -1,22 +1,29 @@
 """A table's result and the standings: the score as it counts, confirmations, the director's corrections.
 
 A table scores through its own link only, one write at a time (``table_write``); its result is the game's
-totals unless the director set one; the standings count every table of the closed rounds.
+totals unless the director set one; the standings count every table of the closed rounds. Once the evening is
+finished its standings are kept as a fact (``keep_standings``, read by ``kept``), rewritten by every write that
+changes a finished evening's results.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+from pathlib import Path
 
 from scorekeeper.db.contract import Database
 
 from scorekeeper.rules.i18n import _
+from scorekeeper.scorepad.summary import ENGINE
 from scorekeeper.stores.summary import game_standing, game_summary
 from scorekeeper.stores.tournaments import records, rounds
-from scorekeeper.stores.rows import clean_reason
+from scorekeeper.stores.rows import clean_reason, dumps
 from scorekeeper.stores.tournaments.base import TournamentError
 from scorekeeper.stores.tournaments.log import log, standing_correction
 from scorekeeper.tournaments.rows import Entry, Table, Tournament
+from scorekeeper.tournaments import standings as standings_module
+from scorekeeper.tournaments.ladder import match_points
 from scorekeeper.tournaments.standings import Standing, TableResult, compute
 
 SIDES = ("we", "they")
@@ -102,6 +109,7 @@ def set_result(db: Database, table: Table, *, kind: str, we: int, they: int, rea
         )
         log(db, table.tournament_id, round_number=table.round_number, table_id=table.id, action=kind,
             before=_brief(before), after={"we": we, "they": they, "kind": kind}, who=who, reason=reason)
+        keep_standings(db, table.tournament_id)
 
 
 def clear_result(db: Database, table: Table, *, reason: str, who: str) -> None:
@@ -119,6 +127,7 @@ def clear_result(db: Database, table: Table, *, reason: str, who: str) -> None:
         after = table_status(db, rounds.get_table(db, table.tournament_id, table.id))
         log(db, table.tournament_id, round_number=table.round_number, table_id=table.id,
             action="back_to_game_score", before=_brief(before), after=_brief(after), who=who, reason=reason)
+        keep_standings(db, table.tournament_id)
 
 
 # --- Where each table is ----------------------------------------------------------------------------------
@@ -187,3 +196,48 @@ def results(db: Database, tournament_id: int, *, provisional: bool = False) -> R
     sit_outs = {r.number: r.sit_out for r in closed}
     standings = compute(names, table_results, sit_outs, scoring=tournament.scoring)
     return Results(tournament, entries, tables, standings)
+
+
+# --- The standings kept once the evening is finished -----------------------------------------------------------
+
+
+def _standings_engine() -> str:
+    """A fingerprint of what works an evening's standings out: the rules engine (``summary.ENGINE``) and the
+    standings' own module. Standings kept by another are worked out again when next read (``kept``), as running
+    totals are."""
+    digest = hashlib.sha256(ENGINE.encode() + b"\0" + Path(standings_module.__file__).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+STANDINGS_ENGINE = _standings_engine()
+
+
+def standing_rows(outcome: Results) -> list[dict]:
+    """The rows of ``evening_standings`` for a finished evening's standings: each entry's figures, as a season's
+    ladder and a player's page read them (``kept``)."""
+    rows = []
+    for line in outcome.standings:
+        played = [g.points for g in line.games if not g.sat_out]
+        partners = [other for game in line.games for other in game.partners]
+        rows.append({
+            "tournament_id": outcome.tournament.id, "entry_id": line.entry, "place": line.place,
+            "shared": int(line.shared), "field": len(outcome.standings), "played": line.played, "won": line.won,
+            "points": line.points, "against": line.against, "vp": line.vp, "match_points": match_points(line.games),
+            "sat_out": line.sat_out, "games": len(line.games), "high_game": max(played) if played else None,
+            "partners": dumps(list(dict.fromkeys(partners))), "engine": STANDINGS_ENGINE,
+        })
+    return rows
+
+
+def keep_standings(db: Database, tournament_id: int) -> None:
+    """Keep the evening's standings as they now stand if it is finished, or forget them if it is not: called in
+    the write that finishes it, reopens it or changes a result of it after it finished (a table's score set or
+    taken back, a deal corrected), and by an import, so that what a season reads is never older than the
+    evening."""
+    with db.write(tournament=tournament_id):
+        db.execute("DELETE FROM evening_standings WHERE tournament_id = ?", [tournament_id])
+        tournament = records.get_tournament(db, tournament_id)
+        if tournament is None or tournament.status != "finished":
+            return
+        for row in standing_rows(results(db, tournament_id)):
+            db.insert("evening_standings", row)

@@ -241,6 +241,7 @@ def reopen_tournament(db: Database, tournament_id: int, *, who: str) -> None:
             raise TournamentError(_("The tournament is not over."))
         status = "playing" if latest_round(db, tournament_id) else "setup"
         db.execute("UPDATE tournaments SET status = ?, finished_at = NULL WHERE id = ?", [status, tournament_id])
+        results.keep_standings(db, tournament_id)  # no longer a fact: its standings are read as they change
         log(db, tournament_id, action="tournament_reopened", who=who)
 
 
@@ -252,4 +253,5 @@ def finish_tournament(db: Database, tournament_id: int, *, who: str) -> None:
         db.execute(
             "UPDATE tournaments SET status = 'finished', finished_at = ? WHERE id = ?", [clock.stamp(), tournament_id]
         )
+        results.keep_standings(db, tournament_id)  # a fact from now on: what its season and players read
         log(db, tournament_id, action="finish", who=who)
