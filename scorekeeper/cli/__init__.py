@@ -85,7 +85,7 @@ def serve(host: str, port: int, threads: int, workers: int) -> None:
     app.config["LISTEN_HOST"] = host  # the Host check answers to the address it was told to listen on
     backups = start_backups(app.config)  # in this process only: gunicorn's workers are forked without it
     settings = {**SERVER, "threads": threads, "connection_limit": _connection_limit(SERVER["connection_limit"]),
-                "max_request_body_size": app.config["MAX_CONTENT_LENGTH"]}
+                "max_request_body_size": largest_body(app)}
     if workers > 1:
         server = workers_server(app, gunicorn_settings(host, port, workers, threads, settings))
         _welcome(app, host, port)
@@ -408,5 +408,6 @@ from scorekeeper.ops.netinfo import is_loopback, public_urls
 from scorekeeper.ops.trouble import shown_database
 from scorekeeper.cli.workers import server as workers_server, settings as gunicorn_settings
 from scorekeeper.web.hosting import waitress_proxy
+from scorekeeper.web.limits import largest_body
 
 _register_data_commands(main)

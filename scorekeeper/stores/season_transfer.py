@@ -40,7 +40,12 @@ from .games import CODE_ALPHABET
 from ..tournaments.ladder import LadderRulesError, Rules
 
 FORMAT = "canasta-scorekeeper-season/1"
-MAX_FILE_BYTES = 16 * 1024 * 1024
+#: The largest season file read (its import page says so): a year of a weekly club's evenings (48 of 8 pairs, every
+#: deal of every table) is about 2 MB, so a season moves as one file with room to spare. Its page takes a request of
+#: the file and ``FORM_BYTES`` of form besides (``web.limits.LARGER_BODIES``), the only one over the app's 1 MB.
+MAX_FILE_BYTES = 8 * 1024 * 1024
+FORM_BYTES = 64 * 1024
+MAX_REQUEST_BYTES = MAX_FILE_BYTES + FORM_BYTES
 #: How deep a season's file nests (the file, its tournaments, one, its tables, one, its game, its deals: 7).
 MAX_DEPTH = 10
 #: The bounds of the forms (seasons.NAME_MAX, a tournament's name and rounds, a player's name) and of a season.

@@ -10,7 +10,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
-from . import devices, hosts, trouble
+from . import devices, hosts, limits, trouble
 from .. import clock
 from .errors import error_response
 from .kind_words import canasta_kind_name
@@ -115,6 +115,7 @@ def init_app(app: Flask) -> None:
     devices.init_app(app)  # the link converters, before any route uses them
     hosts.init_app(app)
     trouble.init_app(app)
+    app.before_request(limits.larger_body)  # before the CSRF check reads the form
     csrf.init_app(app)
     app.url_map.converters["int"] = RowIdConverter
     for name in BLUEPRINTS:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from scorekeeper.rules.i18n import _, ngettext
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, StringField
@@ -177,25 +177,31 @@ def import_file(club, director):
     changes none of the players the club already has. Counted as a season made here (``limits.club_wait``)."""
     form = ImportForm()
     if request.method == "GET":
-        return render("seasons/import.html", form=form, club=club)
+        return _import_page(form, club)
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return render("seasons/import.html", form=form, club=club, error=_("Choose the season's file."), status=422)
+        return _import_page(form, club, error=_("Choose the season's file."), status=422)
     if wait := club_wait():
-        return render("seasons/import.html", form=form, club=club, status=429, error=too_many_made(wait))
+        return _import_page(form, club, status=429, error=too_many_made(wait))
     try:
         season_id = season_transfer.import_season(get_db(), upload.read(season_transfer.MAX_FILE_BYTES + 1), club.id,
                                                   director=director)
     except season_transfer.SeasonImportRefused as refused:
         status = {"too_large": 413, "duplicate": 409}.get(refused.code, 400)
-        return render("seasons/import.html", form=form, club=club, status=status, error=import_refusal(refused))
+        return _import_page(form, club, status=status, error=import_refusal(refused))
     flash(_("Season imported into the club, with its evenings and players."), "ok")
     return redirect(url_for("seasons.show", club_id=club.id,
                             token=seasons.get_season(get_db(), season_id).results_token), 303)
 
 
+def _import_page(form, club, **values):
+    """The import page, saying how large a file it reads."""
+    return render("seasons/import.html", form=form, club=club, evenings=season_transfer.MAX_EVENINGS,
+                  megabytes=season_transfer.MAX_FILE_BYTES // (1024 * 1024), **values)
+
+
 def import_refusal(refused: season_transfer.SeasonImportRefused) -> str:
-    most = min(season_transfer.MAX_FILE_BYTES, current_app.config["MAX_CONTENT_LENGTH"] or 0)
+    most = season_transfer.MAX_FILE_BYTES
     return str(IMPORT_REFUSALS[refused.code]) % {"name": refused.name, "limit": refused.limit,
                                                  "megabytes": max(1, most // (1024 * 1024))}
 
@@ -209,5 +215,5 @@ def too_large(error):
     club = clubs.get_club(get_db(), club_id) if isinstance(club_id, int) else None
     if club is None or club_director(club.id) is None:
         return error_response(413, import_refusal(refused))
-    return render("seasons/import.html", form=ImportForm(formdata=None), club=club, status=413,
+    return _import_page(ImportForm(formdata=None), club, status=413,
                   error=import_refusal(refused))

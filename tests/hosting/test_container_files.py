@@ -71,3 +71,16 @@ def test_the_hosting_guide_says_how_to_host_it_and_why_the_image_is_not_built_he
     for needed in ("docker compose", "DOMAIN", "PUBLIC_URL", "TRUSTED_PROXIES", "GAMES_PER_HOUR",
                    "UNTOUCHED_GAME_DAYS", "backup", "Docker Hub is out of reach"):
         assert needed in section, needed
+
+
+def test_caddy_lets_through_the_largest_body_each_route_reads():
+    """Caddy's limits (go-humanize's MB: a million bytes) leave room for what the app reads: a season's file on its
+    import page (up to 8 MB, web.limits.LARGER_BODIES), 1 MB anywhere else."""
+    from scorekeeper.stores import season_transfer
+    from scorekeeper.stores.imports import MAX_REQUEST_BYTES
+
+    sizes = {name: int(size) * 1000**2 for name, size in
+             re.findall(r"request_body @(\w+) \{\s*max_size (\d+)MB", CADDYFILE)}
+    assert "@season_import path */seasons/import" in CADDYFILE and "@elsewhere not path */seasons/import" in CADDYFILE
+    assert sizes["season_import"] >= season_transfer.MAX_REQUEST_BYTES
+    assert sizes["elsewhere"] >= MAX_REQUEST_BYTES

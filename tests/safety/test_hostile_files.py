@@ -189,9 +189,10 @@ def test_a_hostile_season_is_refused(club, db, season_file, spoil, words):
 
 
 def test_a_season_file_over_the_limit_is_refused_with_413(client, club, db, no_csrf_app):
-    big = b'{"format": "canasta-scorekeeper-season/1", "x": "' + b"x" * no_csrf_app.config["MAX_CONTENT_LENGTH"] + b'"}'
+    """The import page reads a season's file of up to 8 MB (a club's year), more than any other route's 1 MB."""
+    big = b'{"format": "canasta-scorekeeper-season/1", "x": "' + b"x" * season_transfer.MAX_FILE_BYTES + b'"}'
     path = f"{club.area}/seasons/import"
-    refused(club.client, db, lambda: upload(club.client, path, big), "larger than", status=413)
+    refused(club.client, db, lambda: upload(club.client, path, big), "larger than this server reads (8 MB)", status=413)
     text = refused(client, db, lambda: upload(client, path, big), "Only a director of the club", status=403)
     assert club.name not in text  # a stranger with the address is refused before the file is read
 
