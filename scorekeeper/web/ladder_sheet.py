@@ -5,7 +5,7 @@ every season of a club, a page each)."""
 from __future__ import annotations
 
 from flask import request, url_for
-from flask_babel import gettext as _
+from scorekeeper.rules.i18n import gettext
 
 from ..db import get_db
 from ..i18n import format_number
@@ -42,7 +42,8 @@ def ladder_cells(ladder, evenings) -> dict:
 
     cells = {row.player: [(text(row.scores[e.id]), e.id in row.counted) if e.id in row.scores else None
                           for e in evenings] for row in ladder}
-    return {"labels": [_("Evening %(number)s", number=n) for n in range(1, len(evenings) + 1)], "cells": cells}
+    labels = [gettext("Evening %(number)s", number=n) for n in range(1, len(evenings) + 1)]
+    return {"labels": labels, "cells": cells}
 
 
 #: The ladder's page: the height (mm) its table may take, and how many evenings get a column of their own.
