@@ -4,9 +4,9 @@ season's ladder and a player's page read, so that their cost does not grow with 
 An evening finished before the standings were kept (migration 0016) has none yet, and one kept by another version
 of the rules engine or of the standings (``results.STANDINGS_ENGINE``) has none this version reads: the first read
 of it works them out once and keeps them (in a write of its own; inside another transaction they are only worked
-out, the write being that transaction's business). Who played in an entry is read as the roster stands now (``entry_players``):
-a merge of two records, or a name corrected, is read at once without rewriting the standings. Queries take ``db``
-first; facts only.
+out, the write being that transaction's business). Who played in an entry is read as the roster stands now
+(``entry_players``): a merge of two records, or a name corrected, is read at once without rewriting the standings.
+Queries take ``db`` first; facts only.
 """
 
 from __future__ import annotations
