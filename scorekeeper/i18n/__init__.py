@@ -280,6 +280,9 @@ def init_app(app: Flask) -> None:
     # Words kept as facts by the engine and the stores are shown in the request's language (English outside one).
     rules_i18n.install(_request_translations, current_locale)
     app.json = WordsJSON(app)
+    # Jinja's |tojson keeps the JSON it was given when its environment was made: this one, so that words reach a
+    # page's JSON as the reader reads them (Flask's own provider would write a Text's HTML, "can&#39;t").
+    app.jinja_env.policies["json.dumps_function"] = app.json.dumps
     serializer = app.session_interface.serializer if isinstance(app.session_interface,
                                                                 SecureCookieSessionInterface) else None
     if serializer is not None and not any(isinstance(tag, WordsInSession) for tag in serializer.order):
