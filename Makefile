@@ -12,10 +12,11 @@ STATIC_BUILT := build/static/staticfiles.json
 run: $(VENV)/.installed $(STATIC_BUILT) catalogues
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
-# The suite on both cores (pytest-xdist), the browser tests together in one worker sharing one Chromium
+# The suite on both cores (pytest-xdist) in three workers, so that one waiting on a server or a browser leaves the
+# cores to the others; the browser tests in one group per worker, each sharing one Chromium
 # (docs/DEVELOPING.md, "Tests"). The catalogues are brought up to date first: a text added without its
 # translation fails the suite.
-WORKERS ?= 2
+WORKERS ?= 3
 XDIST := -n $(WORKERS) --dist loadgroup
 FAST := not browser and not slow and not fuzz and not postgres
 test: $(VENV)/.installed-test $(STATIC_BUILT) messages

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import threading
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -72,17 +73,23 @@ BROWSER_TEST = re.compile(r"\[(?:[^\]]*-)?chromium(?:-[^\]]*)?\]$")
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
-    """``--dist loadgroup`` with the browser tests in one group, so that they run in one worker and share its
-    Chromium. pytest-xdist 3.8 groups by appending the ``xdist_group`` to a test's id, which pytest 9.2 no longer
+    """``--dist loadgroup`` with the browser tests in as many groups as there are workers (at most three), each
+    test file whole in one group (files spread by a hash of their path), so that each group runs in one worker and
+    shares its Chromium, and the browser tests no longer bound the suite's time alone. pytest-xdist 3.8 groups by appending the ``xdist_group`` to a test's id, which pytest 9.2 no longer
     lets a plugin change (pytest-xdist issue 1386): the scheduler, which sees only the ids, groups a test whose id
     names the browser (every test using Playwright's ``browser`` has it) and still honours a group in the id."""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadGroupScheduling
 
+    workers = config.getoption("numprocesses")
+    groups = max(1, min(3, workers if isinstance(workers, int) else 2))
+
     class BrowserTogether(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return "browser" if BROWSER_TEST.search(nodeid) else super()._split_scope(nodeid)
+            if BROWSER_TEST.search(nodeid):
+                return f"browser-{zlib.crc32(nodeid.split('::')[0].encode()) % groups}"
+            return super()._split_scope(nodeid)
 
     return BrowserTogether(config, log)
 
