@@ -280,6 +280,15 @@ def open_page(browser, **context_options) -> Iterator:
     context.close()
 
 
+def tap_and_settle(page, target) -> None:
+    """Tap a control that makes htmx ask the server (a radio that reshapes a form), wait for that answer, then for
+    its swap to settle. Playwright's "networkidle" cannot stand in: it is reported once per page load, so after
+    the first it returns at once, before the answer lands."""
+    with page.expect_response(lambda r: r.request.headers.get("hx-request") == "true"):
+        target.tap()
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+
+
 def assert_fits_phone(page) -> None:
     """No horizontal scrolling, and every visible control is at least 44 px in both directions."""
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")

@@ -40,7 +40,6 @@ def _choose(page, name: str, value: str) -> None:
     page.locator(f"label:has(input[name=opt_{name}][value='{value}'])").tap()
     if page.script_on:
         page.wait_for_selector(f"input[name=opt_{name}][value='{value}']:checked", state="attached")
-        page.wait_for_load_state("networkidle")
     else:
         page.get_by_role("button", name="Show the options of these rules").tap()
         page.wait_for_selector(f"input[name=opt_{name}][value='{value}']:checked", state="attached")
@@ -54,6 +53,12 @@ def test_a_new_game_of_each_table_at_360_px(small_phone, live_server, options, s
         page.wait_for_function("window.htmx !== undefined")
     for name, value in options.items():
         _choose(page, name, value)
+    # The form reshapes itself after each choice (htmx, or a reload without script): wait until it shows the
+    # seats of the table chosen, not for a quiet network, which Playwright reports once per page load only.
+    page.wait_for_function(
+        "n => [...document.querySelectorAll('input[name]')].filter(i => /^\\w+_player\\d$/.test(i.name)).length === n"
+        " && !document.querySelector('.htmx-request')",
+        arg=sum(sizes))
     assert_fits_phone(page)
     names = iter(["Ann", "Bo", "Cy", "Di", "Ed", "Flo"])
     for field in page.locator("input[name$=_player0], input[name$=_player1], input[name$=_player2]").all():

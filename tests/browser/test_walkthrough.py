@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.test_scorepad import save, start, step, went_out
-from tests.conftest import assert_fits_phone
+from tests.conftest import assert_fits_phone, tap_and_settle
 
 pytestmark = pytest.mark.browser
 
@@ -41,9 +41,8 @@ def test_every_page_fits_a_phone_without_console_errors(phone, live_server):
     for rules in ("yahoo", "modern-american", "silhill", "classic"):
         phone.goto(live_server("/games/new"))
         phone.wait_for_function("window.htmx !== undefined")
-        phone.locator(f"label:has(input[name=rules][value='{rules}'])").tap()
+        tap_and_settle(phone, phone.locator(f"label:has(input[name=rules][value='{rules}'])"))
         phone.wait_for_selector(f"input[name=rules][value='{rules}']:checked")
-        phone.wait_for_load_state("networkidle")
         assert_fits_phone(phone)
     assert phone.console_messages == []
     response = phone.goto(live_server("/no/such/page"))
