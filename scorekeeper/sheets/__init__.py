@@ -6,7 +6,7 @@ How to add a sheet of your own (tournament table cards, results sheets ...)
    ``title`` (the PDF's title), ``page_size`` (defaults to the paper; ``{{ paper }} landscape`` turns it),
    ``page_footer`` (text at the bottom left of every page; page numbers
    "Page n of N" are already at the bottom right), ``style`` (extra CSS inside a ``<style>``; the shared
-   look is ``static/css/sheets.css``: ``.sheet-head``, ``.facts``, ``.grid``, ``.num``, ``.signatures`` ...)
+   look is ``static/css/sheets.css``: ``.sheet-head``, ``.facts``, ``.grid``, ``.num``, ``.signatures``, ``.table-card`` ...)
    and ``content``. A ``<thead>`` repeats at the top of every page a long table runs onto.
 2. In the view, inside the request::
 
