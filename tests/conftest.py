@@ -268,13 +268,24 @@ def phone(browser, request):
     yield from open_page(browser, viewport=PHONES[size], has_touch=True, is_mobile=True, device_scale_factor=2)
 
 
+#: What htmx logs as an error when a request of the page is cut short by the page itself: a scoreboard's poll or a
+#: preview still on its way when a link or a form leaves the page, or a preview replaced by a newer one while typing
+#: (``hx-sync="this:replace"``, on purpose). No fault of the page; a refused or failed answer is logged as
+#: ``htmx:responseError`` and still counts.
+LEAVING_THE_PAGE = ("htmx:sendAbort", "htmx:sendError", "htmx:afterRequest")
+
+
+def _a_problem(message) -> bool:
+    return message.type in ("error", "warning") and not message.text.startswith(LEAVING_THE_PAGE)
+
+
 def open_page(browser, **context_options) -> Iterator:
     """A page in a fresh browser context that keeps its console errors and warnings (``page.console_messages``);
     the context closes when the fixture that yields from it ends."""
     context = browser.new_context(**context_options)
     page = context.new_page()
     page.console_messages = []
-    page.on("console", lambda msg: page.console_messages.append(msg) if msg.type in ("error", "warning") else None)
+    page.on("console", lambda msg: page.console_messages.append(msg) if _a_problem(msg) else None)
     page.on("pageerror", lambda exc: page.console_messages.append(exc))
     yield page
     context.close()
