@@ -5,6 +5,7 @@ or inside a function; SQL only in the stores, the database module and its migrat
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -22,13 +23,18 @@ SQL_HOMES = ("stores/", "db/", "migrations.py")
 SQL = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH)\b", re.IGNORECASE)
 
 
-def modules():
+@functools.cache
+def modules() -> tuple[tuple[str, bool, Path, ast.Module], ...]:
+    """Every module of the package: (dotted name, whether it is a package, its path, its tree), parsed once for all
+    the checks of this file (the trees are only read)."""
+    found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
         package = parts[-1] == "__init__"
         if package:
             parts = parts[:-1]
-        yield ".".join(parts), package, path, ast.parse(path.read_text(), str(path))
+        found.append((".".join(parts), package, path, ast.parse(path.read_text(), str(path))))
+    return tuple(found)
 
 
 def _absolute(node: ast.ImportFrom, name: str, package: bool) -> str:
@@ -45,6 +51,7 @@ def _typing_only(tree: ast.Module) -> set[int]:
             for inner in ast.walk(node)}
 
 
+@functools.cache
 def import_graph() -> tuple[dict[str, set[str]], list[tuple[str, str, int]]]:
     """Each module's imports of the package's own modules, and the ones made inside a function."""
     known = {name: package for name, package, _, _ in modules()}
