@@ -60,6 +60,10 @@ form_data = st.lists(st.tuples(st.sampled_from(FIELD_NAMES) | st.text(max_size=8
 htmx_headers = st.sampled_from([{}, {"HX-Request": "true"}, {"HX-Request": "true", "HX-Target": "scorepad"},
                                 {"HX-Request": "true", "HX-Boosted": "true"}])
 
+#: Garbage forms per route: the generated garbage is the same on both engines, so PostgreSQL gets a quarter of
+#: SQLite's share besides every odd path (what reaches its columns, NULs and numbers past 64 bits included, is
+#: also sent to every known form by test_huge_and_nul_values_in_known_forms on both).
+EXAMPLES = {"sqlite": 40, "postgresql": 10}
 #: PDF routes render with WeasyPrint: seconds each, so they get fewer examples.
 SLOW = {"sheets.blank_sheet", "sheets.game_sheet", "tournaments.cards_pdf", "tournaments.results_pdf",
         "seasons.ladder_pdf", "results.season_pdf", "clubs.ladders_pdf", "club_tables.cards_pdf",
@@ -230,7 +234,7 @@ def _check(response, method, path):
 
 @pytest.mark.fuzz
 @pytest.mark.parametrize("endpoint", ROUTES)
-def test_route_never_answers_500(no_csrf_app, client, world, endpoint):
+def test_route_never_answers_500(no_csrf_app, client, world, endpoint, engine):
     rule = next(r for r in no_csrf_app.url_map.iter_rules() if r.endpoint == endpoint)
     paths = _paths(rule, world)
     methods = sorted(rule.methods - {"HEAD", "OPTIONS"}) + (["POST"] if "POST" not in rule.methods else [])
@@ -240,7 +244,7 @@ def test_route_never_answers_500(no_csrf_app, client, world, endpoint):
             for headers in ({}, {"HX-Request": "true"}):
                 _check(client.open(path, method=method, headers=headers), method, path)
 
-    @settings(max_examples=4 if endpoint in SLOW else 40, deadline=None, database=None,
+    @settings(max_examples=4 if endpoint in SLOW else EXAMPLES[engine], deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     @given(data=form_data, headers=htmx_headers, method=st.sampled_from(methods),
            path=st.sampled_from(paths[:1] + paths[1:3]))
