@@ -16,15 +16,19 @@ run: $(VENV)/.installed $(STATIC_BUILT) catalogues
 # cores to the others; the browser tests in one group per worker, each sharing one Chromium
 # (docs/DEVELOPING.md, "Tests"). The catalogues are brought up to date first: a text added without its
 # translation fails the suite.
+# Python keeps the bytecode it compiles (even where PYTHONDONTWRITEBYTECODE is set, as on the project's machines):
+# the suite starts a hundred-odd Python processes (servers, workers, a fresh install) that would otherwise each
+# compile the package and the test modules again. __pycache__ is git-ignored.
 WORKERS ?= 3
 XDIST := -n $(WORKERS) --dist loadgroup
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest
 FAST := not browser and not slow and not fuzz and not postgres
 test: $(VENV)/.installed-test $(STATIC_BUILT) messages
-	$(BIN)/pytest $(XDIST)
+	$(PYTEST) $(XDIST)
 
 # What a developer runs before each commit: everything but the browser, the slow, the fuzzing and PostgreSQL.
 test-fast: $(VENV)/.installed-test $(STATIC_BUILT) catalogues
-	$(BIN)/pytest $(XDIST) -m "$(FAST)"
+	$(PYTEST) $(XDIST) -m "$(FAST)"
 
 bench: $(VENV)/.installed-test $(STATIC_BUILT) catalogues
 	@set -e; for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f; done

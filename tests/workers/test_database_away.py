@@ -83,7 +83,7 @@ def phone_saves(base: str, answers: Answers, ready: threading.Barrier, done: thr
         with answers.lock:
             answers.acknowledged.append((game, key))
         version = VERSION.search(html).group(1)
-        time.sleep(0.3)
+        time.sleep(1.0)  # the next deal a second later: 20 saves a second from the room, a busy club's evening many times over
 
 
 def prober(base: str, answers: Answers, done: threading.Event) -> None:
