@@ -17,7 +17,7 @@ run: $(VENV)/.installed $(STATIC_BUILT) catalogues
 # (docs/DEVELOPING.md, "Tests"). The catalogues are brought up to date first: a text added without its
 # translation fails the suite.
 # Python keeps the bytecode it compiles (even where PYTHONDONTWRITEBYTECODE is set, as on the project's machines):
-# the suite starts a hundred-odd Python processes (servers, workers, a fresh install) that would otherwise each
+# the suite starts dozens of Python processes (servers, workers, a fresh install) that would otherwise each
 # compile the package and the test modules again. __pycache__ is git-ignored.
 WORKERS ?= 3
 XDIST := -n $(WORKERS) --dist loadgroup
