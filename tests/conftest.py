@@ -91,7 +91,45 @@ def pytest_xdist_make_scheduler(config, log):
                 return f"browser-{zlib.crc32(nodeid.split('::')[0].encode()) % groups}"
             return super()._split_scope(nodeid)
 
+        def schedule(self) -> None:
+            """LoadScopeScheduling.schedule's first distribution (pytest-xdist 3.8), in the order of ``_first``:
+            the browser groups, then the tests that mostly wait, then the rest as collected."""
+            if self.collection is not None:
+                return super().schedule()
+            if not self._check_nodes_have_same_collection():
+                self.log("**Different tests collected, aborting run**")
+                return
+            self.collection = list(next(iter(self.registered_collections.values())))
+            units: dict[str, dict[str, bool]] = {}
+            for nodeid in self.collection:
+                units.setdefault(self._split_scope(nodeid), {})[nodeid] = False
+            for scope, nodeids in sorted(units.items(), key=lambda unit: _first(unit[0], len(unit[1]))):
+                self.workqueue[scope] = nodeids
+            for _ in range(len(self.nodes) - len(self.workqueue)):  # more workers than work: the extra ones go
+                self.assigned_work.popitem()[0].shutdown()
+            for node in self.nodes:
+                self._assign_work_unit(node)
+            for node in self.nodes:
+                self._reschedule(node)
+            if not self.workqueue:
+                for node in self.nodes:
+                    node.shutdown()
+
     return BrowserTogether(config, log)
+
+
+#: Tests that spend most of their time waiting (on servers they start, a stopped database, timeouts): run early,
+#: beside the tests that keep the cores busy, rather than together at the end (their folder sorts last).
+MOSTLY_WAITING = ("tests/workers/", "tests/safety/test_room_full.py", "tests/test_install.py", "tests/test_serve.py",
+                  "tests/hosting/test_public_url.py", "tests/hosting/test_behind_proxy.py", "tests/cli/")
+
+
+def _first(scope: str, size: int) -> tuple[int, int]:
+    """Where a unit of work goes in the queue: a browser group first (the largest first), then a test that mostly
+    waits, then every other test in the order collected (sorted() keeps it)."""
+    if scope.startswith("browser-"):
+        return (0, -size)
+    return (1, 0) if scope.startswith(MOSTLY_WAITING) else (2, 0)
 
 
 @pytest.fixture
