@@ -12,13 +12,16 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.i18n.catalogues import compile_all
-from tests.apps import remember_url_builders, shared
+from tests.apps import remember_rule_parts, remember_static_files, remember_url_builders, shared
 from tests.fresh import PostgresTemplate, SqliteTemplate, forget_process_state
 
 # A plain `pytest` (without make) still runs on catalogues compiled from the current .po files.
 compile_all(only_stale=True)
-# The apps of this process share their compiled URL builders and templates (tests/apps.py).
+# The apps of this process share their compiled URL builders, parsed rules, static files' table and templates
+# (tests/apps.py).
 remember_url_builders()
+remember_rule_parts()
+remember_static_files()
 
 CHROMIUM = "/usr/bin/chromium"
 PHONES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "height": 844}}

@@ -232,16 +232,21 @@ def _check(response, method, path):
     assert response.status_code < 500, f"{method} {path[:120]} -> {response.status_code}"
 
 
+#: A request bare, and as htmx sends it.
+BOTH_WAYS = ({}, {"HX-Request": "true"})
+
+
 @pytest.mark.fuzz
 @pytest.mark.parametrize("endpoint", ROUTES)
 def test_route_never_answers_500(no_csrf_app, client, world, endpoint, engine):
     rule = next(r for r in no_csrf_app.url_map.iter_rules() if r.endpoint == endpoint)
     paths = _paths(rule, world)
     methods = sorted(rule.methods - {"HEAD", "OPTIONS"}) + (["POST"] if "POST" not in rule.methods else [])
-    # Every odd path, bare and with htmx's headers; then garbage forms on the real path.
-    for path in paths[: 3 if endpoint in SLOW else None]:
+    # Every odd path by every method, the real path bare and with htmx's headers and the odd ones with each in
+    # turn (a fragment and a page answer the same lookup); then garbage forms on the real path.
+    for number, path in enumerate(paths[: 3 if endpoint in SLOW else None]):
         for method in methods:
-            for headers in ({}, {"HX-Request": "true"}):
+            for headers in BOTH_WAYS if number == 0 else BOTH_WAYS[number % 2:][:1]:
                 _check(client.open(path, method=method, headers=headers), method, path)
 
     @settings(max_examples=4 if endpoint in SLOW else EXAMPLES[engine], deadline=None, database=None,
