@@ -92,7 +92,7 @@ def send(client, path, body):
         assert "legal" in answer or "sides" in answer
 
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.mark.parametrize("path", list(POST_ENDPOINTS))

@@ -31,7 +31,8 @@ def contrast(page, selector: str) -> float:
     )
 
 
-@pytest.mark.parametrize("phone", ["360x640", "390x844"], indirect=True)
+# The smaller phone only: test_every_page walks every page at 360 and 320 px with its text at 200%.
+@pytest.mark.parametrize("phone", ["360x640"], indirect=True)
 def test_every_page_fits_a_phone_without_console_errors(phone, live_server):
     for path in PAGES:
         phone.goto(live_server(path))
