@@ -12,14 +12,15 @@ STATIC_BUILT := build/static/staticfiles.json
 run: $(VENV)/.installed $(STATIC_BUILT) catalogues
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
-# The suite on both cores (pytest-xdist) in four workers, so that those waiting on a server, a browser or a stopped
-# database leave the cores to the others; the browser tests in three groups, one per worker, each sharing one
-# Chromium, the tests that mostly wait queued next (docs/DEVELOPING.md, "Tests"). The catalogues are brought up to date first: a text added without its
+# The suite on both cores (pytest-xdist) in three workers, so that one waiting on a server, a browser or a stopped
+# database leaves the cores to the others (a fourth measured no faster: the cores are full); the browser tests in
+# one group per worker, each sharing one Chromium, the tests that mostly wait queued next (docs/DEVELOPING.md,
+# "Tests"). The catalogues are brought up to date first: a text added without its
 # translation fails the suite.
 # Python keeps the bytecode it compiles (even where PYTHONDONTWRITEBYTECODE is set, as on the project's machines):
 # the suite starts dozens of Python processes (servers, workers, a fresh install) that would otherwise each
 # compile the package and the test modules again. __pycache__ is git-ignored.
-WORKERS ?= 4
+WORKERS ?= 3
 XDIST := -n $(WORKERS) --dist loadgroup
 PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest
 FAST := not browser and not slow and not fuzz and not postgres
