@@ -13,7 +13,7 @@ run: $(VENV)/.installed $(STATIC_BUILT) catalogues
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
 # The suite on both cores (pytest-xdist) in three workers, so that one waiting on a server, a browser or a stopped
-# database leaves the cores to the others (a fourth measured no faster: the cores are full); the browser tests in
+# database leaves the cores to the others (a fourth measured no faster); the browser tests in
 # one group per worker, each sharing one Chromium, the tests that mostly wait queued next (docs/DEVELOPING.md,
 # "Tests"). The catalogues are brought up to date first: a text added without its
 # translation fails the suite.
