@@ -65,7 +65,8 @@ def season(ident: str):
     if found is None:
         return _not_found(_("There is no season with that link."))
     shown = _names(db, found.club_id)
-    rows = [_row(r.rank, [shown(r.name)], r.evenings, r.points) for r in seasons.season_ladder(db, found)]
+    rows = [_row(r.rank, [shown(r.name)], r.evenings, r.points)
+            for r in seasons.season_ladder(db, found, each_evening=False)]
     return jsonify({"id": found.id, "name": found.name, "status": found.status, "ranking": found.ranking,
                     "count": found.count, "best": found.best, "of": found.of, "minimum": found.minimum,
                     "tie_break": found.tie_break, "rows": rows})

@@ -80,7 +80,7 @@ def export_season(db: Database, season_id: int) -> dict:
                 "tournaments": [_export_tournament(db, t.id) for t in seasons.evenings(db, season_id)]}
     document["season"]["ladder"] = season.ladder
     document["players"] = _export_players(db, season.club_id, document["tournaments"])
-    document["ladder"] = [_ladder_row(r) for r in seasons.season_ladder(db, season)]
+    document["ladder"] = [_ladder_row(r) for r in seasons.season_ladder(db, season, each_evening=False)]
     return document
 
 
@@ -163,7 +163,7 @@ def import_season(db: Database, raw: bytes | str, club_id: int, *, director=None
             if season.archived:
                 db.execute("UPDATE seasons SET ladder = ? WHERE id = ?", [document["season"]["ladder"], season_id])
                 season = seasons.get_season(db, season_id)
-            got = [_ladder_row(r) for r in seasons.season_ladder(db, season)]
+            got = [_ladder_row(r) for r in seasons.season_ladder(db, season, each_evening=False)]
             if _comparable(got) != _comparable(document["ladder"]):
                 raise SeasonImportRefused("inconsistent")
             log(db, club_id, action="season_imported", director=director, subject=season.name)

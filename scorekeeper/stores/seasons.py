@@ -5,9 +5,10 @@ A season belongs to one club (issue 30) and is made by its directors with its na
 several at once from the season's page: ``attach``, ``detach``), and each counts in its ladder once it is
 finished; the ladder is worked out from the evenings' standings each time it is read, so closing an
 evening or correcting one of its results shows at once. Those standings are facts kept once an evening
-finishes (``tournaments.kept``), so reading a season of a year costs about what a season of a month does. An
-archived season keeps the ladder as it stood (``ladder`` column) and stays readable; its evenings can no longer
-join or leave.
+finishes (``tournaments.kept``), and the database adds them up into a row a player (which evenings count, their
+sum), so reading a season of a year costs about what a season of a month does; nothing of the ladder itself is
+kept, so no write has to remember it. An archived season keeps the ladder as it stood (``ladder`` column) and
+stays readable; its evenings can no longer join or leave.
 
 Queries take ``db`` first; writes of more than one row run inside ``db.write()``. Facts only: errors carry a
 code (``SeasonError.code``) and the web layer chooses the words.
@@ -26,7 +27,7 @@ from scorekeeper.stores.tournaments import kept, records
 from scorekeeper.stores.rows import dumps
 from ..tournaments.ladder import LadderRow, Rules, ladder
 from ..tournaments.rows import Tournament
-from . import devices, players
+from . import devices
 from .club_log import log
 from scorekeeper.rows import Row
 
@@ -178,20 +179,15 @@ def detach(db: Database, season: Season, links: list[str], *, director=None) -> 
 # --- The ladder -------------------------------------------------------------------------------------------
 
 
-def evening_scores(db: Database, season_id: int) -> tuple[list, dict[int, str]]:
-    """Each player's figures on each finished evening of the season (rows in ``EveningScore``'s order), and each
-    player's name: read from the evenings' standings as kept once they finished (``kept``), never from their
-    deals."""
-    scores = kept.season_figures(db, season_id)  # the ladder reads them as they are
-    return scores, players.names(db, {s[2] for s in scores})
-
-
-def season_ladder(db: Database, season: Season) -> list[LadderRow]:
-    """The ladder: as archived, or worked out now from the finished evenings."""
+def season_ladder(db: Database, season: Season, *, each_evening: bool = True) -> list[LadderRow]:
+    """The ladder: as archived, or added up now by the database from the finished evenings' kept standings
+    (``kept.season_totals``: a row a player, whatever the season's length), with each evening's figure when
+    ``each_evening`` (the pages and the PDF show them; the JSON, a season's file and its check need the totals
+    only). An archived season's ladder has them always."""
     if season.archived and season.ladder:
         return [_row_from(d) for d in json.loads(season.ladder)]
-    scores, names = evening_scores(db, season.id)
-    return ladder(season.rules, scores, names)
+    totals = kept.season_totals(db, season.id, season.rules)
+    return ladder(season.rules, totals, kept.season_cells(db, season.id, season.rules) if each_evening else ())
 
 
 def archive(db: Database, season_id: int, *, director=None) -> None:

@@ -2,8 +2,11 @@
 club chose for the season.
 
 Pure functions over plain values (no database, no words): the season's page, its PDF, the API and the tests
-read the same ``LadderRow``s. An evening's figures come from that evening's standings (``standings.compute``):
-this module never scores a game, and a player has, on an evening, the figures of the entry they played in.
+read the same ``LadderRow``s. An evening's figures come from that evening's standings (``standings.compute``,
+kept once it finishes): a player has, on an evening, the figures of the entry they played in. Which of a player's
+evenings count and their sum are worked out by the database, in one statement over the kept standings
+(``stores.tournaments.kept.season_totals``, written once there), so a year's ladder reads a row a player; this
+module ranks those rows.
 
 What a player earns on an evening (``RANKINGS``):
 
@@ -24,8 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
-from typing import NamedTuple
 
 COUNTS = ("all", "best")
 RANKINGS = ("vp", "match", "points")
@@ -71,27 +72,6 @@ class Rules:
         return self
 
 
-class EveningScore(NamedTuple):
-    """One player's figures on one evening of the season (a named tuple: a year's ladder reads one for each player
-    on each evening)."""
-
-    evening: int  # the tournament's id
-    date: str  # ISO date, for the order of evenings
-    player: int
-    vp: float
-    match: float
-    points: int
-
-    def value(self, ranking: str) -> float:
-        """The figure ``ranking`` ranks by (one of ``RANKINGS``)."""
-        return self[FIGURE[ranking]]
-
-
-#: Where each ranking's figure sits in an ``EveningScore``; the order of a player's evenings.
-FIGURE = {"vp": 3, "match": 4, "points": 5}
-IN_ORDER = itemgetter(1, 0)  # date, then evening
-
-
 @dataclass
 class LadderRow:
     player: int
@@ -124,33 +104,22 @@ def match_points(games: Iterable) -> float:
     return total
 
 
-def counted(rules: Rules, scores: Sequence[EveningScore]) -> list[EveningScore]:
-    """The evenings that count for one player: all, or their best N (the earlier evening first on a tie)."""
-    if rules.count == "all":
-        return list(scores)
-    figure = FIGURE[rules.ranking]
-    ordered = sorted(scores, key=lambda s: (-s[figure], s[1], s[0]))
-    return ordered[: rules.best]
-
-
-def ladder(rules: Rules, scores: Sequence[EveningScore], names: dict[int, str]) -> list[LadderRow]:
-    """The season's ladder: every player of ``names`` with an evening in ``scores``, ranked. A score is read by
-    its place in an ``EveningScore``, so a database row of the same columns in the same order serves as one (a
-    year's ladder reads one for each player on each evening)."""
+def ladder(rules: Rules, totals: Iterable[Sequence], cells: Iterable[Sequence] = ()) -> list[LadderRow]:
+    """The season's ladder, ranked: a row for each player of ``totals`` (player id, name, evenings played, season
+    points, best evening's figure: what the database added up under ``rules``, ``kept.season_totals``), with each
+    evening's figure and whether it counts from ``cells`` (player id, evening id, figure, counts, in the order the
+    evenings were played: ``kept.season_cells``), for the pages that show them."""
     rules.check()
-    by_player: dict[int, list[EveningScore]] = {}
-    for score in scores:
-        by_player.setdefault(score[2], []).append(score)
-    rows, figure, evening = [], itemgetter(FIGURE[rules.ranking]), itemgetter(0)
-    for player, own in by_player.items():
-        own.sort(key=IN_ORDER)
-        kept = own if rules.count == "all" else sorted(counted(rules, own), key=IN_ORDER)
-        rows.append(LadderRow(
-            player=player, name=names.get(player, ""), evenings=len(own), counted=tuple(map(evening, kept)),
-            points=_tidy(sum(map(figure, kept))), best=_tidy(max(map(figure, own))),
-            scores={s[0]: _tidy(figure(s)) for s in own},
-        ))
-    return rank(rules, rows)
+    rows = {player: LadderRow(player=player, name=name or "", evenings=evenings, points=_tidy(points),
+                              best=_tidy(best)) for player, name, evenings, points, best in totals}
+    counted: dict[int, list[int]] = {}
+    for player, evening, figure, counts in cells:
+        rows[player].scores[evening] = _tidy(figure)
+        if counts:
+            counted.setdefault(player, []).append(evening)
+    for player, evenings in counted.items():
+        rows[player].counted = tuple(evenings)
+    return rank(rules, list(rows.values()))
 
 
 def _key(rules: Rules, row: LadderRow) -> tuple:
@@ -182,4 +151,5 @@ def rank(rules: Rules, rows: list[LadderRow]) -> list[LadderRow]:
 
 def _tidy(value: float) -> float | int:
     """A whole number as an int (VP and match points add up in halves at most)."""
-    return int(value) if float(value).is_integer() else round(value, 2)
+    value = float(value)
+    return int(value) if value.is_integer() else round(value, 2)

@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper.db import connect
 from scorekeeper.stores import seasons
-from scorekeeper.tournaments.ladder import LadderRulesError, Rules, EveningScore, ladder, match_points
+from scorekeeper.tournaments.ladder import LadderRulesError, Rules, ladder, match_points
 from scorekeeper.tournaments.standings import Game
 
 from .helpers import correct, evening, make_club
@@ -94,32 +94,44 @@ def test_a_full_season_takes_no_fourth_evening(season, no_csrf_app):
     assert refused.value.code == "full"
 
 
-# --- The arithmetic alone ----------------------------------------------------------------------------------
+# --- The arithmetic ------------------------------------------------------------------------------------------
 
 
-def scores(*rows):
-    return [EveningScore(evening=e, date=f"2026-10-0{e}", player=p, vp=vp, match=mp, points=pts)
-            for e, p, vp, mp, pts in rows]
-
-
-def test_all_evenings_by_match_points_and_total_points():
-    data = scores((1, 1, 15, 2, 2600), (1, 2, 5, 0, 1200), (2, 1, 10, 1, 900), (2, 2, 10, 1, 900))
-    by_match = ladder(Rules(ranking="match"), data, {1: "Ana", 2: "Cris"})
-    assert [(r.rank, r.name, r.points) for r in by_match] == [(1, "Ana", 3), (2, "Cris", 1)]
-    by_points = ladder(Rules(ranking="points"), data, {1: "Ana", 2: "Cris"})
-    assert [(r.rank, r.points) for r in by_points] == [(1, 3500), (2, 2100)]
+# Each player's figures on the three evenings (before the correction): match points 2 for a game won, total
+# points the game's: Ana 2, 0 / 2600, 1800 · Bea 2 / 2600 · Cris 0, 2, 2 / 1200, 2000, 3000 · Dani 0, 0 / 1200,
+# 500 · Eva 0, 2 / 1800, 3000 · Fede 2, 0 / 2000, 500.
+@pytest.mark.parametrize("rules, points", [
+    (Rules(ranking="match"), {"Ana": 2, "Bea": 2, "Cris": 4, "Dani": 0, "Eva": 2, "Fede": 2}),
+    (Rules(ranking="points"), {"Ana": 4400, "Bea": 2600, "Cris": 6200, "Dani": 1700, "Eva": 4800, "Fede": 2500}),
+    (Rules(count="best", best=2, of=3, ranking="points"),
+     {"Ana": 4400, "Bea": 2600, "Cris": 5000, "Dani": 1700, "Eva": 4800, "Fede": 2500}),
+    (Rules(count="best", best=1, of=3, ranking="match"), {"Ana": 2, "Bea": 2, "Cris": 2, "Dani": 0, "Eva": 2,
+                                                          "Fede": 2}),
+])
+def test_the_database_counts_and_adds_up_by_each_rule(season, rules, points):
+    """Which evenings count and their sum are worked out by the database (stores.tournaments.kept): by match
+    points and by total points, all evenings or the best N (the earlier evening first on a tie)."""
+    db, season_id, ids = season
+    db.execute("UPDATE seasons SET count = ?, best = ?, of = ?, minimum = 1, ranking = ? WHERE id = ?",
+               [rules.count, rules.best, rules.of, rules.ranking, season_id])
+    rows = seasons.season_ladder(db, seasons.get_season(db, season_id))
+    assert {r.name: r.points for r in rows} == points
+    cris = next(r for r in rows if r.name == "Cris")
+    assert cris.counted == (tuple(ids) if rules.count == "all" else tuple(ids[1:rules.best + 1]))
+    assert [r.points for r in seasons.season_ladder(db, seasons.get_season(db, season_id), each_evening=False)] == [
+        r.points for r in rows]
 
 
 def test_ties_are_broken_by_the_stated_rule():
-    # Both end on 20 VP: Ana with 12 + 8, Cris with 10 + 10 over two evenings, Dot with 20 in one.
-    data = scores((1, 1, 12, 0, 0), (2, 1, 8, 0, 0), (1, 2, 10, 0, 0), (2, 2, 10, 0, 0), (3, 3, 20, 0, 0))
-    names = {1: "Ana", 2: "Cris", 3: "Dot"}
-    best = ladder(Rules(tie_break="best_evening"), data, names)
+    # Both end on 20 VP: Ana with 12 + 8 (best 12), Cris with 10 + 10, Dot with 20 in one evening. The rows as the
+    # database adds them up: player, name, evenings, season points, best evening.
+    totals = [(1, "Ana", 2, 20, 12), (2, "Cris", 2, 20, 10), (3, "Dot", 1, 20, 20)]
+    best = ladder(Rules(tie_break="best_evening"), totals)
     assert [(r.rank, r.name) for r in best] == [(1, "Dot"), (2, "Ana"), (3, "Cris")]
-    more = ladder(Rules(tie_break="evenings"), data, names)
+    more = ladder(Rules(tie_break="evenings"), totals)
     assert [(r.rank, r.name) for r in more] == [(1, "Ana"), (1, "Cris"), (3, "Dot")]
     assert more[0].shared and more[1].shared and not more[2].shared
-    shared = ladder(Rules(tie_break="shared"), data, names)
+    shared = ladder(Rules(tie_break="shared"), totals)
     assert [r.rank for r in shared] == [1, 1, 1]
 
 

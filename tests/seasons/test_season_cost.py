@@ -1,7 +1,10 @@
 """A season's cost stays flat in a club's history (issue 32): once an evening is finished its standings are a fact
 of the store, so reading a season (its JSON, its page, its ladder PDF) or a member's page scores no deal of a
-finished evening; every write that can change a finished evening's results rewrites that fact, so the ladder read
-afterwards is the one worked out from every deal (``live_ladder``, the way it was read before)."""
+finished evening; every write that can change a finished evening's results rewrites that fact, and the database
+adds the ladder up from those facts and the roster as it stands, so the ladder read after any write (a result, an
+evening finished or reopened, evenings attached or detached, a merge and its undo, a name corrected, a player's
+choice of how they are shown, an archive) is the one worked out from every deal (``live_ladder``), under every
+season rule (all evenings, or the best N)."""
 
 from __future__ import annotations
 
@@ -18,9 +21,10 @@ from scorekeeper.stores.club_log import get_item
 from scorekeeper.stores.games import list_deals
 from scorekeeper.stores.summary import summary_cache
 from scorekeeper.stores.tournaments import play, records, results, rounds, running
-from scorekeeper.tournaments.ladder import EveningScore, ladder, match_points
+from scorekeeper.tournaments.ladder import Rules, match_points
 from tests.clubs.helpers import Club
 
+from .ladder_oracle import EveningScore, worked_out
 from .long_season import ALL_EVENINGS, played_evening
 
 #: A statement that reads a game's deals (to score them): none may run to read a finished evening.
@@ -43,7 +47,8 @@ def deals_read(monkeypatch):
 
 
 def live_ladder(db, season) -> list[tuple]:
-    """The ladder worked out from every deal of every finished evening, as seasons.evening_scores did before."""
+    """The ladder worked out from every deal of every finished evening, as the app did before standings were kept,
+    counted and added up by the tests' own reckoning (``ladder_oracle``)."""
     scores, ids = [], set()
     for tournament in seasons.evenings(db, season.id):
         if tournament.status != "finished":
@@ -55,7 +60,7 @@ def live_ladder(db, season) -> list[tuple]:
                 ids.add(player)
                 scores.append(EveningScore(evening=tournament.id, date=tournament.date, player=player, vp=line.vp,
                                            match=match_points(line.games), points=line.points))
-    return shown(ladder(season.rules, scores, players.names(db, ids)))
+    return shown(worked_out(season.rules, scores, players.names(db, ids)))
 
 
 def shown(rows) -> list[tuple]:
@@ -66,13 +71,23 @@ def kept_ladder(db, season) -> list[tuple]:
     return shown(seasons.season_ladder(db, seasons.get_season(db, season.id)))
 
 
+#: A season that counts each player's better evening of its two, by match points (``ROW_NUMBER`` in the database).
+BEST_BY_MATCH = Rules(count="best", best=1, of=2, minimum=1, ranking="match", tie_break="evenings")
+
+
 @pytest.fixture
-def season(no_csrf_app):
-    """A club's season of two evenings played deal by deal (8 pairs, 3 rounds of 4 deals), its director signed in."""
+def rules():
+    return ALL_EVENINGS
+
+
+@pytest.fixture
+def season(no_csrf_app, rules):
+    """A club's season of two evenings played deal by deal (8 pairs, 3 rounds of 4 deals), its director signed in;
+    its ladder's rules are ``rules`` (every evening by VP, unless a test says otherwise)."""
     club = Club(no_csrf_app, "Monday Club", "Ana")
     db = connect(no_csrf_app.config["DATABASE"])
     with no_csrf_app.test_request_context():
-        found = seasons.create_season(db, club.id, name="Winter", rules=ALL_EVENINGS)
+        found = seasons.create_season(db, club.id, name="Winter", rules=rules)
         ids = [played_evening(db, club.id, found.id, name, date)
                for name, date in (("Monday one", "2026-01-05"), ("Monday two", "2026-01-12"))]
         db.club, db.season, db.ids = club, found, ids
@@ -97,11 +112,16 @@ def _table(db, tournament_id: int, round_number: int = 1, number: int = 1):
     return next(t for t in rounds.list_tables(db, tournament_id, round_number) if t.number == number)
 
 
-def test_every_change_to_a_finished_evening_is_read_in_the_ladder_afterwards(season):
+@pytest.mark.parametrize("rules", [ALL_EVENINGS, BEST_BY_MATCH], ids=["all_by_vp", "best_by_match"])
+def test_every_change_to_a_finished_evening_is_read_in_the_ladder_afterwards(season, rules):
     db, found, (first, second) = season, season.season, season.ids
     before = kept_ladder(db, found)
     assert before == live_ladder(db, found)
     changes = []
+
+    def read():  # the ladder the database adds up, and the one worked out from every deal, after each write
+        changes.append(kept_ladder(db, found))
+        assert changes[-1] == live_ladder(db, found), f"after write {len(changes)}"
 
     # The director corrects one deal of a table of the finished first evening.
     table = _table(db, first)
@@ -111,28 +131,56 @@ def test_every_change_to_a_finished_evening_is_read_in_the_ladder_afterwards(sea
              "they": {"meld_points": 50, "hand_points": 0, "canastas": {"natural": 0, "mixed": 0}, "red_threes": 0,
                       "went_out": False}}
     play.correct_deal(db, table, deal.id, sides, reason="misread", who="director")
-    changes.append(kept_ladder(db, found))
+    read()
     # ... sets another table's score, then takes it back to the game's own.
     other = _table(db, second, 2, 2)
     results.set_result(db, other, kind="corrected", we=5000, they=0, reason="misread", who="director")
-    changes.append(kept_ladder(db, found))
+    read()
     results.clear_result(db, rounds.get_table(db, second, other.id), reason="it was right", who="director")
-    changes.append(kept_ladder(db, found))
+    read()
     # ... reopens the second evening (it no longer counts), and finishes it again.
     running.reopen_tournament(db, second, who="director")
-    changes.append(kept_ladder(db, found))
+    read()
     running.finish_tournament(db, second, who="director")
-    changes.append(kept_ladder(db, found))
+    read()
     # ... corrects a name (the entry's player is another person of the roster).
     entry = next(e for e in records.list_entries(db, first) if e.name == "Ana & Bea")
     records.rename_entry(db, first, entry.id, ["Ana", "Zoe"], who="director")
-    changes.append(kept_ladder(db, found))
+    read()
 
     assert changes[0] != before and changes[1] != changes[0] and changes[2] == changes[0]
     assert len(changes[3]) == len(before) and all(row[2] == 1 for row in changes[3])  # one evening counts
     assert changes[4] == changes[2]
     assert "Zoe" in {row[1] for row in changes[5]}
-    assert changes[-1] == live_ladder(db, found)
+
+
+def test_evenings_attached_and_detached_join_and_leave_the_ladder(season):
+    db, club = season, season.club
+    found = seasons.get_season(db, season.season.id)
+    third = played_evening(db, club.id, None, "Monday three", "2026-01-19")  # finished, in no season
+    before = kept_ladder(db, found)
+    link = db.execute("SELECT link FROM tournaments WHERE id = ?", [third]).fetchone()[0]
+    seasons.attach(db, found, [link])
+    attached = kept_ladder(db, found)
+    assert attached == live_ladder(db, found) and {row[2] for row in attached} == {3}
+    seasons.detach(db, found, [link])
+    assert kept_ladder(db, found) == before == live_ladder(db, found)
+
+
+def test_a_players_choice_of_how_they_are_shown_is_read_at_once(season):
+    db, club, token = season, season.club, season.season.results_token
+    ana = players.by_link(db, club.id, club.player("Ana"))
+
+    def names():
+        return {name for row in club.client.get(f"/api/v1/seasons/{token}").get_json()["rows"]
+                for name in row["players"]}
+
+    assert "Ana" in names()
+    players.set_shown(db, club.id, ana, "initials", director=None)
+    assert "A." in names() and "Ana" not in names()
+    players.set_shown(db, club.id, players.get_player(db, club.id, ana.id), "hidden", director=None)
+    assert "A." not in names() and "Name not shown" in names()
+    assert "Ana" not in club.client.get(f"/results/season/{token}").get_data(as_text=True)
 
 
 def test_a_merge_and_its_undo_keep_the_ladder_right(season):
@@ -167,3 +215,10 @@ def test_an_evening_finished_before_its_standings_were_kept_is_kept_at_its_first
         assert club.client.get(f"/results/season/{token}").status_code == 200
     assert seen == []
     assert kept_ladder(db, season.season) == live_ladder(db, season.season)
+    # Archiving keeps them inside its own write, and the ladder it keeps is the one of the deals.
+    live = live_ladder(db, season.season)
+    db.execute("DELETE FROM evening_standings")
+    seasons.archive(db, season.season.id)
+    assert db.execute("SELECT COUNT(*) FROM evening_standings").fetchone()[0] == 2 * 8
+    assert kept_ladder(db, season.season) == live
+

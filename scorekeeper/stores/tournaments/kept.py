@@ -3,10 +3,16 @@ season's ladder and a player's page read, so that their cost does not grow with 
 
 An evening finished before the standings were kept (migration 0016) has none yet, and one kept by another version
 of the rules engine or of the standings (``results.STANDINGS_ENGINE``) has none this version reads: the first read
-of it works them out once and keeps them (in a write of its own; inside another transaction they are only worked
-out, the write being that transaction's business). Who played in an entry is read as the roster stands now
-(``entry_players``): a merge of two records, or a name corrected, is read at once without rewriting the standings.
-Queries take ``db`` first; facts only.
+of it works them out once and keeps them (in a write of its own; for a player's page, inside another transaction
+they are only worked out, the write being that transaction's business; a season's ladder keeps them inside the
+caller's write too, as the database adds it up from what is kept: ``keep_season``). Who played in an entry is read
+as the roster stands now (``entry_players``): a merge of two records, or a name corrected, is read at once without
+rewriting the standings.
+
+A season's ladder is added up here, in one statement over the kept standings (``season_totals``: which evenings
+count, by ``ROW_NUMBER`` for a season of the best N, and their sum; ``season_cells``: each evening's figure for the
+pages), so that its cost follows its players, not its evenings, and nothing of it is kept to go stale.
+``tournaments.ladder`` ranks the rows. Queries take ``db`` first; facts only.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from dataclasses import dataclass
 from scorekeeper.db.contract import Database
 from scorekeeper.rows import Row
 from scorekeeper.stores.tournaments import results
+from scorekeeper.tournaments.ladder import Rules
 from scorekeeper.tournaments.rows import Entry, Tournament
 
 
@@ -80,28 +87,61 @@ def _fill(db: Database, tournament_id: int) -> list[KeptStanding]:
     return [KeptStanding.from_row(line) for line in lines]
 
 
-def season_figures(db: Database, season_id: int) -> list:
-    """Each player's figures on each finished evening of the season that they played, as rows of (evening id,
-    date, player id, VP, match points, points), in no order: from the kept standings and the entries' players as
-    they stand (one query; an evening not yet kept is kept first)."""
-    finished = [r[0] for r in db.execute(
-        "SELECT t.id FROM tournaments t WHERE t.season_id = ? AND t.status = 'finished' AND NOT EXISTS (SELECT 1 "
-        "FROM evening_standings s WHERE s.tournament_id = t.id AND s.engine = ?)",
-        [season_id, results.STANDINGS_ENGINE]).fetchall()]
-    worked_out = standings(db, finished)
-    rows = db.execute(
-        "SELECT s.tournament_id, t.date, ep.player_id, s.vp, s.match_points, s.points FROM tournaments t "
-        "JOIN evening_standings s ON s.tournament_id = t.id JOIN entry_players ep ON ep.entry_id = s.entry_id "
-        "WHERE t.season_id = ? AND t.status = 'finished' AND s.engine = ? AND s.games > 0",
-        [season_id, results.STANDINGS_ENGINE]).fetchall()
-    stored = {r[0] for r in rows}
-    unstored = [tid for tid in worked_out if tid not in stored]  # worked out inside another transaction
-    if unstored:
-        dates = {t.id: t.date for t in tournaments(db, unstored).values()}
-        people = players_of(db, unstored)
-        rows = [*rows, *((tid, dates[tid], player, line.vp, line.match_points, line.points) for tid in unstored
-                         for line in worked_out[tid] if line.games for player in people.get(line.entry_id, ()))]
-    return rows
+#: The column of ``evening_standings`` each ranking of a ladder adds up (``tournaments.ladder.RANKINGS``).
+FIGURES = {"vp": "s.vp", "match": "s.match_points", "points": "s.points"}
+
+
+def _counted(rules: Rules) -> str:
+    """The common table expression ``counted``: each player's figure on each finished evening of the season
+    that they played (``figure``, by the season's ranking), from the kept standings and the entries' players as
+    they stand, and whether it counts for them (``counts``): every evening, or their best N, the earlier evening
+    first on a tie (``ROW_NUMBER`` over the player's own evenings). Where the ladder's rules for what counts are
+    carried out, once; its parameters are ``_season_params``."""
+    counts = ("ROW_NUMBER() OVER (PARTITION BY player ORDER BY figure DESC, date, evening) <= ?"
+              if rules.count == "best" else "TRUE")
+    return (f"WITH figures AS (SELECT ep.player_id AS player, s.tournament_id AS evening, t.date AS date, "
+            f"{FIGURES[rules.ranking]} AS figure FROM tournaments t "
+            "JOIN evening_standings s ON s.tournament_id = t.id JOIN entry_players ep ON ep.entry_id = s.entry_id "
+            "WHERE t.season_id = ? AND t.status = 'finished' AND s.engine = ? AND s.games > 0), "
+            f"counted AS (SELECT player, evening, date, figure, {counts} AS counts FROM figures) ")
+
+
+def _season_params(season_id: int, rules: Rules) -> list:
+    """The season's id, the engine whose kept standings are read, and N for a season that counts its best."""
+    return [season_id, results.STANDINGS_ENGINE, *([rules.best] if rules.count == "best" else [])]
+
+
+def season_totals(db: Database, season_id: int, rules: Rules) -> list:
+    """Each player of the season's finished evenings, added up by the database under ``rules``: rows of (player
+    id, name, evenings played, season points, best evening's figure), one a player, in no order (a year's season
+    answers as many rows as a month's). The season's finished evenings not kept yet are kept first
+    (``keep_season``)."""
+    keep_season(db, season_id)
+    return db.execute(_counted(rules) + "SELECT g.player, p.name, g.evenings, g.points, g.best FROM (SELECT player, "
+                      "COUNT(*) AS evenings, MAX(figure) AS best, "
+                      "CAST(SUM(CASE WHEN counts THEN figure ELSE 0 END) AS DOUBLE PRECISION) AS points "
+                      "FROM counted GROUP BY player) g JOIN club_players p ON p.id = g.player",
+                      _season_params(season_id, rules)).fetchall()
+
+
+def season_cells(db: Database, season_id: int, rules: Rules) -> list:
+    """Each player's figure on each finished evening of the season that they played and whether it counts, as
+    rows of (player id, evening id, figure, counts) in the order the evenings were played: what the ladder's
+    page shows in its columns. Read after ``season_totals``, which keeps what was not kept yet."""
+    return db.execute(_counted(rules) + "SELECT player, evening, figure, counts FROM counted ORDER BY date, evening",
+                      _season_params(season_id, rules)).fetchall()
+
+
+def keep_season(db: Database, season_id: int) -> None:
+    """Keep the standings of the season's finished evenings that have none this version reads (finished before
+    migration 0016, or kept by another version of the engine), so that the database can add the ladder up: in a
+    write of each evening's own, or inside the caller's write as part of it (archiving a season)."""
+    for (tournament_id,) in db.execute(
+            "SELECT t.id FROM tournaments t WHERE t.season_id = ? AND t.status = 'finished' AND NOT EXISTS ("
+            "SELECT 1 FROM evening_standings s WHERE s.tournament_id = t.id AND s.engine = ?)",
+            [season_id, results.STANDINGS_ENGINE]).fetchall():
+        if results.standing_rows(results.results(db, tournament_id)):  # an evening of no entries has none
+            results.keep_standings(db, tournament_id)
 
 
 def entry_lines(db: Database, entries) -> dict[int, KeptStanding]:
@@ -119,19 +159,6 @@ def entry_lines(db: Database, entries) -> dict[int, KeptStanding]:
     for lines in standings(db, missing).values():
         found.update((line.entry_id, line) for line in lines if line.entry_id in ids)
     return found
-
-
-def players_of(db: Database, tournament_ids) -> dict[int, tuple[int, ...]]:
-    """The roster id of each player of every entry of the given evenings, by entry, in their order in it."""
-    ids = list(tournament_ids)
-    found: dict[int, list[int]] = {}
-    if ids:
-        for entry_id, player_id in db.execute(
-                f"SELECT ep.entry_id, ep.player_id FROM entry_players ep JOIN tournament_entries e "
-                f"ON e.id = ep.entry_id WHERE e.tournament_id IN ({_marks(ids)}) ORDER BY ep.entry_id, ep.position",
-                ids).fetchall():
-            found.setdefault(entry_id, []).append(player_id)
-    return {k: tuple(v) for k, v in found.items()}
 
 
 def entries(db: Database, entry_ids) -> dict[int, Entry]:
