@@ -181,7 +181,7 @@ def format_when(value: str | date | datetime | None, kind: str = "date", locale:
     ("9:05:33 PM" / "21:05:33"). The locale is the request's in the web app, the terminal's in the command."""
     if not value:
         return ""
-    locale = locale or rules_i18n.current_locale()
+    locale = _babel_locale(locale or rules_i18n.current_locale())
     moment = _moment(value)
     date_length, time_length = WHEN[kind]
     day = local_day(moment)
@@ -193,6 +193,12 @@ def format_when(value: str | date | datetime | None, kind: str = "date", locale:
         return time_text
     pattern = babel_dates.get_datetime_format(date_length, locale=locale).replace("'", "")
     return pattern.replace("{0}", time_text).replace("{1}", date_text)
+
+
+@cache
+def _babel_locale(code: str) -> Locale:
+    """The locale as Babel reads it, parsed once (a season's page writes a date for each of its evenings)."""
+    return Locale.parse(code)
 
 
 def _date_filter(value, length: str = "medium") -> str:

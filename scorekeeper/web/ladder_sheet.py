@@ -28,11 +28,15 @@ def public_shown(choices: dict[str, str]):
     return lambda name: players.public_name(name, choices) or hidden_name()
 
 
+#: Where an evening's number goes in its column's label, translated once for all the columns.
+NUMBER = "\x00"
+
+
 def ladder_cells(ladder, evenings) -> dict:
-    """What the ladder's page writes in its column for each evening: ``labels`` (each column's name, for a phone
-    that stacks the cells) and, by player, a cell per evening, (the figure as written, whether it counts) or None
-    for an evening missed. A year's ladder has a cell for each player on each of its evenings, so each label and
-    each distinct figure is written once, not once a cell."""
+    """What the ladder's page writes in its columns, by player: a cell per evening, (its column's name, for a
+    phone that stacks the cells; the figure as written, or None for an evening missed; whether it counts). A
+    year's ladder has a cell for each player on each of its evenings, so each label and each distinct figure is
+    written once, not once a cell, and a cell is read whole by the template (no lookup by its column's index)."""
     written: dict = {}
 
     def text(value) -> str:
@@ -40,10 +44,14 @@ def ladder_cells(ladder, evenings) -> dict:
             written[value] = format_number(value)
         return written[value]
 
-    cells = {row.player: [(text(row.scores[e.id]), e.id in row.counted) if e.id in row.scores else None
-                          for e in evenings] for row in ladder}
-    labels = [gettext("Evening %(number)s", number=n) for n in range(1, len(evenings) + 1)]
-    return {"labels": labels, "cells": cells}
+    label = gettext("Evening %(number)s", number=NUMBER)  # translated once, each column's number in its place
+    labels = [(e.id, label.replace(NUMBER, str(n))) for n, e in enumerate(evenings, start=1)]
+    cells = {}
+    for row in ladder:
+        counting, scores = set(row.counted), row.scores
+        cells[row.player] = [(name, text(scores[evening]), evening in counting) if evening in scores
+                             else (name, None, False) for evening, name in labels]
+    return cells
 
 
 #: The ladder's page: the height (mm) its table may take, and how many evenings get a column of their own.
