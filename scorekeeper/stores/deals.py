@@ -74,6 +74,13 @@ def _scored(db: Database, game: Game, deals: list[Deal]) -> GameSummary:
     return summary
 
 
+def keep_running(db: Database, game: Game) -> GameSummary:
+    """The game scored from its deals as stored, with the running totals a save keeps written for each deal that
+    lacks them: for deals written without (an import of a game or of a season's evenings), in the caller's write,
+    so that no first read of the game has to score it."""
+    return _scored(db, game, list_deals(db, game.id))
+
+
 def _summary_before(db: Database, game: Game, expected_version: int | None, known: GameSummary | None) -> GameSummary:
     """Inside a write that claimed ``game`` from ``expected_version``: the summary at that version, its deals'
     running totals all kept.

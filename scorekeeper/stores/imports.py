@@ -26,10 +26,10 @@ from scorekeeper.db.contract import Conflict, Database
 from scorekeeper import clock
 from scorekeeper.rules import RulesError, game_state, get_profile, profile_options
 from scorekeeper.stores import changes, devices, files, games
-from scorekeeper.stores.deals import MAX_DEALS
+from scorekeeper.stores.deals import MAX_DEALS, keep_running
 from scorekeeper.stores.errors import InvalidGame
 from scorekeeper.scorepad.rows import MODES, Game, side_names
-from scorekeeper.scorepad.summary import GameSummary, score, summarise
+from scorekeeper.scorepad.summary import GameSummary, score
 from scorekeeper.stores.transfer import FORMAT_NAME, FORMAT_VERSION, deal_to_json
 
 # A refusal is a fact (rules.i18n.Text): the import page and the command word it in their reader's language.
@@ -269,7 +269,7 @@ def _make(db: Database, game: dict, key: str, profile, options: dict, sides: lis
         db.execute("UPDATE games SET import_key = ? WHERE id = ?", [key, game_id])
         row = games.get_game(db, game_id)
         _write_deals(db, row, profile, deals)
-        summary = summarise(row, games.list_deals(db, game_id))
+        summary = keep_running(db, row)  # scored once, each deal's running totals kept as a save keeps them
         _check_adds_up(game, summary)
         db.execute("UPDATE games SET status = ?, winner = ?, version = version + ? WHERE id = ?",
                    ["finished" if summary.game_over else "playing", summary.winner, len(deals), game_id])

@@ -36,7 +36,8 @@ from scorekeeper.stores.tournaments.base import TournamentError
 from . import files, players, seasons
 from .club_log import log
 from .devices import new_link
-from .games import CODE_ALPHABET
+from .deals import keep_running
+from .games import CODE_ALPHABET, get_game
 from ..tournaments.ladder import LadderRulesError, Rules
 
 FORMAT = "canasta-scorekeeper-season/1"
@@ -303,6 +304,7 @@ def _import_tournament(db: Database, club_id: int, season_id: int, tournament: d
                           link=new_link())
         for deal in game["deals"]:  # running totals are the server's own: scored again, never read from a file
             _insert(db, "deals", deal, game_id=game_id, running=None)
+        keep_running(db, get_game(db, game_id))  # ... here, once, so that no first read scores the game
         _insert(db, "tournament_tables", {
             **table, "we_entries": json.dumps([entries[n] for n in table["we_entries"]]),
             "they_entries": json.dumps([entries[n] for n in table["they_entries"]]),

@@ -83,6 +83,12 @@ def test_export_then_import_gives_the_same_totals_minimums_and_options(client, d
     assert imported.game.sides == original.game.sides
     again = client.get(f"{game_path(client, copy)}/export.json").get_json()["game"]
     assert {**again, "created_at": None} == {**document["game"], "created_at": None}
+    # The running totals a save keeps with each deal were written at the import (a first read scores nothing).
+    assert running(db, copy) == running(db, game) and None not in running(db, copy)
+
+
+def running(db, game_id: int) -> list:
+    return [r[0] for r in db.execute("SELECT running FROM deals WHERE game_id = ? ORDER BY seq", [game_id])]
 
 
 def test_the_csv_has_one_row_per_deal(client, db):

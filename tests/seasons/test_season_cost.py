@@ -16,7 +16,7 @@ import pytest
 from scorekeeper.db import connect
 from scorekeeper.db.postgres import PostgreSQL
 from scorekeeper.db.sqlite import SQLite
-from scorekeeper.stores import player_merge, players, seasons
+from scorekeeper.stores import player_merge, players, season_transfer, seasons
 from scorekeeper.stores.club_log import get_item
 from scorekeeper.stores.games import list_deals
 from scorekeeper.stores.summary import summary_cache
@@ -25,7 +25,7 @@ from scorekeeper.tournaments.ladder import Rules, match_points
 from tests.clubs.helpers import Club
 
 from .ladder_oracle import EveningScore, worked_out
-from .long_season import ALL_EVENINGS, played_evening
+from .long_season import ALL_EVENINGS, file_bytes, played_evening
 
 #: A statement that reads a game's deals (to score them): none may run to read a finished evening.
 READS_DEALS = re.compile(r'\bFROM\s+"?deals"?\b', re.IGNORECASE)
@@ -222,3 +222,24 @@ def test_an_evening_finished_before_its_standings_were_kept_is_kept_at_its_first
     assert db.execute("SELECT COUNT(*) FROM evening_standings").fetchone()[0] == 2 * 8
     assert kept_ladder(db, season.season) == live
 
+
+def test_an_imported_season_keeps_the_running_totals_of_its_deals(season, no_csrf_app):
+    """Each deal of an imported evening has the running totals a save keeps, written by the import, so that no
+    first read of its games scores them (a file never brings them: the server scores the deals itself)."""
+    db = season
+    document = season_transfer.export_season(db, season.season.id)
+    document["season"]["results_token"] = "another-season-link"
+    for tournament in document["tournaments"]:
+        tournament["row"]["results_token"] += "-again"
+    other = Club(no_csrf_app, "Tuesday Club", "Ana")
+    season_transfer.import_season(db, file_bytes(document), other.id)
+    here, there = running_totals(db, season.club.id), running_totals(db, other.id)
+    assert there == here and len(there) == 2 * 3 * 4 * 4  # evenings, rounds, tables, deals
+
+
+def running_totals(db, club_id: int) -> list[tuple]:
+    """The running totals kept with each deal of the club's evenings, by evening, table and deal."""
+    return [tuple(row) for row in db.execute(
+        "SELECT t.date, tt.round_number, tt.number, d.seq, d.running FROM deals d JOIN tournament_tables tt "
+        "ON tt.game_id = d.game_id JOIN tournaments t ON t.id = tt.tournament_id WHERE t.club_id = ? "
+        "ORDER BY 1, 2, 3, 4", [club_id]).fetchall()]
