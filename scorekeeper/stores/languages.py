@@ -20,14 +20,13 @@ _LOOKUPS = {
             " LEFT JOIN tournaments t ON t.id = tt.tournament_id WHERE g.id = ?",
     "game_code": "SELECT language FROM games WHERE code = ?",
     "tournament": "SELECT language FROM tournaments WHERE id = ?",
-    "table_token": "SELECT t.language FROM tournament_tables tt JOIN tournaments t ON t.id = tt.tournament_id"
-                   " WHERE tt.token = ?",
 }
 KINDS = tuple(_LOOKUPS)
 
 
 def fixed_language(db: Database, kind: str, value) -> str | None:
-    """The language code fixed by the game, game share code, tournament or table token ``value``."""
+    """The language code fixed by the game, game share code or tournament ``value`` (a table's, with its row:
+    ``tournaments.access.table_at_token``)."""
     row = db.execute(_LOOKUPS[kind], [value]).fetchone()
     return row[0] if row else None
 

@@ -24,6 +24,7 @@ from werkzeug.routing import BaseConverter, ValidationError
 
 from scorekeeper.db import StorageError, get_db
 from scorekeeper.stores import clubs, devices, games
+from scorekeeper.stores.tournaments import access
 from scorekeeper.web.trouble import TroubleWhileRouting
 
 SESSION_KEY = "device"
@@ -124,6 +125,23 @@ def routed_language(game_id: int) -> tuple[bool, str | None]:
     """(whether routing read game ``game_id``, the language it fixes)."""
     languages = g.get("routed_languages", {})
     return game_id in languages, languages.get(game_id)
+
+
+def route_table(token: str) -> str | None:
+    """The language the table at ``token`` fixes, read with the table's row in one statement
+    (``access.table_at_token``); the row is kept for the request's view (``routed_table``)."""
+    found = access.table_at_token(get_db(), token)
+    if found is None:
+        return None
+    g.routed_table = found[0]
+    return found[1]
+
+
+def routed_table(token: str):
+    """The row of the table at ``token`` as this request's routing read it, handed over once (None when it was
+    not, or was handed over already: whatever reads the table after a write reads it again)."""
+    table = g.pop("routed_table", None)
+    return table if table is not None and table.token == token else None
 
 
 class TournamentLink(LinkConverter):

@@ -22,7 +22,7 @@ from ..db import get_db
 from ..i18n import COOKIE, supported
 from ..stores.errors import GameNotFound
 from ..stores.languages import fix_game_language, fix_tournament_language, fixed_language
-from .devices import routed_language
+from .devices import route_table, routed_language
 from .errors import error_response
 from scorekeeper.web.tournaments.common import is_director
 
@@ -31,9 +31,9 @@ bp = Blueprint("language", __name__)
 #: A year: the switch is a person's standing preference on their own phone.
 COOKIE_AGE = 365 * 24 * 3600
 
-#: For each route argument, what it names (``stores.languages``). The share code of a game (``/g/<code>``) is
-#: only a game's code on the games blueprint.
-ROUTE_ARGS = {"game_id": "game", "tournament_id": "tournament", "token": "table_token"}
+#: For each route argument, what it names (``stores.languages``); a table's ``token`` is read with its table
+#: (``devices.route_table``). The share code of a game (``/g/<code>``) is only a game's code on the games blueprint.
+ROUTE_ARGS = {"game_id": "game", "tournament_id": "tournament"}
 
 
 def _lookup(view_args: dict) -> str | None:
@@ -44,6 +44,8 @@ def _lookup(view_args: dict) -> str | None:
     for key, kind in ROUTE_ARGS.items():
         if key in view_args:
             return supported(fixed_language(get_db(), kind, view_args[key]))
+    if "token" in view_args:  # a table's link: its row is read with the language (``devices.route_table``)
+        return supported(route_table(view_args["token"]))
     if "code" in view_args and request.blueprint == "games":
         return supported(fixed_language(get_db(), "game_code", view_args["code"]))
     return None

@@ -136,6 +136,18 @@ def table_by_token(db: Database, token: str) -> Table | None:
     return Table.from_row(row) if row else None
 
 
+def table_at_token(db: Database, token: str) -> tuple[Table, str | None] | None:
+    """The table at ``token`` and the language its tournament fixes for its phones, in one statement: what a
+    request's routing reads of a table's link (``web.devices.route_table``)."""
+    row = db.execute("SELECT tt.*, t.language AS fixed_language FROM tournament_tables tt "
+                     "JOIN tournaments t ON t.id = tt.tournament_id WHERE tt.token = ?", [token]).fetchone()
+    if row is None:
+        return None
+    values = dict(row)
+    language = values.pop("fixed_language")
+    return Table.from_row(values), language
+
+
 def current_table(db: Database, card: Card) -> Table | None:
     """The table its card stands for now: the one of that number in the tournament's latest round."""
     row = db.execute(

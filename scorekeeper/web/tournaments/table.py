@@ -17,6 +17,7 @@ from scorekeeper.stores.tournaments import access, base, play, records, results,
 from ...tournaments.rows import Card, Table
 from ..deal_path import read_deal, render_preview
 from ..club_words import hidden_name
+from ..devices import routed_table
 from ..form_errors import error_map
 from ..forms import deal_form, read_version, whole_number
 from ..htmx import render
@@ -71,7 +72,7 @@ def _join(tournament_id: int | None):
 
 
 def _load_by_token(token: str) -> Table:
-    table = access.table_by_token(get_db(), token)
+    table = routed_table(token) or access.table_by_token(get_db(), token)  # routing read it with its language
     if table is None:
         abort(404)
     return table
