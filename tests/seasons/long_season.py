@@ -73,12 +73,16 @@ def one_evening_file(db, club_id: int) -> dict:
     return season_transfer.export_season(db, season.id)
 
 
-def season_file(pattern: dict, evenings: int, name: str = "Year", stand_in: tuple[str, str] | None = None) -> dict:
+def season_file(pattern: dict, evenings: int, name: str = "Year", stand_in: tuple[str, str] | None = None,
+                rules: Rules = ALL_EVENINGS) -> dict:
     """A season file of ``evenings`` copies of ``pattern``'s one evening, a week apart, each with its own results
-    link, and the ladder they add up to. ``stand_in`` (a player, another): the other plays in the player's place
-    on every evening but the last three, so the player has three evenings whatever the season's length."""
+    link, and the ladder they add up to under ``rules`` (by VP). ``stand_in`` (a player, another): the other plays
+    in the player's place on every evening but the last three, so the player has three evenings whatever the
+    season's length."""
     document = copy.deepcopy(pattern)
-    document["season"].update(name=name, results_token=secrets.token_urlsafe(18), status="open", ladder=None)
+    document["season"].update(name=name, results_token=secrets.token_urlsafe(18), status="open", ladder=None,
+                              count=rules.count, best=rules.best, of=rules.of, minimum=rules.minimum,
+                              ranking=rules.ranking, tie_break=rules.tie_break)
     start = datetime.date(2026, 1, 5)
     document["tournaments"], scores = [], []
     figures = {row["name"]: row["points"] for row in pattern["ladder"]}  # one evening's, by player
@@ -96,7 +100,7 @@ def season_file(pattern: dict, evenings: int, name: str = "Year", stand_in: tupl
                                        match=0, points=0))
     names = {s.player: s.player for s in scores}
     document["ladder"] = [{"rank": r.rank, "name": r.name, "evenings": r.evenings, "points": r.points}
-                          for r in worked_out(ALL_EVENINGS, scores, names)]
+                          for r in worked_out(rules, scores, names)]
     return document
 
 

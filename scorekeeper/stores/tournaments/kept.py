@@ -11,7 +11,7 @@ rewriting the standings.
 
 A season's ladder is added up here, in one statement over the kept standings (``season_totals``: which evenings
 count, by ``ROW_NUMBER`` for a season of the best N, and their sum; ``season_cells``: each evening's figure for the
-pages), so that its cost follows its players, not its evenings, and nothing of it is kept to go stale.
+pages), so that a year's ladder answers a row a player as a month's does, and nothing of it is kept to go stale.
 ``tournaments.ladder`` ranks the rows. Queries take ``db`` first; facts only.
 """
 
