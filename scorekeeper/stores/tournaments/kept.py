@@ -97,8 +97,8 @@ def _counted(rules: Rules) -> str:
     they stand, and whether it counts for them (``counts``): every evening, or their best N, the earlier evening
     first on a tie (``ROW_NUMBER`` over the player's own evenings). Where the ladder's rules for what counts are
     carried out, once; its parameters are ``_season_params``."""
-    counts = ("ROW_NUMBER() OVER (PARTITION BY player ORDER BY figure DESC, date, evening) <= ?"
-              if rules.count == "best" else "TRUE")
+    best = "ROW_NUMBER() OVER (PARTITION BY player ORDER BY figure DESC, date, evening) <= ?"  # i18n: not for people
+    counts = best if rules.count == "best" else "TRUE"
     return (f"WITH figures AS (SELECT ep.player_id AS player, s.tournament_id AS evening, t.date AS date, "
             f"{FIGURES[rules.ranking]} AS figure FROM tournaments t "
             "JOIN evening_standings s ON s.tournament_id = t.id JOIN entry_players ep ON ep.entry_id = s.entry_id "
