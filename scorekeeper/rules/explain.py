@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .explain_rows import ASPECTS, num
+from .explain_rows import ASPECTS
+from .explain_words import num
 # The rules pages are worded while the page is made, in its reader's language: words now, not facts.
 from .i18n import N_, current_locale, list_words
 from .i18n import gettext

@@ -12,7 +12,7 @@ from scorekeeper.rules.i18n import _, ngettext
 from ..rules.i18n import N_
 
 from ..i18n import format_number, format_signed
-from ..rules.explain_rows import players_short  # the rules pages' words for the table
+from ..rules.explain_game import players_short  # the rules pages' words for the table
 from ..rules.kinds import counted
 from ..rules import RuleProfile, profile_options, profile_parameters
 

@@ -43,7 +43,8 @@ BELOW = ("rules", "stores", "tournaments", "bin.py")
 WEB = ("flask", "flask_babel", "flask_wtf", "wtforms", "weasyprint", "jinja2")
 #: What writes words now; below the top layers only the rules pages (worded while their page is made) use it.
 WORDS_NOW = {"gettext", "gettext_plural", "number", "signed"}
-RULES_PAGES = {"explain.py", "explain_rows.py"}
+RULES_PAGES = {"explain.py", "explain_rows.py", "explain_words.py", "explain_cards.py", "explain_melds.py",
+               "explain_opening.py", "explain_pile.py", "explain_going_out.py", "explain_game.py"}
 
 
 def _below_the_top() -> list[Path]:
