@@ -10,6 +10,8 @@ from scorekeeper.stores import seasons
 from scorekeeper.tournaments.ladder import LadderRulesError, Rules, ladder, match_points
 from scorekeeper.tournaments.standings import Game
 
+from tests.worlds import Worlds
+
 from .helpers import correct, evening, make_club
 
 # Three evenings, one table each (two partnerships, one round), scored on the 20-VP scale (standings.VP_SCALE):
@@ -41,16 +43,30 @@ def table(rows):
     return [(r.rank, r.name, r.points, r.evenings) for r in rows]
 
 
+def _season(app) -> dict:
+    """The three evenings in a season of a club made in the store (built once, tests/worlds.py)."""
+    db = connect(app.config["DATABASE"])
+    try:
+        with app.test_request_context():
+            club, _director = make_club(db)
+            season_id = seasons.create_season(db, club.id, name="Autumn 2026", rules=BEST_2_OF_3).id
+            ids = [evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id, club_id=club.id)
+                   for name, date, pairs, score in EVENINGS]
+    finally:
+        db.close()
+    return {"club": club, "season_id": season_id, "ids": ids}
+
+
+WORLDS = Worlds(season=_season)
+database, world = WORLDS.database, WORLDS.world
+
+
 @pytest.fixture
-def season(no_csrf_app):
+def season(no_csrf_app, world):
     db = connect(no_csrf_app.config["DATABASE"])
     with no_csrf_app.test_request_context():
-        club, _director = make_club(db)
-        season_id = seasons.create_season(db, club.id, name="Autumn 2026", rules=BEST_2_OF_3).id
-        ids = [evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id, club_id=club.id)
-               for name, date, pairs, score in EVENINGS]
-        db.club = club
-        yield db, season_id, ids
+        db.club = world["club"]
+        yield db, world["season_id"], world["ids"]
     db.close()
 
 

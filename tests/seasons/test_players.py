@@ -14,6 +14,7 @@ from scorekeeper.stores.tournaments import records
 
 from .helpers import PASSWORD, casual_game, evening
 from tests.clubs.helpers import Club
+from tests.worlds import Worlds
 from tests.recording import game_path
 
 # Worked by hand on the 20-VP scale (standings.VP_SCALE):
@@ -25,20 +26,34 @@ E1 = [{frozenset(("Ana & Bea", "Cris & Dani")): {"Ana & Bea": 2600, "Cris & Dani
 E2 = [{frozenset(("Ana & Eva", "Cris & Fede")): {"Ana & Eva": 1800, "Cris & Fede": 2000}}]
 
 
-@pytest.fixture
-def club(no_csrf_app):
-    """A club with two evenings, and a casual game its director's phone opened."""
-    made = Club(no_csrf_app, "Monday Club", "Ana")
-    db = connect(no_csrf_app.config["DATABASE"])
-    with no_csrf_app.test_request_context():
-        evening(db, "Monday one", "2026-10-05", [("Ana", "Bea"), ("Cris", "Dani")], E1, club_id=made.id)
-        evening(db, "Monday two", "2026-10-12", [("Ana", "Eva"), ("Cris", "Fede")], E2, club_id=made.id)
-        game = casual_game(db, ["Ana", "Zoe"], ["Cris", "Dani"], [({"meld_points": 100, "canastas": {"natural": 1},
-                                                                     "went_out": True}, {"meld_points": 50})])
-    made.db = db
+def _club(app) -> dict:
+    """A club with two evenings, and a casual game its director's phone opened (built once, tests/worlds.py)."""
+    made = Club(app, "Monday Club", "Ana")
+    db = connect(app.config["DATABASE"])
+    try:
+        with app.test_request_context():
+            evening(db, "Monday one", "2026-10-05", [("Ana", "Bea"), ("Cris", "Dani")], E1, club_id=made.id)
+            evening(db, "Monday two", "2026-10-12", [("Ana", "Eva"), ("Cris", "Fede")], E2, club_id=made.id)
+            game = casual_game(db, ["Ana", "Zoe"], ["Cris", "Dani"], [({"meld_points": 100,
+                                                                         "canastas": {"natural": 1},
+                                                                         "went_out": True}, {"meld_points": 50})])
+    finally:
+        db.close()
     assert made.client.get(game_path(made.client, game)).status_code == 200  # opened from its link
+    return {"club": made}
+
+
+WORLDS = Worlds(club=_club)
+database, world = WORLDS.database, WORLDS.world
+
+
+@pytest.fixture
+def club(no_csrf_app, world):
+    """The club's world in this test's database (``club.db``: a connection to it), its director signed in."""
+    made = world["club"]
+    made.db = connect(no_csrf_app.config["DATABASE"])
     yield made
-    db.close()
+    made.db.close()
 
 
 def rows_of(page: str, table_id: str) -> list[list[str]]:

@@ -23,6 +23,7 @@ from scorekeeper.stores.summary import summary_cache
 from scorekeeper.stores.tournaments import play, records, results, rounds, running
 from scorekeeper.tournaments.ladder import Rules, match_points
 from tests.clubs.helpers import Club
+from tests.worlds import Worlds
 
 from .ladder_oracle import EveningScore, worked_out
 from .long_season import ALL_EVENINGS, file_bytes, played_evening
@@ -80,17 +81,32 @@ def rules():
     return ALL_EVENINGS
 
 
-@pytest.fixture
-def season(no_csrf_app, rules):
+def _season(app, rules) -> dict:
     """A club's season of two evenings played deal by deal (8 pairs, 3 rounds of 4 deals), its director signed in;
-    its ladder's rules are ``rules`` (every evening by VP, unless a test says otherwise)."""
-    club = Club(no_csrf_app, "Monday Club", "Ana")
+    its ladder's rules are ``rules`` (built once for each, tests/worlds.py)."""
+    club = Club(app, "Monday Club", "Ana")
+    db = connect(app.config["DATABASE"])
+    try:
+        with app.test_request_context():
+            found = seasons.create_season(db, club.id, name="Winter", rules=rules)
+            ids = [played_evening(db, club.id, found.id, name, date)
+                   for name, date in (("Monday one", "2026-01-05"), ("Monday two", "2026-01-12"))]
+    finally:
+        db.close()
+    return {"club": club, "season": found, "ids": ids}
+
+
+WORLDS = Worlds(season=_season, by=("rules",))
+database, world = WORLDS.database, WORLDS.world
+
+
+@pytest.fixture
+def season(no_csrf_app, world):
+    """The season's world in this test's database (every evening by VP, unless a test says otherwise): its
+    connection, with the club, the season and its evenings' ids."""
     db = connect(no_csrf_app.config["DATABASE"])
     with no_csrf_app.test_request_context():
-        found = seasons.create_season(db, club.id, name="Winter", rules=rules)
-        ids = [played_evening(db, club.id, found.id, name, date)
-               for name, date in (("Monday one", "2026-01-05"), ("Monday two", "2026-01-12"))]
-        db.club, db.season, db.ids = club, found, ids
+        db.club, db.season, db.ids = world["club"], world["season"], world["ids"]
         yield db
     db.close()
 

@@ -18,26 +18,40 @@ from scorekeeper.stores.seasons import Season
 from tests.recording import tournament_path
 
 from tests.clubs.helpers import Club
+from tests.worlds import Worlds
 
 from .helpers import casual_game, correct, evening
 from .test_ladder import AFTER, BEST_2_OF_3, EVENINGS
 
 
-@pytest.fixture
-def club(no_csrf_app):
+def _club(app) -> dict:
     """The season of test_ladder in a club, with its correction after the second evening, and a casual game; the
-    club's director signed in (``app.director``: its Club)."""
-    made = Club(no_csrf_app, "Monday Club", "Ana")
+    club's director signed in (built once, tests/worlds.py)."""
+    made = Club(app, "Monday Club", "Ana")
+    db = connect(app.config["DATABASE"])
+    try:
+        with app.test_request_context():
+            season_id = seasons.create_season(db, made.id, name="Autumn 2026", rules=BEST_2_OF_3).id
+            ids = [evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id,
+                           club_id=made.id) for name, date, pairs, score in EVENINGS]
+            correct(db, ids[1], 1, {"Ana & Eva": 2500, "Cris & Fede": 2000})
+            casual_game(db, ["Ana"], ["Bea"], [({"meld_points": 90}, {"meld_points": 50})])
+    finally:
+        db.close()
+    return {"director": made, "season_id": season_id, "ids": ids}
+
+
+WORLDS = Worlds(club=_club)
+database, world = WORLDS.database, WORLDS.world
+
+
+@pytest.fixture
+def club(no_csrf_app, world):
+    """The club's world in this test's database, its director signed in (``app.director``: its Club)."""
     db = connect(no_csrf_app.config["DATABASE"])
-    with no_csrf_app.test_request_context():
-        season_id = seasons.create_season(db, made.id, name="Autumn 2026", rules=BEST_2_OF_3).id
-        ids = [evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id, club_id=made.id)
-               for name, date, pairs, score in EVENINGS]
-        correct(db, ids[1], 1, {"Ana & Eva": 2500, "Cris & Fede": 2000})
-        casual_game(db, ["Ana"], ["Bea"], [({"meld_points": 90}, {"meld_points": 50})])
-    season = seasons.get_season(db, season_id)
-    no_csrf_app.director = made
-    yield no_csrf_app, db, season, ids
+    season = seasons.get_season(db, world["season_id"])
+    no_csrf_app.director = world["director"]
+    yield no_csrf_app, db, season, world["ids"]
     db.close()
 
 

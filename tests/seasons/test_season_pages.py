@@ -14,6 +14,7 @@ from scorekeeper.db import connect
 from scorekeeper.stores import seasons
 
 from tests.clubs.helpers import Club
+from tests.worlds import Worlds
 from tests.tournaments.conftest import create_tournament
 from .helpers import evening
 from .test_ladder import EVENINGS
@@ -23,9 +24,34 @@ SEASON_FORM = {"name": "Autumn 2026", "count": "best", "best": "2", "of": "3", "
                "tie_break": "best_evening"}
 
 
+def _club(app) -> dict:
+    """A club made through its page, its director signed in."""
+    return {"club": Club(app, "Monday Club", "Ana")}
+
+
+def _played(app) -> dict:
+    """The three evenings of test_ladder in a season made through the club's pages, its director signed in."""
+    club = Club(app, "Monday Club", "Ana")
+    token = club.season(**SEASON_FORM)
+    db = connect(app.config["DATABASE"])
+    try:
+        with app.test_request_context():
+            ids = [evening(db, name, date, pairs, [{frozenset(score): score}], season_id=club.season_id(token),
+                           club_id=club.id) for name, date, pairs, score in EVENINGS]
+        tokens = [db.execute("SELECT results_token FROM tournaments WHERE id = ?", [i]).fetchone()[0] for i in ids]
+    finally:
+        db.close()
+    return {"club": club, "token": token, "ids": ids, "tokens": tokens}
+
+
+#: Each built once (tests/worlds.py): a test asking for ``played`` starts from its world, else from ``club``'s.
+WORLDS = Worlds(played=_played, club=_club)
+database, world = WORLDS.database, WORLDS.world
+
+
 @pytest.fixture
-def club(no_csrf_app):
-    return Club(no_csrf_app, "Monday Club", "Ana")
+def club(world):
+    return world["club"]
 
 
 def test_a_season_is_made_with_its_counting_rules(club):
@@ -89,16 +115,12 @@ def test_the_clubs_evenings_join_and_leave_a_season_several_at_once(no_csrf_app,
 
 
 @pytest.fixture
-def played(no_csrf_app, club):
-    """The three evenings of test_ladder in a season made through the club's pages, its director signed in."""
-    token = club.season(**SEASON_FORM)
+def played(no_csrf_app, club, world):
+    """The season's world in this test's database: the club, a connection, the season, its evenings' ids and
+    results links."""
     db = connect(no_csrf_app.config["DATABASE"])
-    with no_csrf_app.test_request_context():
-        ids = [evening(db, name, date, pairs, [{frozenset(score): score}], season_id=club.season_id(token),
-                       club_id=club.id) for name, date, pairs, score in EVENINGS]
-    season = seasons.club_season(db, club.id, token)
-    tokens = [db.execute("SELECT results_token FROM tournaments WHERE id = ?", [i]).fetchone()[0] for i in ids]
-    yield club, db, season, ids, tokens
+    season = seasons.club_season(db, club.id, world["token"])
+    yield club, db, season, world["ids"], world["tokens"]
     db.close()
 
 
