@@ -74,6 +74,12 @@ def _server_database(app: Flask) -> None:
     app.config.setdefault("DATA_FOLDER", app.instance_path)
 
 
+#: How long a page waits, in seconds (docs/HOSTING.md, "Configuration"; web.page_waits): for any answer before it
+#: gives up (a refresh, a form sent in the background), for a deal's save before the deal is kept on the phone,
+#: and between two attempts to send the deals kept there.
+PAGE_WAITS = {"REQUEST_TIMEOUT": 12, "SAVE_TIMEOUT": 8, "RESEND_INTERVAL": 5}
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the application. This is the only way to get one."""
     from scorekeeper.ops.trouble import InstanceTrouble, instance_problem
@@ -104,6 +110,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         # Pages, fragments and JSON go out compressed (flask-compress); Brotli when the browser offers it.
         # Static files never reach Flask: WhiteNoise serves their precompressed copies (scorekeeper/ops/assets.py).
         COMPRESS_ALGORITHM=["br", "gzip"],
+        **PAGE_WAITS,
     )
     if test_config is None:
         try:

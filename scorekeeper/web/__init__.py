@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from flask import Flask, request, session
+from flask import Flask, current_app, request, session
 from scorekeeper.rules.i18n import _, ngettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
@@ -100,6 +100,14 @@ def page_words() -> dict[str, str]:
     return words
 
 
+def page_waits() -> dict[str, int]:
+    """The app's waits (REQUEST_TIMEOUT, SAVE_TIMEOUT, RESEND_INTERVAL, in seconds) in milliseconds, as the page's
+    scripts take them: htmx's time limit for every request (templates/base.html) and static/js/offline.js's."""
+    config = current_app.config
+    return {name: round(float(config[key]) * 1000) for name, key in (
+        ("request", "REQUEST_TIMEOUT"), ("save", "SAVE_TIMEOUT"), ("resend", "RESEND_INTERVAL"))}
+
+
 class RowIdConverter(IntegerConverter):
     """``<int:...>`` in every route: a whole number SQLite can hold as a row id, or the route does not match (404).
 
@@ -141,7 +149,8 @@ def init_app(app: Flask) -> None:
             return name in app.view_functions
 
         return {"has_endpoint": has_endpoint, "option_value_name": option_value_name,
-                "canasta_kind_name": canasta_kind_name, "page_words": page_words, "citation": citation,
+                "canasta_kind_name": canasta_kind_name, "page_words": page_words, "page_waits": page_waits,
+                "citation": citation,
                 "document_title": document_title}
 
     app.jinja_env.globals["next_deal_head"] = next_deal_head  # deals/_next_deal.html, once per request

@@ -18,12 +18,16 @@
   "use strict";
 
   var STORE = "scorekeeper:unsent";
-  var RETRY_MS = 5000;
+  // The waits are the app's settings (RESEND_INTERVAL and SAVE_TIMEOUT, docs/HOSTING.md), given by the page's
+  // `page-waits` meta (templates/base.html), 5 and 8 s unless set otherwise.
+  var waits = {};
+  try { waits = JSON.parse(document.querySelector('meta[name="page-waits"]').content) || {}; } catch (e) { waits = {}; }
+  var RETRY_MS = waits.resend > 0 ? waits.resend : 5000;
   // A save answers in 10-50 ms on the club's laptop, and in about 2 s at worst under load (README, "Speed").
   // A phone whose packets are lost resends them after about 1, 2 and 4 s, so after 8 s a save that had a way
   // through has had three chances; beyond that the link is down or hung, and the player is better told so
   // (and the deal kept) than left looking at a button that does nothing.
-  var SAVE_TIMEOUT_MS = 8000;
+  var SAVE_TIMEOUT_MS = waits.save > 0 ? waits.save : 8000;
   var sending = false;
   var flying = {};  // keys of the entries this page is sending right now
 

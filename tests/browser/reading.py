@@ -97,3 +97,26 @@ SMALL_TARGETS = """() => {
       return {text: (el.innerText || el.name || el.id || '').trim().slice(0, 30), w: Math.round(r.width), h: Math.round(r.height)};
     }).filter(x => x.w > 0 && (x.w < 44 || x.h < 44));
 }"""
+
+# The page made ready to check in one round trip: the large text added (as ``page.add_style_tag`` would), every
+# folded part opened so what it holds is checked too, and the fonts loaded at the new size.
+PREPARE = """async (css) => {
+  const style = document.createElement('style');
+  style.textContent = css;
+  document.head.appendChild(style);
+  document.querySelectorAll('main details').forEach(d => d.open = true);
+  await document.fonts.ready;
+}"""
+
+# Every check above, in one round trip (a page is checked twice, at 360 and 320 px, and each trip to the page
+# costs as much as a check): what each found, by the name a failure shows, and the page's text.
+READ_WHOLE = """() => ({
+  found: {
+    "sideways scroll": document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    "numbers broken over lines": (%s)(),
+    "overlapping text": (%s)(),
+    "text cut off": (%s)(),
+    "targets under 44 px": (%s)(),
+  },
+  text: document.body.innerText,
+})""" % (BROKEN_NUMBERS, OVERLAPS, CLIPPED, SMALL_TARGETS)
