@@ -25,6 +25,7 @@ from tests.recording import game_path
 from tests.seasons.helpers import evening
 from tests.seasons.test_ladder import BEST_2_OF_3, EVENINGS
 from tests.web.scorepad_helpers import start_game, totals_form
+from tests.worlds import Worlds
 
 DEEP = 1500
 TABLES = ("rule_sets", "games", "deals", "seasons", "tournaments", "tournament_entries", "club_players",
@@ -102,9 +103,32 @@ def test_a_rule_set_file_over_the_limit_is_refused_with_413(client, db):
     refused(client, db, lambda: upload(client, "/rules/import", big), "larger than", status=413)
 
 
+def _club(app) -> dict:
+    return {"club": Club(app, "Hostile Files Club", "Ana")}
+
+
+def _season_file(app) -> dict:
+    """The club with a season of three evenings, and the season exported."""
+    made = Club(app, "Hostile Files Club", "Ana")
+    db = connect(app.config["DATABASE"])
+    try:
+        with app.test_request_context():
+            season_id = seasons.create_season(db, made.id, name="Autumn 2026", rules=BEST_2_OF_3).id
+            for name, date, pairs, score in EVENINGS:
+                evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id, club_id=made.id)
+        return {"club": made, "document": season_transfer.export_season(db, season_id)}
+    finally:
+        db.close()
+
+
+#: Each built once (tests/worlds.py): a test asking for ``season_file`` starts from its world, else from ``club``'s.
+WORLDS = Worlds(season_file=_season_file, club=_club)
+database, world = WORLDS.database, WORLDS.world
+
+
 @pytest.fixture
-def club(no_csrf_app) -> Club:
-    return Club(no_csrf_app, "Hostile Files Club", "Ana")
+def club(world) -> Club:
+    return world["club"]
 
 
 def test_a_good_rule_set_still_comes_in(club, db):
@@ -151,14 +175,9 @@ def test_a_game_imported_already_by_another_phone_is_not_handed_to_this_one(clie
 
 
 @pytest.fixture
-def season_file(no_csrf_app, db, club) -> dict:
+def season_file(club, world) -> dict:
     """A season of three evenings of the club exported, with fresh secrets so this server takes it as another's."""
-    with no_csrf_app.test_request_context():
-        season_id = seasons.create_season(db, club.id, name="Autumn 2026", rules=BEST_2_OF_3).id
-        for name, date, pairs, score in EVENINGS:
-            evening(db, name, date, pairs, [{frozenset(score): score}], season_id=season_id, club_id=club.id)
-    document = season_transfer.export_season(db, season_id)
-    return fresh(document)
+    return fresh(world["document"])
 
 
 def fresh(document: dict) -> dict:

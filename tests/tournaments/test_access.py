@@ -13,17 +13,27 @@ from scorekeeper.stores.tournaments import access
 
 from .conftest import PASSWORD, card_of, create_tournament, deal_form, enter, game_version, log_text, tables_of
 from tests.recording import game_path, tournament_path
+from tests.worlds import Worlds
 
 
-@pytest.fixture
-def running(no_csrf_app):
-    """A tournament of four players with round 1 started; returns (director client, tournament id, tables)."""
-    director = no_csrf_app.test_client()
+def _running(app) -> dict:
+    """A tournament of eight players with round 1 started, by its director's client (built once, tests/worlds.py)."""
+    director = app.test_client()
     tid = create_tournament(director, rounds=2)
     for name in ("Ann", "Ben", "Cy", "Di", "Eve", "Fred", "Gil", "Hana"):
         enter(director, tid, name)
     assert director.post(f"{tournament_path(director, tid)}/rounds").status_code == 303
-    return director, tid, tables_of(no_csrf_app, tid, 1)
+    return {"director": director, "tid": tid}
+
+
+WORLDS = Worlds(running=_running)
+database, world = WORLDS.database, WORLDS.world
+
+
+@pytest.fixture
+def running(no_csrf_app, world):
+    """The tournament's world in this test's database; returns (director client, tournament id, tables)."""
+    return world["director"], world["tid"], tables_of(no_csrf_app, world["tid"], 1)
 
 
 def deals_in(app, table) -> int:

@@ -10,6 +10,7 @@ import pytest
 
 from .conftest import create_tournament, enter, entries_of
 from tests.recording import tournament_path
+from tests.worlds import Worlds
 
 
 def check(client, tid: int, field: str = "player1", **names):
@@ -24,12 +25,24 @@ def warning(response) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", found.group(1))).strip() if found else ""
 
 
+def _pairs(app) -> dict:
+    """A pairs tournament with Ann Smith & Bob Jones entered, by its director's client (built once,
+    tests/worlds.py)."""
+    director = app.test_client()
+    tid = create_tournament(director, format="pairs")
+    enter(director, tid, "Ann Smith", "Bob Jones")
+    return {"director": director, "tid": tid}
+
+
+WORLDS = Worlds(pairs=_pairs)
+database, world = WORLDS.database, WORLDS.world
+
+
 @pytest.fixture
-def pairs(no_csrf_app):
-    """A pairs tournament with Ann Smith & Bob Jones entered; the director's client."""
-    director = no_csrf_app.test_client()
-    director.tournament_id = create_tournament(director, format="pairs")
-    enter(director, director.tournament_id, "Ann Smith", "Bob Jones")
+def pairs(world):
+    """The tournament's world in this test's database; the director's client."""
+    director = world["director"]
+    director.tournament_id = world["tid"]
     return director
 
 

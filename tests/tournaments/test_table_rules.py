@@ -8,20 +8,31 @@ import pytest
 from .conftest import create_tournament, deal_form, enter, game_version, log_text, tables_of
 from .test_access import deals_in
 from tests.recording import tournament_path
+from tests.worlds import Worlds
 
 WON = {"meld": 120, "natural": 1, "out": "yes"}
 LOST = {"meld": 40}
 
 
-@pytest.fixture
-def room(no_csrf_app):
-    """A tournament of eight players, 2 deals a round, round 1 started: (app, director, tid, tables)."""
-    director = no_csrf_app.test_client()
+def _room(app) -> dict:
+    """A tournament of eight players, 2 deals a round, round 1 started, by its director's client (built once,
+    tests/worlds.py)."""
+    director = app.test_client()
     tid = create_tournament(director)
     for name in ("Ann", "Ben", "Cy", "Di", "Eve", "Fred", "Gil", "Hana"):
         enter(director, tid, name)
     director.post(f"{tournament_path(director, tid)}/rounds")
-    return no_csrf_app, director, tid, tables_of(no_csrf_app, tid, 1)
+    return {"director": director, "tid": tid}
+
+
+WORLDS = Worlds(room=_room)
+database, world = WORLDS.database, WORLDS.world
+
+
+@pytest.fixture
+def room(no_csrf_app, world):
+    """The tournament's world in this test's database: (app, director, tid, tables)."""
+    return no_csrf_app, world["director"], world["tid"], tables_of(no_csrf_app, world["tid"], 1)
 
 
 def post_deal(app, phone, table, side="we", we=WON, they=LOST):

@@ -15,6 +15,7 @@ from scorekeeper.stores.tournaments import rounds
 from .conftest import create_tournament, deal_form, enter, game_version, tables_of
 from .test_access import deals_in
 from tests.recording import tournament_path
+from tests.worlds import Worlds
 
 WON = {"meld": 120, "natural": 1, "out": "yes"}
 LOST = {"meld": 40}
@@ -28,14 +29,24 @@ def moment(monkeypatch):
     return now
 
 
-@pytest.fixture
-def timed(no_csrf_app, moment):
-    """A tournament of four players, 30-minute rounds, not started: (app, director, tid)."""
-    director = no_csrf_app.test_client()
+def _timed(app) -> dict:
+    """A tournament of four players, 30-minute rounds, not started, by its director's client (built once,
+    tests/worlds.py)."""
+    director = app.test_client()
     tid = create_tournament(director, round_end="minutes", round_limit="30")
     for name in ("Ann", "Ben", "Cy", "Di"):
         enter(director, tid, name)
-    return no_csrf_app, director, tid
+    return {"director": director, "tid": tid}
+
+
+WORLDS = Worlds(timed=_timed)
+database, world = WORLDS.database, WORLDS.world
+
+
+@pytest.fixture
+def timed(no_csrf_app, world, moment):
+    """The tournament's world in this test's database: (app, director, tid)."""
+    return no_csrf_app, world["director"], world["tid"]
 
 
 def start(app, director, tid, **choice):

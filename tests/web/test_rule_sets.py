@@ -17,14 +17,25 @@ from scorekeeper.stores import games, rule_sets
 from .formparse import form_values
 from tests.clubs.helpers import Club
 from tests.recording import game_path, started_id
+from tests.worlds import Worlds
+
+
+def _club(app) -> dict:
+    """A club whose director's browser (``club.client``) makes the sets, at ``club.new`` (its new-set page); built
+    once (tests/worlds.py)."""
+    made = Club(app, "Tuesday Club", "Tess")
+    made.new = f"{made.area}/rules/new"
+    return {"club": made}
+
+
+WORLDS = Worlds(club=_club)
+database, world = WORLDS.database, WORLDS.world
 
 
 @pytest.fixture
-def club(no_csrf_app):
-    """A club whose director's browser (``club.client``) makes the sets, at ``club.new`` (its new-set page)."""
-    made = Club(no_csrf_app, "Tuesday Club", "Tess")
-    made.new = f"{made.area}/rules/new"
-    return made
+def club(world):
+    """The club's world in this test's database, its director signed in."""
+    return world["club"]
 
 
 def _make(club, **options) -> str:
