@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gc
+import os
 import re
+import tempfile
 import threading
 import zlib
 from collections.abc import Iterator
@@ -15,6 +18,25 @@ from scorekeeper.i18n.catalogues import compile_all
 from tests.apps import remember_rule_parts, remember_static_files, remember_url_builders, shared
 from tests.fresh import PostgresTemplate, SqliteTemplate, forget_process_state
 
+
+
+def _files_in_memory(folder: str = "/dev/shm", room: int = 4 << 30) -> None:
+    """The tests' files (each test's database in its ``tmp_path``, the PostgreSQL servers' folders, a server's
+    lock files) in a memory-backed folder where the machine has one with room to spare, unless TMPDIR says where.
+    On this project's machines ``/tmp`` is an ext4 disk mounted with ``discard``: each file removed costs a few
+    milliseconds of waiting, and a run makes and removes over ten thousand."""
+    if os.environ.get("TMPDIR"):
+        return
+    try:
+        free = os.statvfs(folder)
+    except OSError:
+        return
+    if free.f_bavail * free.f_frsize >= room and os.access(folder, os.W_OK | os.X_OK):
+        os.environ["TMPDIR"] = folder  # for the servers and installs the tests start too
+        tempfile.tempdir = None  # worked out again, from TMPDIR
+
+
+_files_in_memory()
 # A plain `pytest` (without make) still runs on catalogues compiled from the current .po files.
 compile_all(only_stale=True)
 # The apps of this process share their compiled URL builders, parsed rules, static files' table and templates
@@ -72,6 +94,16 @@ def pytest_collection_modifyitems(config, items) -> None:
 
 #: A test of pytest-playwright's: its ``browser_name`` parametrization puts the browser in the test's id.
 BROWSER_TEST = re.compile(r"\[(?:[^\]]*-)?chromium(?:-[^\]]*)?\]$")
+
+
+def pytest_collection_finish(session) -> None:
+    """What was imported and collected (the package, the libraries, thousands of test items) is set aside from the
+    garbage collector, which then walks only what the tests make; and it runs less often (each test's app leaves
+    cycles behind, so it runs many times a test by default). Measured on tests/web and tests/seasons, it took a
+    tenth of the tests' time."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
 
 
 @pytest.hookimpl(optionalhook=True)
