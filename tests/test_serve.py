@@ -10,6 +10,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from scorekeeper.ops.netinfo import public_urls
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +45,7 @@ def stop(process: subprocess.Popen) -> None:
     process.stdout.close()
 
 
+@pytest.mark.slow
 def test_serve_prints_the_address_and_a_qr_code_and_answers(tmp_path):
     port = free_port()
     env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "served.sqlite"), "PYTHONUNBUFFERED": "1"}

@@ -8,6 +8,7 @@ import json
 import re
 
 from click.testing import CliRunner
+import pytest
 
 from scorekeeper import create_app
 from scorekeeper.cli import main
@@ -33,6 +34,7 @@ def club(tmp_path):
     return app, phone, game_id, tid
 
 
+@pytest.mark.slow
 def test_import_says_the_address_the_imported_game_opens_at(tmp_path):
     app, phone, game_id, _tid = club(tmp_path)
     (tmp_path / "game.json").write_text(json.dumps(phone.get(f"{game_path(app, game_id)}/export.json").get_json()))

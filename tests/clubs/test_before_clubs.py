@@ -72,6 +72,7 @@ def upgraded(engine, tmp_path, request):
     return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": url, "SECRET_KEY": "t"})
 
 
+@pytest.mark.slow
 def test_the_old_records_are_gathered_into_a_club_its_directors_claim_and_rename(upgraded):
     app = upgraded
     db = connect(app.config["DATABASE"])

@@ -9,6 +9,8 @@ import html
 import re
 import subprocess
 
+import pytest
+
 from scorekeeper.db import connect
 from scorekeeper.stores.tournaments import records, results, rounds, running
 from tests.tournaments.test_cards import qr_codes_in
@@ -57,6 +59,7 @@ def finish(app, path: str) -> None:
         db.close()
 
 
+@pytest.mark.slow
 def test_the_second_evening_in_three_clicks_opens_its_tables_with_the_first_evenings_cards(no_csrf_app, tmp_path):
     club = Club(no_csrf_app, "Thursday Club", "Ana")
     club.autumn = club.season(name="Autumn", count="all")

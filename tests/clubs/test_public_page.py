@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 import subprocess
 
+import pytest
+
 from scorekeeper.db import connect
 from scorekeeper.stores import players, rule_sets, seasons
 from scorekeeper.stores.tournaments import records
@@ -23,6 +25,7 @@ def pdf_text(data: bytes) -> tuple[int, str]:
     return int(re.search(r"Pages:\s+(\d+)", info).group(1)), text.decode()
 
 
+@pytest.mark.slow
 def test_the_public_page_shows_what_members_may_see_and_prints_the_ladders(no_csrf_app):
     club = Club(no_csrf_app, "Monday Club", "Ana")
     db = connect(no_csrf_app.config["DATABASE"])

@@ -11,6 +11,8 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
 from scorekeeper.db import connect
 from tests.seasons.helpers import evening
 from tests.tournaments.conftest import create_tournament, enter
@@ -31,6 +33,7 @@ def rule_set_api(client, rules_id: str) -> dict:
     return answer.get_json()
 
 
+@pytest.mark.slow
 def test_two_clubs_and_a_stranger_reach_nothing_of_each_others(no_csrf_app):
     app = no_csrf_app
     a, b = Club(app, "Thursday Club", "Ana"), Club(app, "Riverside", "Bruno")

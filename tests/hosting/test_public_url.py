@@ -54,6 +54,7 @@ def lan(monkeypatch):
     monkeypatch.setattr(netinfo, "lan_addresses", lambda: ["192.168.1.20"])
 
 
+@pytest.mark.slow
 def test_public_url_is_in_the_share_link_the_qr_code_and_the_table_cards(tmp_path, lan):
     app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "p.sqlite"),
                       "SECRET_KEY": "t", "PUBLIC_URL": PUBLIC + "/", "LISTEN_HOST": "0.0.0.0"})
@@ -68,6 +69,7 @@ def test_public_url_is_in_the_share_link_the_qr_code_and_the_table_cards(tmp_pat
     assert any("/tournaments/phone/" in url for url in cards) and PUBLIC + "/tournaments/join" in cards
 
 
+@pytest.mark.slow
 def test_started_on_127_0_0_1_every_advertised_link_says_127_0_0_1(tmp_path, lan):
     """The defect: `make run HOST=127.0.0.1` printed links to the Wi-Fi address, where nothing listens."""
     app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "l.sqlite"),
@@ -92,6 +94,7 @@ def test_on_every_interface_a_phone_is_given_the_wifi_address(tmp_path, lan):
     assert f'<a href="http://192.168.1.20:8000{path}">' in page
 
 
+@pytest.mark.slow
 def test_serve_says_plainly_what_it_advertises(tmp_path):
     port = free_port()
     env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "s.sqlite"), "PYTHONUNBUFFERED": "1",

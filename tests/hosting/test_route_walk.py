@@ -350,6 +350,7 @@ def _walk(world: World, visitor: str) -> list[str]:
     return list(leaks.values())
 
 
+@pytest.mark.slow
 def test_the_world_holds_what_the_walk_looks_for(world):
     """The owner itself sees its names, totals and links: the walk looks for things that are really there."""
     game = world.owner.get(f"/games/{world.secrets[f'game {world.owner_games[0]}' + chr(39) + 's link']}")
@@ -366,6 +367,7 @@ def test_the_world_holds_what_the_walk_looks_for(world):
 
 
 @pytest.mark.parametrize("visitor", ["stranger", "second"])
+@pytest.mark.slow
 def test_no_route_shows_a_visitor_what_it_was_not_given(world, visitor):
     before = _snapshot(world)
     leaks = _walk(world, visitor)

@@ -88,6 +88,7 @@ def test_every_command_has_help_of_its_own():
 
 
 @pytest.mark.parametrize("path", list(COMMANDS), ids=lambda path: " ".join(("scorekeeper", *path)))
+@pytest.mark.slow
 def test_help_is_in_spanish_under_a_spanish_terminal_and_english_otherwise(path, pages, monkeypatch):
     english = _shown(COMMANDS[path], IN_ENGLISH, monkeypatch)
     spanish = _shown(COMMANDS[path], IN_SPANISH, monkeypatch)

@@ -78,6 +78,7 @@ def test_a_games_dates_in_its_list_history_bin_and_sheet(client, west_of_greenwi
         assert not NUMERIC_DATE.search(page)
 
 
+@pytest.mark.slow
 def test_a_tournaments_date_round_and_log_times(client, west_of_greenwich):
     tournament_id = create_tournament(client, format="pairs", round_end="minutes", round_limit="45")
     for names in (("Ana", "Ciro"), ("Beto", "Dora")):

@@ -4,6 +4,8 @@ a page a person reads. A person reads a violation's own message (translated), ne
 
 from __future__ import annotations
 
+import pytest
+
 from scorekeeper.api.openapi import openapi_document
 from scorekeeper.rules import ERROR_CODES, PROFILES, VIOLATION_CODES
 from tests.i18n.test_no_bare_text import FOR_PROGRAMMERS
@@ -36,6 +38,7 @@ def test_the_programmers_modules_are_the_ones_named():
     assert len(_sentences()) > 80  # the check below has something to look for
 
 
+@pytest.mark.slow
 def test_no_page_shows_a_sentence_written_for_programmers(client):
     """Pages where the rules, the codes and the API are closest to a person, in Spanish (a page's own English
     words may match a summary of the API, "Is this meld legal?", and are translated): none shows those sentences."""

@@ -113,6 +113,7 @@ def everything(client, game_id: int) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("writer, reader", [("es", "en"), ("en", "es")])
+@pytest.mark.slow
 def test_a_game_saved_in_one_language_reads_in_the_readers(no_csrf_app, db, writer, reader):
     writing, reading = phone(no_csrf_app, writer), phone(no_csrf_app, reader)
     writing.language, reading.language = writer, reader

@@ -208,6 +208,7 @@ def test_the_rules_pages_speak_spanish(walk):
     walk.check()
 
 
+@pytest.mark.slow
 def test_paper_sheets_speak_spanish(walk):
     walk.visit("/sheets/")
     for rules in PROFILES:
@@ -216,6 +217,7 @@ def test_paper_sheets_speak_spanish(walk):
     walk.check()
 
 
+@pytest.mark.slow
 def test_tournaments_speak_spanish(walk, client):
     walk.visit("/tournaments/")
     walk.visit("/tournaments/new")

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from click.testing import CliRunner
+import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.db import get_db
@@ -122,6 +123,7 @@ def test_backup_export_and_import_speak_the_terminals_spanish(tmp_path, no_csrf_
     assert missing_db.exit_code == 1 and "No hay ninguna base de datos en" in missing_db.output
 
 
+@pytest.mark.slow
 def test_a_start_on_a_damaged_database_is_explained_in_spanish(tmp_path):
     path = tmp_path / "club.sqlite"
     path.write_bytes(b"esto no es una base de datos, solo un texto guardado por error" * 100)

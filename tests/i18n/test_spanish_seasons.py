@@ -8,6 +8,8 @@ import io
 import json
 import re
 
+import pytest
+
 from scorekeeper.db import connect
 from scorekeeper.stores import club_tables, seasons
 from tests.clubs.helpers import Club
@@ -22,6 +24,7 @@ from tests.recording import tournament_path
 ALLOWED = {"Monday", "one", "two", "three", "Autumn", "Club", "Ana"}
 
 
+@pytest.mark.slow
 def test_clubs_players_seasons_and_results_speak_spanish(no_csrf_app, missing):  # noqa: F811
     stranger = no_csrf_app.test_client()
     walk = Walk(stranger, missing, allowed=ALLOWED)

@@ -176,6 +176,7 @@ def _play_and_correct(walk, client, tid: int) -> None:
         walk.visit(f"{tables}/result", method="post", status=303, data=data)
 
 
+@pytest.mark.slow
 def test_every_sentence_of_the_directors_log_speaks_spanish(client, missing):  # noqa: F811
     from scorekeeper.stores.tournaments.log import SENTENCES
 

@@ -1,6 +1,7 @@
 """A deal as JSON and back (docs/API.md score/deal): parse_deal and its inverse to_dict make a round trip."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import pytest
 
 from scorekeeper.rules import deal_to_dict, get_profile, parse_deal, score_deal
 from scorekeeper.rules.deal_io import side_to_dict
@@ -42,6 +43,7 @@ bodies = st.dictionaries(st.sampled_from(["we", "they", "p1", "p2", "p3"]), by_c
 
 @settings(max_examples=200, deadline=None)
 @given(bodies)
+@pytest.mark.slow
 def test_parse_then_write_then_parse_gives_the_same_deal(body):
     """to_dict writes what parse_deal reads: reading it back gives the same sides and totals."""
     sides, before = parse_deal(body)

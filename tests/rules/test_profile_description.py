@@ -124,6 +124,7 @@ def test_no_engine_message_names_a_profile():
 
 
 @pytest.mark.parametrize("pid", list(PROFILES))
+@pytest.mark.slow
 def test_every_combination_of_club_options_is_consistent(pid):
     """A profile's own consistency checks (``_field_problems``, ``_consistency_problems``) speak to programmers, in
     English: no choice a club can make reaches them. Every combination of the table's options (players, how they

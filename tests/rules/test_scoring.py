@@ -269,6 +269,7 @@ def sides(draw):
 @settings(max_examples=200, deadline=None)
 @given(sides(), st.sampled_from(["bicycle", "yahoo", "modern-american", "silhill", "classic"]),
        st.integers(-400, 2000).map(lambda n: n * 5))
+@pytest.mark.slow
 def test_breakdown_adds_up_and_scores_are_multiples_of_5(deal, pid, before):
     """docs/API.md — the breakdown adds up to the deal; every score is a multiple of 5 (docs/RULES.md conventions)."""
     try:

@@ -295,6 +295,7 @@ def a_deal(draw):
 
 @settings(max_examples=400, deadline=None)
 @given(a_deal())
+@pytest.mark.slow
 def test_breakdown_sums_to_the_deal_under_every_profile_and_option(case):
     """docs/API.md score/deal — the breakdown adds up to the deal; docs/RULES.md conventions — every score, total and
     minimum is a multiple of 5; the game is over exactly when a total reached the target, or, in a game of a fixed

@@ -11,6 +11,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from scorekeeper.ops import backup
 from scorekeeper.db import connect, migrate
 
@@ -42,6 +44,7 @@ def test_copying_the_live_file_is_not_a_backup(tmp_path):
     db.close()
 
 
+@pytest.mark.slow
 def test_backup_command_while_another_thread_saves_deals(tmp_path):
     path = tmp_path / "club.sqlite"
     migrate(str(path))
@@ -91,6 +94,7 @@ def test_backup_into_a_folder_names_the_file_by_date(tmp_path):
     assert _deal_ids(Path(made)) == set()
 
 
+@pytest.mark.slow
 def test_backup_of_a_missing_database_says_so_plainly(tmp_path):
     env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "nothing.sqlite")}
     result = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "backup", str(tmp_path / "b.sqlite")],
@@ -154,6 +158,7 @@ def test_the_server_backs_up_at_shutdown(tmp_path):
     db.close()
 
 
+@pytest.mark.slow
 def test_scorekeeper_serve_keeps_backups_and_makes_one_when_stopped(tmp_path):
     from ..test_serve import free_port
 
@@ -274,6 +279,7 @@ def test_a_backup_that_runs_out_of_disk_while_written_leaves_nothing_behind(tmp_
         keeper.stop()
 
 
+@pytest.mark.slow
 def test_the_backup_command_on_a_full_disk_leaves_no_partial_and_says_so(tmp_path):
     from .disks import small_disk
 

@@ -61,6 +61,7 @@ def _render_running():
         holder.join(10)
 
 
+@pytest.mark.slow
 def test_renders_run_one_at_a_time_and_a_third_asker_is_told_to_come_back(client, db):
     """One render runs, one request may wait for it; more are answered at once (they would hold the server's
     threads, and a table's save would queue behind them)."""
@@ -135,6 +136,7 @@ def _render_in_another_process(database: str):
         other.stdout.close()
 
 
+@pytest.mark.slow
 def test_a_render_in_another_worker_process_holds_this_ones_and_a_third_is_told_to_come_back(client, db, no_csrf_app):
     """``serve --workers 2``: the gate holds across processes, so two workers never render side by side and the
     saves keep a core (issue 22)."""

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -25,12 +27,14 @@ def _serve_in_namespace(host: str, *addresses: str) -> dict:
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_the_server_answers_the_address_it_was_started_on():
     seen = _serve_in_namespace("10.200.1.1", "10.200.1.1")
     assert "http://10.200.1.1:8000/" in seen["printed"]
     assert seen["statuses"] == {"10.200.1.1": 200, "stranger": 400}
 
 
+@pytest.mark.slow
 def test_listening_on_all_addresses_answers_every_address_of_the_machine():
     seen = _serve_in_namespace("0.0.0.0", "10.200.1.1", "10.200.2.1")
     assert seen["statuses"] == {"10.200.1.1": 200, "10.200.2.1": 200, "stranger": 400}

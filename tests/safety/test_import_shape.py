@@ -194,6 +194,7 @@ def test_the_import_command_refuses_a_malformed_file_in_one_plain_line(tmp_path,
     assert result.output.startswith("Error: ") and result.output.count("\n") == 1, result.output
 
 
+@pytest.mark.slow
 def test_the_import_command_in_a_terminal_imports_once_and_refuses_without_a_traceback(tmp_path, client, db,
                                                                                           database):
     """As a real process: what a terminal shows (the in-process runner above would hide a traceback)."""
@@ -249,6 +250,7 @@ def exported(tmp_path_factory):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
 @given(data=st.data())
+@pytest.mark.slow
 def test_any_change_to_a_good_file_is_imported_or_refused_never_an_error(exported, data):
     db, document = exported
     document = copy.deepcopy(document)

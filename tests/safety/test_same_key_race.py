@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 import threading
 
+import pytest
+
 from scorekeeper.db import connect
 from scorekeeper.stores.deals import add_deal
 from scorekeeper.stores.games import game_version, list_deals
@@ -83,6 +85,7 @@ def test_a_retry_based_on_the_version_after_the_first_save_still_gets_the_first_
     assert len(list_deals(db, game)) == 1
 
 
+@pytest.mark.slow
 def test_a_retry_from_another_server_process_waits_for_the_first_save_and_gets_its_deal(db, no_csrf_app):
     """Several server processes share the database (issue 22): the retry is written by another process, which
     holds no lock of this one, and still finds the first save's deal once it has committed."""

@@ -151,6 +151,7 @@ def _cli(tmp_path, *args):
                           capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.slow
 def test_export_dir_and_import_file_on_the_command_line(tmp_path, db, no_csrf_app):
     from ..tournaments.conftest import create_tournament
 

@@ -102,6 +102,7 @@ def _one_clear_line(result, path: str, *words: str) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 def test_starting_on_a_corrupt_database_says_so_in_one_line(tmp_path):
     path = tmp_path / "club.sqlite"
     path.write_bytes(b"this is not a database, just some text that got saved by mistake" * 100)
@@ -109,6 +110,7 @@ def test_starting_on_a_corrupt_database_says_so_in_one_line(tmp_path):
         _one_clear_line(_start(str(path), *args), str(path), "damaged", "backup")
 
 
+@pytest.mark.slow
 def test_starting_on_a_database_with_a_damaged_page_says_so(tmp_path):
     path = tmp_path / "club.sqlite"
     db = connect(str(path))
@@ -149,6 +151,7 @@ def _start_in(instance: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.slow
 def test_an_instance_folder_that_cannot_be_made_is_said_plainly(tmp_path):
     folder = Path("/proc/scorekeeper-test/instance")  # nobody, not even root, may create anything there
     for args in (("init-db",), ("serve", "--port", "8999")):
@@ -156,6 +159,7 @@ def test_an_instance_folder_that_cannot_be_made_is_said_plainly(tmp_path):
         assert "cannot be created" in line
 
 
+@pytest.mark.slow
 def test_an_instance_folder_on_a_read_only_disk_is_said_plainly(tmp_path):
     """The data folder exists, but its disk is read-only: the secret key cannot be written there."""
     from .disks import read_only, small_disk
@@ -167,6 +171,7 @@ def test_an_instance_folder_on_a_read_only_disk_is_said_plainly(tmp_path):
             assert "data folder" in line
 
 
+@pytest.mark.slow
 def test_a_database_on_a_read_only_disk_is_called_that_not_unopenable(tmp_path):
     from .disks import read_only, small_disk
 

@@ -56,6 +56,7 @@ EXPECTED = {
 
 
 @pytest.mark.parametrize("rules", list(EXPECTED))
+@pytest.mark.slow
 def test_blank_sheet_prints_the_profiles_tables_beside_the_columns(fetch_pdf, rules):
     expected = EXPECTED[rules]
     pdf, response = fetch_pdf(f"/sheets/blank.pdf?rules={rules}")
@@ -94,6 +95,7 @@ def test_blank_sheet_minimum_table_lists_every_range_once(fetch_pdf):
 
 
 @pytest.mark.parametrize("rules", list(EXPECTED))
+@pytest.mark.slow
 def test_blank_sheet_on_letter_paper_is_letter_sized_and_fits_one_page(fetch_pdf, rules):
     a4, _ = fetch_pdf(f"/sheets/blank.pdf?rules={rules}&paper=a4")
     letter, response = fetch_pdf(f"/sheets/blank.pdf?rules={rules}&paper=letter")

@@ -123,6 +123,7 @@ def test_game_sheet_paper_sizes_differ(fetch_pdf, finished_game, db):
     assert response.headers["Content-Disposition"].startswith(f'attachment; filename="canasta-game-{finished_game}-')
 
 
+@pytest.mark.slow
 def test_long_game_runs_over_pages_with_the_header_repeated(db, fetch_pdf):
     game_id = create_game(db, rules="bicycle", options={"target": 50000}, sides=SIDES)
     for _ in range(60):

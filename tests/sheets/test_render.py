@@ -89,6 +89,7 @@ def test_paper_from_refuses_other_sizes():
         paper_from({"paper": "legal"})
 
 
+@pytest.mark.slow
 def test_starting_the_app_does_not_import_weasyprint(tmp_path):
     script = textwrap.dedent(f"""
         import sys

@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 from urllib.parse import urlsplit
 
+import pytest
+
 from .conftest import create_tournament, enter, tables_of
 from tests.recording import tournament_path
 
@@ -21,6 +23,7 @@ def qr_codes_in(pdf: bytes, tmp_path) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_every_table_card_carries_a_qr_code_of_its_table(no_csrf_app, tmp_path):
     director = no_csrf_app.test_client()
     tid = create_tournament(director)
@@ -46,6 +49,7 @@ def test_every_table_card_carries_a_qr_code_of_its_table(no_csrf_app, tmp_path):
     assert opened == {t.number for t in tables}
 
 
+@pytest.mark.slow
 def test_the_event_cards_open_a_phone_that_stays_with_its_table_all_event(no_csrf_app, tmp_path):
     """Cards printed before round 1 open a phone per table; it waits for the first round, then shows each new
     round's pairing at its table by itself (the poll answers HX-Refresh when its table has a new round)."""

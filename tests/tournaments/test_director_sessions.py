@@ -60,6 +60,7 @@ def test_a_sign_in_ends_after_hours_without_use(no_csrf_app, clock):
     assert answer.status_code == 303 and "/login" in answer.headers["Location"]
 
 
+@pytest.mark.slow
 def test_changing_the_password_ends_every_other_sign_in(no_csrf_app):
     tid = create_tournament(no_csrf_app.test_client())
     director = signed_in(no_csrf_app, tid)

@@ -48,6 +48,7 @@ def clock(monkeypatch):
 
 
 @pytest.mark.parametrize("own_code_in_between", [False, True])
+@pytest.mark.slow
 def test_guessing_codes_checks_at_most_the_documented_number_of_wrong_codes(no_csrf_app, clock,
                                                                              own_code_in_between):
     """One phone hammering the join page for half an hour, with or without typing its own tournament's right
@@ -79,6 +80,7 @@ def test_guessing_codes_checks_at_most_the_documented_number_of_wrong_codes(no_c
     assert len(checked) <= limit * (timedelta(minutes=minutes) // window + 1)
 
 
+@pytest.mark.slow
 def test_many_phones_together_are_held_to_the_limit_of_all_guesses(no_csrf_app, clock):
     """Spreading the guesses over many addresses does not raise the total: CODE_GUESSES_ALL in any window."""
     app = no_csrf_app
@@ -102,6 +104,7 @@ def test_the_code_docstring_shows_a_hit_takes_far_longer_than_an_event():
     assert f"{codes:,}" in access.__doc__
 
 
+@pytest.mark.slow
 def test_creating_tournaments_is_limited_per_address(no_csrf_app, clock):
     """Each new tournament hashes a password and gives away a table code: one address makes CREATE_PER_CLIENT
     an hour, then is asked to wait; another address is not held up."""
@@ -156,6 +159,7 @@ def test_the_password_check_runs_outside_any_write_transaction(no_csrf_app, monk
 
 
 @pytest.mark.parametrize("own_code_in_between", [False, True])
+@pytest.mark.slow
 def test_the_general_join_page_holds_each_tournament_to_its_limit(no_csrf_app, clock, own_code_in_between):
     """The join page without a tournament in its address (table number and code only) counts a wrong code
     against every running tournament it could have opened, with the same limiter as a tournament's own join

@@ -6,6 +6,7 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import pytest
 
 from scorekeeper.tournaments.movement import (
     History,
@@ -113,6 +114,7 @@ def test_assignment_finds_the_cheapest_matching():
 
 @settings(max_examples=60, deadline=None)
 @given(players=st.integers(min_value=8, max_value=40), rounds=st.integers(min_value=1, max_value=5))
+@pytest.mark.slow
 def test_individuals_never_repeat_a_partner_and_everyone_plays_but_the_sit_outs(players, rounds):
     entries = list(range(1, players + 1))
     plans = play("individuals", entries, rounds)

@@ -7,6 +7,8 @@ import re
 import subprocess
 from datetime import timedelta
 
+import pytest
+
 from scorekeeper.db import connect
 from scorekeeper import clock
 from scorekeeper.stores.games import create_game
@@ -222,6 +224,7 @@ def pdf_text(data: bytes, tmp_path) -> str:
     return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
 
 
+@pytest.mark.slow
 def test_the_directors_page_links_every_sheet_and_each_downloads_under_its_name(no_csrf_app):
     app = no_csrf_app
     director, tid = four_players_in_round_one(app, name="Spring cup", scoring="vp")

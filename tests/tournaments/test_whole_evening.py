@@ -10,6 +10,8 @@ import html
 import io
 import re
 
+import pytest
+
 from scorekeeper.db import connect
 from scorekeeper.stores.tournaments import rounds
 
@@ -80,6 +82,7 @@ class TablePhone:
             assert saved.headers["Location"] == self.url
 
 
+@pytest.mark.slow
 def test_a_whole_evening_of_eight_pairs(no_csrf_app):
     app = no_csrf_app
     director = app.test_client()

@@ -8,6 +8,8 @@ import io
 import re
 import threading
 
+import pytest
+
 from scorekeeper.stores.tournaments import results, rounds
 from scorekeeper.db import connect
 
@@ -69,6 +71,7 @@ def play_table(app, table: dict, round_number: int, failures: list) -> None:
         failures.append(f"round {round_number} table {table.number}: {error}")
 
 
+@pytest.mark.slow
 def test_a_whole_afternoon_of_individuals(no_csrf_app):
     app = no_csrf_app
     # The four tables play at once, each in a thread of its own, as a server's threads would: on PostgreSQL

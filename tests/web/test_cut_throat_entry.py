@@ -145,6 +145,7 @@ def test_a_correction_shows_the_partnership_added_up_and_who_played_alone(client
     assert game_summary(db, game_id).totals == DEAL_1
 
 
+@pytest.mark.slow
 def test_who_played_alone_is_said_wherever_the_deal_is_shown(client, db, game_id):
     """Nobody marked, Cy went out before anyone took the pile: he played alone, and the deal list, the history
     and the JSON and CSV exports say so (tests/rules/test_cut_throat.py, deal 2; the score sheet:

@@ -42,6 +42,7 @@ def start(client, rules: str, we: str = "Us", they: str = "Them") -> int:
     return started_id(client, response.headers["Location"])
 
 
+@pytest.mark.slow
 def test_a_cached_form_is_exactly_the_form_rendered_afresh_for_every_profile_mode_and_language(no_csrf_app):
     """Games of every profile, with side names of their own, asked in turn in both modes and both languages:
     each form served while the cache holds the others' is byte for byte the one rendered with an empty cache."""

@@ -264,6 +264,7 @@ def test_route_never_answers_500(no_csrf_app, client, world, endpoint, engine):
     fuzz()
 
 
+@pytest.mark.slow
 def test_huge_and_nul_values_in_known_forms(client, world):
     """The values most likely to reach SQLite or int(): a number past 64 bits and a NUL byte in each field."""
     for path in [f"{'/games/' + world['game_id']}/deals", f"{'/games/' + world['game_id']}/deals/{world['deal_id']}/edit",

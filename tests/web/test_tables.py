@@ -49,6 +49,7 @@ def _start(client, db, rules: str, **options):
     ({"players": 6, "team_up": "two_teams"}, (3, 3), 10000),
 ])
 @pytest.mark.parametrize("rules", ["bicycle", "classic"])
+@pytest.mark.slow
 def test_every_table_starts_a_game(client, db, rules, options, sizes, target):
     """The form shows the seats of the table chosen, and the target follows the table."""
     game = _start(client, db, rules, **options)

@@ -69,6 +69,7 @@ def deal_entries(profile) -> list[dict]:
 
 
 @pytest.mark.parametrize("rules", list(PROFILES))
+@pytest.mark.slow
 def test_every_deal_form_message_is_in_words(client, rules):
     game_id = start_game(client, rules=rules, target=5000 if rules != "classic" else 5000)
     seen: set[str] = set()
@@ -81,6 +82,7 @@ def test_every_deal_form_message_is_in_words(client, rules):
 
 
 @pytest.mark.parametrize("rules", list(PROFILES))
+@pytest.mark.slow
 def test_every_new_game_message_is_in_words(client, rules):
     seen: set[str] = set()
     page = client.get(f"/games/new?rules={rules}").get_data(as_text=True)

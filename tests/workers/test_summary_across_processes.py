@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from scorekeeper.stores.games import game_version, get_game, list_deals
 from scorekeeper.scorepad.summary import summarise
 from scorekeeper.stores.summary import game_summary, summary_cache
@@ -42,6 +44,7 @@ def in_other_process(path: str, game_id: int, what: str) -> None:
                    timeout=60)
 
 
+@pytest.mark.slow
 def test_a_change_made_by_another_process_is_never_hidden_by_this_process_cache(no_csrf_app, db):
     path = no_csrf_app.config["DATABASE"]
     with no_csrf_app.app_context():
