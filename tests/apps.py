@@ -135,3 +135,73 @@ def remember_static_files() -> None:
 
     remembered.remembered = True
     WhiteNoise.update_files_dictionary = remembered
+
+
+class AppShelf:
+    """One app per configuration for the tests of a process, handed to each test in turn as if just made.
+
+    Building an app registers its 130-odd URL rules and checks its database (about 40 ms, ten times a short
+    test's own time). What differs from one test to the next is the database (each test's own copy) and, on
+    PostgreSQL, the instance folder beside it (``SCOREKEEPER_INSTANCE``, set per test): ``take`` sets both, puts
+    back the configuration the app was made with and empties its own caches (``app.extensions``' entries made by
+    requests). The database check is not run again: every test's database is a copy of the one migrated template.
+
+    ``give_back`` keeps the app only if the test left it as it found it: the same configuration, request hooks,
+    error handlers, URL rules, extensions, template globals and WSGI callable. A test that changed any of them
+    (a ``before_request`` of its own, ``app.config[...] = ...``, a recorder around ``wsgi_app``) leaves its app
+    to be dropped, and the next test gets a new one."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, tuple] = {}  # key -> (app, its configuration as made, its fingerprint)
+
+    @staticmethod
+    def key(config: dict) -> str:
+        return repr(sorted((name, repr(value)) for name, value in config.items() if name != "DATABASE"))
+
+    def take(self, config: dict):
+        import copy
+
+        from scorekeeper import create_app
+        from scorekeeper.paths import instance_dir
+
+        key = self.key(config)
+        kept = self.kept.pop(key, None)
+        if kept is None:
+            app = shared(create_app(config))
+            app.shelf_extensions = frozenset(app.extensions)
+            made = copy.deepcopy(dict(app.config))
+            app.shelf_entry = (key, made, "DATA_FOLDER" not in config)
+            app.shelf_print = fingerprint(app)
+            return app
+        app, made, _ = kept
+        app._got_first_request = False  # a test may add its own hooks, as to a new app (then it is not kept)
+        app.config.clear()
+        app.config.update(copy.deepcopy(made))
+        app.config["DATABASE"] = config["DATABASE"]
+        if app.shelf_entry[2]:  # the data folder follows the instance folder, as create_app sets it
+            app.instance_path = str(instance_dir())
+            app.config["DATA_FOLDER"] = app.instance_path
+        for name in list(app.extensions):
+            if name not in app.shelf_extensions:
+                del app.extensions[name]
+        return app
+
+    def give_back(self, app) -> None:
+        key, made, derived = app.shelf_entry
+        if fingerprint(app) != app.shelf_print:
+            return
+        per_test = {"DATABASE", "DATA_FOLDER"} if derived else {"DATABASE"}
+        config = {name: value for name, value in app.config.items() if name not in per_test}
+        if config == {name: value for name, value in made.items() if name not in per_test}:
+            self.kept[key] = (app, made, derived)
+
+
+def fingerprint(app) -> tuple:
+    """What a test could add to an app besides its configuration, as counts and identities."""
+    hooks = (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs,
+             app.teardown_appcontext_funcs, app.url_value_preprocessors, app.url_default_functions,
+             app.template_context_processors, app.error_handler_spec)
+    return (tuple(len(hook) if isinstance(hook, list) else repr(sorted((str(k), len(v)) for k, v in hook.items()))
+                  for hook in hooks),
+            len(app.url_map._rules), len(app.view_functions), tuple(sorted(app.jinja_env.globals)),
+            tuple(sorted(app.jinja_env.filters)), id(app.wsgi_app), id(app.json))

@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.i18n.catalogues import compile_all
-from tests.apps import remember_rule_parts, remember_static_files, remember_url_builders, shared
+from tests.apps import AppShelf, remember_rule_parts, remember_static_files, remember_url_builders, shared
 from tests.fresh import PostgresTemplate, SqliteTemplate, forget_process_state
 
 
@@ -222,22 +222,32 @@ def database(engine: str, tmp_path: Path, request, monkeypatch) -> Iterator[str]
 ONE_THREAD = {"DATABASE_POOL_SIZE": 1}
 
 
+#: The apps of this test process, one per configuration, each handed to one test at a time (tests/apps.py).
+SHELF = AppShelf()
+
+
+def _app(config: dict) -> Iterator:
+    app = SHELF.take(config)
+    yield app
+    SHELF.give_back(app)
+
+
 @pytest.fixture
 def app(database: str):
-    yield shared(create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "test-only", **ONE_THREAD}))
+    yield from _app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "test-only", **ONE_THREAD})
 
 
 @pytest.fixture
 def csrf_app(database: str):
     """An app that checks CSRF tokens the way production does."""
-    return shared(create_app({"DATABASE": database, "SECRET_KEY": "test-only", **ONE_THREAD}))
+    yield from _app({"DATABASE": database, "SECRET_KEY": "test-only", **ONE_THREAD})
 
 
 @pytest.fixture
 def no_csrf_app(database: str):
     """An app with CSRF checks off, for tests that post forms without scraping the token first."""
-    return shared(create_app(
-        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": database, "SECRET_KEY": "t", **ONE_THREAD}))
+    yield from _app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": database, "SECRET_KEY": "t",
+                     **ONE_THREAD})
 
 
 @pytest.fixture
