@@ -17,7 +17,8 @@ each of its worlds after the fixture its tests ask for, with the function that b
   the world's ids and links, and a test's writes reach no other test;
 - ``world`` answers the builder's dict for this test: each test client in it, and each object holding ``.app``
   and ``.client`` (as a ``Club`` does), made again for this test's app with the cookies of the builder's (its
-  session: its sign-in). They are signed with the same key (checked).
+  session: its sign-in). They are signed with the same key (checked). A module may bind it under another name
+  (``database`` keeps its own: it overrides conftest's).
 
 The app's in-process caches are empty at the start of each test (conftest's ``database``), the first one's too. A
 test of the module that asks for no world's name gets conftest's fresh database.
@@ -62,7 +63,7 @@ class Worlds:
         self.kept: dict[tuple, Kept] = {}  # for the process: a module's tests may come to a worker in turns
         worlds = self
 
-        @pytest.fixture(name="database")
+        @pytest.fixture
         def database(database, engine, request, tmp_path_factory):
             """This test's database (conftest's, fresh) holding its world when it asks for one."""
             key = worlds._key(request, engine)
@@ -77,7 +78,7 @@ class Worlds:
                 return copy_sqlite(kept, database, whole=True)
             return request.getfixturevalue("_postgres_template").fresh(kept)
 
-        @pytest.fixture(name="world")
+        @pytest.fixture
         def world(database, engine, request) -> dict:
             """What this test's world's builder answered, its clients signed in on this test's app."""
             kept = worlds.kept[worlds._key(request, engine)]

@@ -8,7 +8,6 @@ field names of its forms filled with garbage, with and without htmx's headers.
 from __future__ import annotations
 
 import re
-import shutil
 
 import pytest
 from werkzeug.datastructures import MultiDict
@@ -23,9 +22,8 @@ from scorekeeper.stores.tournaments import records, rounds
 from scorekeeper.tournaments.ladder import Rules
 
 from ..tournaments.conftest import create_tournament, enter
-from tests.apps import shared
-from tests.fresh import Snapshot, copy_sqlite, forget_process_state
 from tests.recording import tournament_path
+from tests.worlds import Worlds
 
 #: Field names the app's forms post (deal forms, the new-game and new-tournament forms, the referee, login ...).
 FIELD_NAMES = [
@@ -123,54 +121,27 @@ def _world(app, client) -> dict:
             "players:link": player.link}
 
 
-SECRET_KEY = "t"  # no_csrf_app's: the world's director cookie is signed with it
+def _fuzz_world(app) -> dict:
+    """The module's world (``_world``), built once per engine (building one per endpoint was most of the fuzzing's
+    time) and copied for each test (tests/worlds.py): its ids and links, and its director's client."""
+    director = app.test_client()
+    return {"ids": _world(app, director), "director": director}
 
 
-@pytest.fixture(scope="module")
-def worlds() -> dict:
-    """The module's worlds by engine, each built once (building one per endpoint was most of the fuzzing's time):
-    its ids and links, its director's session cookie, and its database to copy (a SQLite file, or a Snapshot)."""
-    return {}
-
-
-def _build_world(engine: str, database: str, folder) -> dict:
-    """A world built through a real app on ``database`` (a fresh database), kept to be copied."""
-    from scorekeeper import create_app
-
-    app = shared(create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": database,
-                             "SECRET_KEY": SECRET_KEY}))
-    client = app.test_client()
-    world = _world(app, client)
-    cookie = client.get_cookie(app.config["SESSION_COOKIE_NAME"]).value
-    forget_process_state()  # its kept connection closed: a SQLite file is then whole, without its WAL
-    if engine == "sqlite":
-        kept = shutil.copyfile(database, folder / "world.sqlite")
-    else:
-        kept = Snapshot(database)
-    return {"world": world, "cookie": cookie, "database": kept}
+WORLDS = Worlds(kept=_fuzz_world)  # every test asking for ``world`` or ``client`` asks for ``kept``
+database, kept = WORLDS.database, WORLDS.world
 
 
 @pytest.fixture
-def database(database, engine, worlds, request, tmp_path_factory):
-    """This test's database (conftest's, fresh) holding the module's world for its engine."""
-    if engine not in worlds:
-        worlds[engine] = _build_world(engine, database, tmp_path_factory.mktemp("world"))
-    if engine == "sqlite":
-        return copy_sqlite(worlds[engine]["database"], database)
-    return request.getfixturevalue("_postgres_template").fresh(worlds[engine]["database"])
+def world(kept) -> dict:
+    return kept["ids"]
 
 
 @pytest.fixture
-def world(database, engine, worlds) -> dict:
-    return worlds[engine]["world"]
-
-
-@pytest.fixture
-def client(client, no_csrf_app, engine, worlds, database):
-    """The test client of this test's app, signed in as the director of the world's tournament (the client that
-    built the world was)."""
-    client.set_cookie(no_csrf_app.config["SESSION_COOKIE_NAME"], worlds[engine]["cookie"])
-    return client
+def client(kept):
+    """The test client of this test's app, signed in as the director of the world's club and tournament (the
+    client that built the world was)."""
+    return kept["director"]
 
 
 INT_VALUES = ["0", "999999", "-1", "9" * 30, "abc", "1.5"]
