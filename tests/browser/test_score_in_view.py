@@ -15,6 +15,7 @@ from scorekeeper.stores.games import create_game
 from tests.conftest import open_page
 
 from .reading import LARGE_TEXT
+from .serving import serve
 from .test_deal_saved import enter_typical_deal
 from .test_scorepad import save
 from tests.recording import game_path
@@ -77,9 +78,21 @@ def test_the_new_totals_are_in_view_at_200_percent_text_in_spanish(browser, live
             assert in_view(page, selector), f"{selector} is out of view after the save"
 
 
+@pytest.fixture(scope="module")
+def forms_served(tmp_path_factory):
+    """One server for the forms of every rules: each test reads the form of a new game of its own."""
+    yield from serve(tmp_path_factory.mktemp("forms"))
+
+
+@pytest.fixture(scope="module")
+def forms_phone(browser):
+    """One phone for the forms of every rules: each test opens a new game's page and only reads and unfolds it."""
+    yield from open_page(browser, viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+
+
 @pytest.mark.parametrize("rules", sorted(PROFILES))
-def test_the_deal_form_shows_the_typical_fields_and_folds_the_rare_ones(small_phone, live_server, rules):
-    page = small_phone
+def test_the_deal_form_shows_the_typical_fields_and_folds_the_rare_ones(forms_phone, forms_served, rules):
+    page, live_server = forms_phone, forms_served
     page.goto(live_server(f"{game_path(live_server, new_game(live_server, rules))}"))
     height = page.evaluate("document.getElementById('deal-form').getBoundingClientRect().height")
     # 1,454 (classic) to 2,095 before; Samba and Bolivia show one stepper more on each side, their sequence canasta
