@@ -152,7 +152,7 @@ class AppShelf:
     to be dropped, and the next test gets a new one."""
 
     def __init__(self) -> None:
-        self.kept: dict[str, tuple] = {}  # key -> (app, its configuration as made, its fingerprint)
+        self.kept: dict[str, object] = {}  # by configuration (``key``): an app no test holds now
 
     @staticmethod
     def key(config: dict) -> str:
@@ -165,20 +165,20 @@ class AppShelf:
         from scorekeeper.paths import instance_dir
 
         key = self.key(config)
-        kept = self.kept.pop(key, None)
-        if kept is None:
+        app = self.kept.pop(key, None)
+        if app is None:
             app = shared(create_app(config))
             app.shelf_extensions = frozenset(app.extensions)
             made = copy.deepcopy(dict(app.config))
             app.shelf_entry = (key, made, "DATA_FOLDER" not in config)
             app.shelf_print = fingerprint(app)
             return app
-        app, made, _ = kept
+        _, made, derived = app.shelf_entry
         app._got_first_request = False  # a test may add its own hooks, as to a new app (then it is not kept)
         app.config.clear()
         app.config.update(copy.deepcopy(made))
         app.config["DATABASE"] = config["DATABASE"]
-        if app.shelf_entry[2]:  # the data folder follows the instance folder, as create_app sets it
+        if derived:  # the data folder follows the instance folder, as create_app sets it
             app.instance_path = str(instance_dir())
             app.config["DATA_FOLDER"] = app.instance_path
         for name in list(app.extensions):
@@ -193,7 +193,7 @@ class AppShelf:
         per_test = {"DATABASE", "DATA_FOLDER"} if derived else {"DATABASE"}
         config = {name: value for name, value in app.config.items() if name not in per_test}
         if config == {name: value for name, value in made.items() if name not in per_test}:
-            self.kept[key] = (app, made, derived)
+            self.kept[key] = app
 
 
 def fingerprint(app) -> tuple:
