@@ -21,7 +21,7 @@ from ..rules.tables import offered_choices, offered_options
 from ..stores import rule_sets
 from .devices import remember_rule_set
 from .limits import club_wait, too_many_made
-from .forms import option_field, option_text, option_value, read_options
+from .forms import SQLITE_MAX_INT, option_field, option_text, option_value, read_options
 from .club import club_director, directed_clubs, director_only
 from .seats import table_target
 from .htmx import render
@@ -150,7 +150,8 @@ def retire(club, director, rules_id: str):
 def _found(rules_id: str, version: str | None = None):
     found = rule_sets.by_id(get_db(), rules_id)
     if found is not None and version and version.isdigit():
-        found = rule_sets.get(get_db(), found.key, int(version))
+        # A number past what the database holds names no version (SQLite refuses to compare with it).
+        found = rule_sets.get(get_db(), found.key, int(version)) if int(version) <= SQLITE_MAX_INT else None
     if found is None:
         abort(404)
     return found
