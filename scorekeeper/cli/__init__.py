@@ -84,27 +84,33 @@ def serve(host: str, port: int, threads: int, workers: int) -> None:
     app = app_or_exit()
     app.config["LISTEN_HOST"] = host  # the Host check answers to the address it was told to listen on
     backups = start_backups(app.config)  # in this process only: gunicorn's workers are forked without it
+    # From here on a stop (Ctrl+C, or SIGTERM turned into KeyboardInterrupt) may land anywhere, even before the
+    # server runs: whatever it interrupts, the last backup is made.
+    try:
+        _serve(app, host, port, threads, workers)
+    except KeyboardInterrupt:
+        click.echo(_("Stopped."))
+    finally:
+        backups.stop()  # one last copy of the evening
+
+
+def _serve(app, host: str, port: int, threads: int, workers: int) -> None:
+    """Serve until stopped: waitress, or gunicorn's workers when there are several."""
     settings = {**SERVER, "threads": threads, "connection_limit": _connection_limit(SERVER["connection_limit"]),
                 "max_request_body_size": largest_body(app)}
     if workers > 1:
         server = workers_server(app, gunicorn_settings(host, port, workers, threads, settings))
         _welcome(app, host, port)
-        try:
-            server.run()  # gunicorn handles Ctrl+C and SIGTERM, and ends with SystemExit
-        finally:
-            backups.stop()  # one last copy of the evening
+        server.run()  # gunicorn handles Ctrl+C and SIGTERM, and ends with SystemExit
         return
     from waitress.server import create_server
 
     server = create_server(app, host=host, port=port, **settings, **waitress_proxy(app))
-    _welcome(app, host, server.effective_port)
     try:
+        _welcome(app, host, server.effective_port)
         server.run()
-    except KeyboardInterrupt:
-        click.echo(_("Stopped."))
     finally:
         server.close()
-        backups.stop()  # one last copy of the evening
 
 
 def _welcome(app, host: str, port: int) -> None:

@@ -182,11 +182,50 @@ def test_scorekeeper_serve_keeps_backups_and_makes_one_when_stopped(tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=30)
+        output += process.stdout.read()
         process.stdout.close()
     copies = sorted(folder.glob("*.sqlite"))
-    assert len(first) == 1 and len(copies) == 2
+    assert len(first) == 1 and len(copies) == 2, output
     conn = sqlite3.connect(copies[-1])
     assert conn.execute("SELECT id FROM games").fetchall() == [(game,)]
+    conn.close()
+
+
+def test_a_stop_that_lands_while_the_server_starts_still_makes_the_last_backup(tmp_path, monkeypatch):
+    """SIGTERM turns into KeyboardInterrupt wherever the server is: also after its backups started but before it
+    serves (printing its address). The last backup is still made; it was lost when the stop landed there."""
+    import signal
+
+    from click.testing import CliRunner
+
+    import scorekeeper.cli as cli
+
+    from ..test_serve import free_port
+
+    folder, database = tmp_path / "backups", tmp_path / "served.sqlite"
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", str(database))
+    monkeypatch.setenv("SCOREKEEPER_BACKUP_DIR", str(folder))
+    monkeypatch.setenv("SCOREKEEPER_BACKUP_INTERVAL", "3600")
+    games = []
+
+    def stopped_while_welcoming(*args):
+        _wait_for(folder, 1)
+        db = connect(str(database))
+        games.append(new_game(db))
+        db.close()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_welcome", stopped_while_welcoming)
+    handler = signal.getsignal(signal.SIGTERM)
+    try:
+        result = CliRunner().invoke(cli.main, ["serve", "--host", "127.0.0.1", "--port", str(free_port())])
+    finally:
+        signal.signal(signal.SIGTERM, handler)
+    copies = backup.backups_in(folder)
+    assert len(copies) == 2, result.output
+    conn = sqlite3.connect(copies[-1])
+    assert conn.execute("SELECT id FROM games").fetchall() == [(games[0],)]
     conn.close()
 
 
