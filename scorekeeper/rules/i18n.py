@@ -72,6 +72,11 @@ def _current() -> tuple[object, str]:
     return _ENGLISH, SOURCE_LOCALE
 
 
+def current_reading() -> tuple[object, str]:
+    """The catalogue and the locale code a ``Text`` is shown in here and now."""
+    return _current()
+
+
 def current_locale() -> str:
     return _current()[1]
 

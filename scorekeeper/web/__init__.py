@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import import_module
 
 from flask import Flask, current_app, request, session
@@ -18,7 +19,7 @@ from .scorepad import next_deal_head
 from .wording import citation, document_title
 from scorekeeper.rules import PROFILES
 from scorekeeper.rules.cards import format_cards
-from scorekeeper.rules.i18n import N_
+from scorekeeper.rules.i18n import N_, current_reading, using
 from scorekeeper.web.forms import option_value_name
 
 csrf = CSRFProtect()
@@ -85,7 +86,18 @@ SCRIPT_TEXTS = (
 
 
 def page_words() -> dict[str, str]:
-    """The words the page's scripts write (static/js), in the page's language, keyed by their English text."""
+    """The words the page's scripts write (static/js), in the page's language, keyed by their English text: the
+    same on every page of a language, so written once per catalogue (a shared dict: read it, never change it)."""
+    return _page_words(*current_reading())
+
+
+@lru_cache(maxsize=16)
+def _page_words(translations: object, locale: str) -> dict[str, str]:
+    with using(translations, locale):
+        return {key: str(text) for key, text in _script_words().items()}
+
+
+def _script_words() -> dict:
     words = {text: _(text) for text in SCRIPT_TEXTS}
     words["problem"] = _("The app hit a problem (%(status)s). Nothing was saved; try again.", status="{status}")
     words["retrying"] = _("The scorekeeper could not answer just now (%(status)s). It will try again by itself.",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import wraps
+from functools import lru_cache, wraps
 
 import segno
 from flask import Blueprint, abort, g, redirect, request, session, url_for
@@ -110,7 +110,10 @@ def url_for_join() -> str:
     return phone_url(url_for("tournaments.join"))
 
 
+@lru_cache(maxsize=256)
 def qr_data_uri(url: str) -> str:
+    """The QR code of ``url`` as an image in the page: made once per address (a director's page shows one per
+    table and refreshes by itself)."""
     return segno.make(url, error="m").svg_data_uri(scale=4, border=2, dark="#000", light="#fff")
 
 
