@@ -15,6 +15,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.i18n.catalogues import compile_all
+from scorekeeper.stores import passwords
 from tests.apps import AppShelf, remember_rule_parts, remember_static_files, remember_url_builders, shared
 from tests.fresh import PostgresTemplate, SqliteTemplate, forget_process_state
 
@@ -37,6 +38,10 @@ def _files_in_memory(folder: str = "/dev/shm", room: int = 4 << 30) -> None:
 
 
 _files_in_memory()
+# Directors' passwords are hashed at a lower scrypt cost than the app's (scorekeeper/stores/passwords.py): the
+# same code path, but some six hundred hashes at the full cost took a tenth of the suite's CPU time.
+# tests/tournaments/test_access.py checks the app's own cost.
+passwords.method = "scrypt:1024:8:1"
 # A plain `pytest` (without make) still runs on catalogues compiled from the current .po files.
 compile_all(only_stale=True)
 # The apps of this process share their compiled URL builders, parsed rules, static files' table and templates

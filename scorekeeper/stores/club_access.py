@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from scorekeeper.db.contract import Database
-from werkzeug.security import check_password_hash, generate_password_hash
+from werkzeug.security import check_password_hash
+
+from scorekeeper.stores.passwords import hashed
 
 from scorekeeper import clock
 from scorekeeper.rows import Row
@@ -152,7 +154,7 @@ def accept(db: Database, token: str, name: str, password: str) -> Director:
     name = clean_name(name)
     if not name:
         raise ClubError("name")
-    password_hash = generate_password_hash(password)
+    password_hash = hashed(password)
     with db.write(key="clubs"):
         invited = invitation(db, token)
         if invited is None:

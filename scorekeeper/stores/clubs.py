@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass, field
 
 from scorekeeper.db.contract import Database
-from werkzeug.security import generate_password_hash
+from scorekeeper.stores.passwords import hashed
 
 from scorekeeper import clock
 from scorekeeper.rows import Row
@@ -64,7 +64,7 @@ def create_club(db: Database, *, name: str, director: str, password: str) -> tup
     name = clean(name, NAME_MAX)
     if not name:
         raise ClubError("club_name")
-    password_hash = generate_password_hash(password)  # slow: before the write transaction
+    password_hash = hashed(password)  # slow: before the write transaction
     with db.write(key="clubs"):
         club_id = db.insert("clubs", {"name": name, "link": new_link(), "public_link": new_link(),
                                       "template": dumps({}), "created_at": clock.stamp()})
@@ -75,7 +75,7 @@ def create_club(db: Database, *, name: str, director: str, password: str) -> tup
 
 def claim(db: Database, club_id: int, *, director: str, password: str) -> Director:
     """The first director of a club from before clubs (it has none yet); refused ("claimed") once it has one."""
-    password_hash = generate_password_hash(password)
+    password_hash = hashed(password)
     with db.write(key="clubs"):
         if has_directors(db, club_id):
             raise ClubError("claimed")

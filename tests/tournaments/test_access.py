@@ -238,6 +238,21 @@ def test_the_password_is_stored_only_as_a_hash(no_csrf_app, running):
     assert PASSWORD not in stored and stored.startswith(("scrypt:", "pbkdf2:"))
 
 
+def test_the_app_hashes_a_password_at_werkzeugs_full_scrypt_cost():
+    """The suite hashes at a lower cost (tests/conftest.py); the app as its module is written, at werkzeug's own
+    default (checked against werkzeug, so a stronger default there shows here)."""
+    import runpy
+
+    from werkzeug.security import check_password_hash, generate_password_hash
+
+    from scorekeeper.stores import passwords
+
+    as_written = runpy.run_path(passwords.__file__)  # a fresh copy of the module, not the suite's
+    made = as_written["hashed"]("a long pass phrase")
+    assert made.split("$")[0] == generate_password_hash("x").split("$")[0] == "scrypt:32768:8:1"
+    assert check_password_hash(made, "a long pass phrase") and not check_password_hash(made, "a long pass")
+
+
 def test_a_deal_changed_after_a_confirmation_is_in_the_directors_log(no_csrf_app, running):
     director, tid, tables = running
     table = tables[0]

@@ -39,7 +39,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from scorekeeper.db.contract import Database
-from werkzeug.security import check_password_hash, generate_password_hash
+from werkzeug.security import check_password_hash
+
+from scorekeeper.stores.passwords import hashed
 
 from scorekeeper import clock
 from scorekeeper.stores.codes import unique_code
@@ -340,7 +342,7 @@ def change_password(db: Database, tournament_id: int, current: str, new: str, *,
     The hashes are worked out before the write transaction. Returns False when ``current`` is wrong."""
     if not check_password(db, tournament_id, current):
         return False
-    new_hash = generate_password_hash(new)
+    new_hash = hashed(new)
     with db.write(tournament=tournament_id):
         db.execute("UPDATE tournaments SET password_hash = ? WHERE id = ?", [new_hash, tournament_id])
         db.execute("UPDATE director_sessions SET ended_at = ? WHERE tournament_id = ? AND ended_at IS NULL "

@@ -10,7 +10,7 @@ import unicodedata
 from datetime import date as date_type
 
 from scorekeeper.db.contract import Database
-from werkzeug.security import generate_password_hash
+from scorekeeper.stores.passwords import hashed
 
 from scorekeeper import clock
 from scorekeeper.rules import get_profile
@@ -66,7 +66,7 @@ def create_tournament(
             "round_end": round_end,
             "round_limit": None if round_end == "target" else round_limit,
             "scoring": scoring,
-            "password_hash": generate_password_hash(password) if password else "",  # "": no password opens it
+            "password_hash": hashed(password) if password else "",  # "": no password opens it
             "status": "setup",
             "created_at": clock.stamp(),
             "results_token": secrets.token_urlsafe(18),
