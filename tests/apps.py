@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 
+from flask import Flask
 from jinja2 import BytecodeCache
 from werkzeug.routing.rules import Rule
 from whitenoise.base import WhiteNoise
@@ -52,9 +53,26 @@ TEMPLATES = SharedTemplates()
 
 
 def shared(app):
-    """``app`` compiling its templates once per process (it is returned)."""
+    """``app`` compiling its templates once per process (it is returned; ``share_templates`` does it for every
+    app made after it)."""
     app.jinja_env.bytecode_cache = TEMPLATES
     return app
+
+
+def share_templates() -> None:
+    """Every app of the process compiles its templates once per process, whoever makes it (a test's own
+    ``create_app``, a world's, a command's): Flask's Jinja environment is made with the shared cache."""
+    make = Flask.create_jinja_environment
+    if getattr(make, "shared", False):
+        return
+
+    def with_shared_templates(self):
+        environment = make(self)
+        environment.bytecode_cache = TEMPLATES
+        return environment
+
+    with_shared_templates.shared = True
+    Flask.create_jinja_environment = with_shared_templates
 
 
 def remember_url_builders() -> None:

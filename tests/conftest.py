@@ -16,7 +16,8 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.i18n.catalogues import compile_all
 from scorekeeper.stores import passwords
-from tests.apps import AppShelf, remember_rule_parts, remember_static_files, remember_url_builders, shared
+from tests.apps import (AppShelf, remember_rule_parts, remember_static_files, remember_url_builders, share_templates,
+                        shared)
 from tests.fresh import PostgresTemplate, SqliteTemplate, forget_process_state
 
 
@@ -48,6 +49,7 @@ compile_all(only_stale=True)
 # (tests/apps.py).
 remember_url_builders()
 remember_rule_parts()
+share_templates()
 remember_static_files()
 
 CHROMIUM = "/usr/bin/chromium"
