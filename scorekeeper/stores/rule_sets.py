@@ -187,12 +187,6 @@ def by_id(db: Database, rules_id) -> RuleSet | None:
     return get(db, rules_id[len(PREFIX):])
 
 
-def by_ref(db: Database, ref: str | None) -> RuleSet | None:
-    """The version a game or tournament recorded (``tuesday-rules@2``), or None."""
-    key, _at, version = (ref or "").rpartition("@")
-    return get(db, key, int(version)) if key and version.isdigit() else None
-
-
 def latest(db: Database, club_ids, *, device: str | None = None, retired: bool = False) -> list[RuleSet]:
     """The latest version of every set of the clubs ``club_ids`` (an id or several) and of the sets in this
     phone's list (``device``: opened on it), by name; the retired ones only with ``retired``. Never every club's

@@ -21,7 +21,7 @@ from ..rules.tables import offered_choices, offered_options
 from ..stores import rule_sets
 from .devices import remember_rule_set
 from .limits import club_wait, too_many_made
-from .forms import SQLITE_MAX_INT, option_field, option_text, option_value, read_options
+from .forms import SQLITE_MAX_INT, option_field, option_text, option_value, read_options, whole_number
 from .club import club_director, directed_clubs, director_only
 from .seats import table_target
 from .htmx import render
@@ -149,9 +149,10 @@ def retire(club, director, rules_id: str):
 
 def _found(rules_id: str, version: str | None = None):
     found = rule_sets.by_id(get_db(), rules_id)
-    if found is not None and version and version.isdigit():
-        # A number past what the database holds names no version (SQLite refuses to compare with it).
-        found = rule_sets.get(get_db(), found.key, int(version)) if int(version) <= SQLITE_MAX_INT else None
+    if found is not None and version:
+        # Only a whole number the database can hold names a version ("²", or a number past 64 bits, names none).
+        number = whole_number(version, below=SQLITE_MAX_INT + 1)
+        found = rule_sets.get(get_db(), found.key, number) if number is not None else None
     if found is None:
         abort(404)
     return found

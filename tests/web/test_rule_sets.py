@@ -123,11 +123,12 @@ def test_a_game_keeps_the_version_it_started_with(club, db):
 
 
 def test_a_version_past_any_stored_number_is_not_found(club, db):
-    """Found by the route fuzzing: ?version=9223372036854775808 reached SQLite and answered 500."""
+    """Found by the route fuzzing: ?version=9223372036854775808 reached SQLite and answered 500; and digits that
+    are not ASCII ("²" passes str.isdigit, which int() refuses)."""
     set_id = _make(club)
     reader = club.app.test_client()
     assert reader.get(f"/rules/{set_id}?version=1").status_code == 200
-    for version in ("2", "9223372036854775807", "9223372036854775808", "9" * 40):
+    for version in ("2", "9223372036854775807", "9223372036854775808", "9" * 40, "²", "%D9%A1"):
         assert reader.get(f"/rules/{set_id}?version={version}").status_code == 404, version
         assert reader.get(f"/rules/{set_id}.json?version={version}").status_code == 404, version
 
