@@ -52,13 +52,6 @@ class SharedTemplates(BytecodeCache):
 TEMPLATES = SharedTemplates()
 
 
-def shared(app):
-    """``app`` compiling its templates once per process (it is returned; ``share_templates`` does it for every
-    app made after it)."""
-    app.jinja_env.bytecode_cache = TEMPLATES
-    return app
-
-
 def share_templates() -> None:
     """Every app of the process compiles its templates once per process, whoever makes it (a test's own
     ``create_app``, a world's, a command's): Flask's Jinja environment is made with the shared cache."""
@@ -185,7 +178,7 @@ class AppShelf:
         key = self.key(config)
         app = self.kept.pop(key, None)
         if app is None:
-            app = shared(create_app(config))
+            app = create_app(config)
             app.shelf_extensions = frozenset(app.extensions)
             made = copy.deepcopy(dict(app.config))
             app.shelf_entry = (key, made, "DATA_FOLDER" not in config)

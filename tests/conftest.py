@@ -16,8 +16,7 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.i18n.catalogues import compile_all
 from scorekeeper.stores import passwords
-from tests.apps import (AppShelf, remember_rule_parts, remember_static_files, remember_url_builders, share_templates,
-                        shared)
+from tests.apps import AppShelf, remember_rule_parts, remember_static_files, remember_url_builders, share_templates
 from tests.fresh import PostgresTemplate, SqliteTemplate, forget_process_state
 
 
@@ -287,7 +286,7 @@ def live_server(database: str) -> Iterator[LiveServer]:
     """The real app served by waitress on a free port, with CSRF protection on."""
     from waitress.server import create_server
 
-    app = shared(create_app({"DATABASE": database, "SECRET_KEY": "live-test"}))
+    app = create_app({"DATABASE": database, "SECRET_KEY": "live-test"})
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     closing = threading.Event()
 

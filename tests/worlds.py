@@ -33,7 +33,6 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.web.language import COOKIE as LANGUAGE_COOKIE
-from tests.apps import shared
 from tests.fresh import Snapshot, copy_sqlite, forget_process_state
 
 #: The config of conftest's app fixtures (tests/conftest.py) a world is built with, by fixture name; the cookies
@@ -102,7 +101,7 @@ class Worlds:
         from scorekeeper import create_app
 
         where = copy_sqlite(database, folder / "world.sqlite", whole=True) if engine == "sqlite" else database
-        app = shared(create_app({**CONFIGS[self.app], "DATABASE": where, **ONE_THREAD}))
+        app = create_app({**CONFIGS[self.app], "DATABASE": where, **ONE_THREAD})
         values = builder(app, **params)
         cookies = {name: _cookies(app, client) for name, client in _clients(values)}
         forget_process_state()  # the builder's kept connections closed (a SQLite file then whole, without its WAL)

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from scorekeeper import create_app
-from tests.apps import shared
 from tests.conftest import LiveServer, stop_server
 
 
@@ -17,7 +16,7 @@ def serve(folder: Path) -> Iterator[LiveServer]:
     on, as conftest's ``live_server``; it stops when the fixture that yields from it ends."""
     from waitress.server import create_server
 
-    app = shared(create_app({"DATABASE": str(folder / "live.sqlite"), "SECRET_KEY": "live-test"}))
+    app = create_app({"DATABASE": str(folder / "live.sqlite"), "SECRET_KEY": "live-test"})
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

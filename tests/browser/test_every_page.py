@@ -31,7 +31,6 @@ from scorekeeper.stores.games import create_game, game_version, get_game
 from scorekeeper.stores import rule_sets
 from scorekeeper.stores.tournaments import access, play, records, rounds, running
 from scorekeeper.tournaments.ladder import Rules
-from tests.apps import shared
 from tests.conftest import open_page, stop_server
 from tests.recording import game_path, tournament_path
 from tests.seasons.helpers import PASSWORD, evening
@@ -197,8 +196,8 @@ def _seed(app) -> dict[str, str]:
 def served(tmp_path_factory):
     from waitress.server import create_server
 
-    app = shared(create_app({"DATABASE": str(tmp_path_factory.mktemp("every-page") / "club.sqlite"),
-                             "SECRET_KEY": "every-page"}))
+    app = create_app({"DATABASE": str(tmp_path_factory.mktemp("every-page") / "club.sqlite"),
+                      "SECRET_KEY": "every-page"})
     facts = _seed(app)
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, daemon=True)
