@@ -75,8 +75,21 @@ def _unsent(page) -> list[str]:
     return page.locator("[data-unsent] li").all_inner_texts()
 
 
+#: Notes each text the page's message area shows, as it changes (into ``window.messagesShown``).
+NOTE_MESSAGES = """() => {
+  window.messagesShown = [];
+  new MutationObserver(() => {
+    const shown = document.querySelector('#messages');
+    const text = shown ? shown.innerText : '';
+    if (text && window.messagesShown[window.messagesShown.length - 1] !== text) { window.messagesShown.push(text); }
+  }).observe(document.body, {childList: true, subtree: true, characterData: true});
+}"""
+
+
 def _offline_then_back(page, url: str, deals_path: str, save_button: str, messages_seen: list[str]):
-    """Go offline, save two deals, reload (the scorekeeper still out of reach), come back online."""
+    """Go offline, save two deals, reload (the scorekeeper still out of reach), come back online. Every message
+    shown meanwhile is noted: the scoreboard's refresh, failing offline, may replace one before it is read."""
+    page.evaluate(NOTE_MESSAGES)
     page.context.set_offline(True)
     _fill(page, 70, 40, save_button)
     page.wait_for_selector("[data-unsent] li")
@@ -86,7 +99,7 @@ def _offline_then_back(page, url: str, deals_path: str, save_button: str, messag
     rows = _unsent(page)
     assert "Deal 1" in rows[0] and "Deal 2" in rows[1] and all("not sent yet" in r for r in rows)
     assert page.locator("#offline-badge").is_visible()
-    messages_seen.append(page.inner_text("#messages"))
+    messages_seen.extend(page.evaluate("window.messagesShown") + [page.inner_text("#messages")])
     assert_fits_phone(page)
 
     # Reload while saves still cannot reach the scorekeeper: both entries are still there.
