@@ -395,7 +395,7 @@ def count_taps() -> dict:
         try:
             game = start_game(Phone(base))
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium-headless-shell",
                                             args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
                 context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True,
                                               is_mobile=True)
