@@ -112,7 +112,12 @@ def test_twenty_deals_through_a_link_that_hangs_and_recovers_are_each_recorded_o
         try:
             wait_until(phone, READY, 20)
         except AssertionError as error:
-            raise AssertionError(f"deal {n} (link {step}): {error}; kept {_kept(phone)}; link {link.log[-8:]}")
+            form = phone.evaluate("() => { const b = document.querySelector('#deal-form button.save'); "
+                                  "return {button_disabled: b && b.disabled, typed: [...document.querySelectorAll("
+                                  "'#deal-form input[name$=_points]')].map(i => i.name + '=' + i.value)}; }")
+            raise AssertionError(f"deal {n} (link {step}): {error}; kept {_kept(phone)}; form {form}; console "
+                                 f"{[str(m) if isinstance(m, Exception) else m.text for m in phone.console_messages]}; "
+                                 f"link {link.log[-16:]}")
         shown_kept |= {entry["number"] if "number" in entry else entry.get("label") for entry in _kept(phone)}
     link.recover()
     wait_until(phone, f"{UNSENT} === 0", 60)
