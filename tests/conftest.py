@@ -52,9 +52,10 @@ share_templates()
 remember_static_files()
 
 #: Debian's Chromium headless shell (package ``chromium-headless-shell``), the build Playwright itself runs for
-#: headless tests: the same Blink and V8 as the full browser, without the full browser's own layer. Measured on the two-core machine (docs/DEVELOPING.md, "Where the time goes"): a context
-#: with its page and two loads cost 0.88 CPU-s in the full browser's main process and three renderer processes;
-#: in the shell 0.14 CPU-s and one renderer, and the browser tests took 161 s instead of 275 s.
+#: headless tests: the same Blink and V8 as the full browser, without the full browser's own layer. Measured on
+#: the two-core machine (docs/DEVELOPING.md, "Where the time goes"): a context with its page and two loads cost
+#: 0.88 CPU-s in the full browser's main process and three renderer processes; in the shell 0.14 CPU-s and one
+#: renderer, and the browser tests took 161 s instead of 275 s.
 CHROMIUM = "/usr/bin/chromium-headless-shell"
 PHONES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "height": 844}}
 
